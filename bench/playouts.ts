@@ -1,0 +1,163 @@
+/**
+ * `npm run bench`: uniform-random playouts of Babel Builders through the generic
+ * engine (YAML ruleset) versus the hand-written reference (bench/handwritten.ts).
+ *
+ *   node dist/bench/playouts.js [--games N]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadRulesetText } from '../engine/load/index.js';
+import { playout } from '../engine/sim/playout.js';
+import { playHandwritten } from './handwritten.js';
+
+const ENDINGS = ['seal-success', 'punishment-executed', 'deck-exhausted', 'punishment-confirmed'] as const;
+const OUTCOMES = ['architects', 'messenger'] as const;
+/** Warm-up: at least this many games, and at least this long, so the JIT has settled. */
+const WARMUP = 200;
+const WARMUP_MIN_MS = 250;
+/** Chi-square critical values at p = 0.001 for df = 1..6. */
+const CHI2_CRIT_001 = [10.828, 13.816, 16.266, 18.467, 20.515, 22.458];
+
+interface Result {
+  outcome: string | null;
+  ending: string | null;
+}
+
+interface Run {
+  impl: string;
+  games: number;
+  seconds: number;
+  endings: Map<string, number>;
+  outcomes: Map<string, number>;
+}
+
+function parseGames(argv: string[]): number | undefined {
+  const i = argv.indexOf('--games');
+  if (i < 0) return undefined;
+  const n = Number(argv[i + 1]);
+  if (!Number.isInteger(n) || n <= 0) {
+    console.error('--games expects a positive integer');
+    process.exit(2);
+  }
+  return n;
+}
+
+function findRuleset(): string {
+  const candidates = [
+    new URL('../../rulesets/babel-builders.yaml', import.meta.url), // dist/bench/playouts.js
+    new URL('../rulesets/babel-builders.yaml', import.meta.url), // bench/playouts.ts
+  ].map((u) => fileURLToPath(u));
+  return candidates.find((p) => existsSync(p)) ?? candidates[0]!;
+}
+
+function readOptional(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function run(impl: string, games: number, play: (seed: number) => Result): Run {
+  const warmStart = performance.now();
+  for (let i = 0; i < WARMUP || performance.now() - warmStart < WARMUP_MIN_MS; i++) play(1_000_000_000 + i);
+  const endings = new Map<string, number>();
+  const outcomes = new Map<string, number>();
+  const t0 = process.hrtime.bigint();
+  for (let seed = 0; seed < games; seed++) {
+    const r = play(seed);
+    const e = r.ending ?? '(none)';
+    const o = r.outcome ?? '(none)';
+    endings.set(e, (endings.get(e) ?? 0) + 1);
+    outcomes.set(o, (outcomes.get(o) ?? 0) + 1);
+  }
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  return { impl, games, seconds, endings, outcomes };
+}
+
+function pct(count: number | undefined, games: number): string {
+  return `${((100 * (count ?? 0)) / games).toFixed(2)}%`;
+}
+
+/** Max |difference| in percentage points, and a 2xK chi-square homogeneity test. */
+function agreement(a: Map<string, number>, ga: number, b: Map<string, number>, gb: number): string {
+  const keys = [...new Set([...a.keys(), ...b.keys()])];
+  let maxPp = 0;
+  let chi2 = 0;
+  for (const key of keys) {
+    const x = a.get(key) ?? 0;
+    const y = b.get(key) ?? 0;
+    maxPp = Math.max(maxPp, Math.abs((100 * x) / ga - (100 * y) / gb));
+    const total = x + y;
+    const ex = (total * ga) / (ga + gb);
+    const ey = (total * gb) / (ga + gb);
+    chi2 += (x - ex) ** 2 / ex + (y - ey) ** 2 / ey;
+  }
+  const df = keys.length - 1;
+  const crit = CHI2_CRIT_001[Math.min(df, CHI2_CRIT_001.length) - 1];
+  const verdict = df === 0 ? 'agree' : crit !== undefined && chi2 > crit ? 'DIFFER (p<0.001)' : 'agree';
+  return `max |diff| ${maxPp.toFixed(2)} pp, chi2 ${chi2.toFixed(2)} (df ${df}): ${verdict}`;
+}
+
+function printTable(players: number, runs: Run[]): void {
+  const hand = runs[0]!;
+  const keys = [...ENDINGS, ...OUTCOMES];
+  const extra = new Set<string>();
+  for (const r of runs) for (const k of [...r.endings.keys(), ...r.outcomes.keys()]) extra.add(k);
+  for (const k of keys) extra.delete(k);
+  const cols = [...keys, ...extra];
+
+  const header = ['players', 'implementation', 'games', 'seconds', 'playouts/s', 'ratio', ...cols];
+  const rows = runs.map((r) => [
+    String(players),
+    r.impl,
+    String(r.games),
+    r.seconds.toFixed(3),
+    Math.round(r.games / r.seconds).toLocaleString('en-US'),
+    (r.seconds / hand.seconds).toFixed(2) + 'x',
+    ...cols.map((k) => pct(r.endings.get(k) ?? r.outcomes.get(k), r.games)),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  if (runs.length === 2) {
+    const [a, b] = runs as [Run, Run];
+    console.log(`agreement (endings): ${agreement(a.endings, a.games, b.endings, b.games)}`);
+    console.log(`agreement (outcomes): ${agreement(a.outcomes, a.games, b.outcomes, b.games)}`);
+  }
+  console.log();
+}
+
+function main(): void {
+  const override = parseGames(process.argv.slice(2));
+  const file = findRuleset();
+  const text = readOptional(file);
+  if (text === undefined) {
+    console.error(`cannot read ruleset ${file}`);
+    process.exit(1);
+  }
+  const { game, diagnostics } = loadRulesetText(file, text, readOptional);
+  if (!game) {
+    console.error(`ruleset ${file} failed to load:`);
+    for (const d of diagnostics) console.error(typeof d === 'string' ? d : JSON.stringify(d));
+    process.exit(1);
+  }
+
+  console.log(`Babel Builders, uniform-random playouts (warm-up: ${WARMUP} games and >= ${WARMUP_MIN_MS} ms each)\n`);
+  let engineFive: Run | undefined;
+  for (const players of [5, 10]) {
+    const games = override ?? (players === 5 ? 10_000 : 5_000);
+    const hand = run('hand-written', games, (seed) => playHandwritten(players, seed));
+    const engine = run('generic engine', games, (seed) => playout(game, { players, seed, bot: 'random' }));
+    if (players === 5) engineFive = engine;
+    printTable(players, [hand, engine]);
+  }
+  if (engineFive) {
+    const t = (engineFive.seconds * 10_000) / engineFive.games;
+    const how = engineFive.games === 10_000 ? 'measured' : `extrapolated from ${engineFive.games} games`;
+    console.log(`wall time for 10,000 five-player engine games: ${t.toFixed(2)} s (${how})`);
+  }
+}
+
+main();

@@ -1,0 +1,217 @@
+// The `babelkit` command line: validate, simulate, replay. Thin: every command is the engine's API plus
+// argument parsing and printing.
+
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, relative, resolve } from 'node:path';
+import { loadRulesetFile } from './load-file.js';
+import { formatDiagnostic } from '../engine/load/diagnostics.js';
+import { simulate, type SimulateReport } from '../engine/sim/simulate.js';
+import { BOTS, type BotKind } from '../engine/sim/playout.js';
+import { makeReplay, checkReplay, type Replay } from '../engine/replay.js';
+import type { Game } from '../engine/model.js';
+import { parseArgs, UsageError, type ArgSpec } from './args.js';
+
+const USAGE = `babelkit — a toolkit for Babel-family tower-building games
+
+Usage:
+  babelkit validate FILE…
+      Check rulesets; prints FILE:LINE:COL: error: MESSAGE per problem, exit 1 if any.
+  babelkit simulate FILE --players N --games G --seed S [--bot random|greedy] [--json]
+                    [--option NAME=VALUE]… [--save-replay DIR]
+      Play G complete games with bots and report wins, endings, game length and speed.
+  babelkit replay LOG.json [--ruleset FILE]
+      Replay a saved game and check that it reproduces.
+  babelkit demo
+      A short tour: validates Babel Builders and simulates 200 five-player games.
+
+Options:
+  -h, --help    this text
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  try {
+    switch (cmd) {
+      case 'validate': return validate(rest);
+      case 'simulate': return simulateCmd(rest);
+      case 'replay': return replayCmd(rest);
+      case 'demo': return demo();
+      case undefined: case '-h': case '--help': case 'help':
+        process.stdout.write(USAGE);
+        return cmd === undefined ? 1 : 0;
+      default:
+        process.stderr.write(`babelkit: unknown command '${cmd}'\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`babelkit ${cmd}: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+function load(file: string): Game | null {
+  const r = loadRulesetFile(file);
+  for (const d of r.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
+  return r.game ?? null;
+}
+
+function validate(args: string[]): number {
+  const { positional } = parseArgs(args, {});
+  if (positional.length === 0) throw new UsageError('give at least one ruleset file');
+  let bad = 0;
+  for (const f of positional) {
+    const r = loadRulesetFile(f);
+    const errors = r.diagnostics.filter((d) => d.severity === 'error');
+    for (const d of r.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
+    if (errors.length || !r.game) bad++;
+    else process.stdout.write(`${f}: ok (${r.game.name}: ${r.game.entityDef.length} components, ${r.game.phases.length} phases, ${r.game.promptSteps.length} decisions)\n`);
+  }
+  return bad ? 1 : 0;
+}
+
+const SIM_SPEC: ArgSpec = {
+  players: 'int', games: 'int', seed: 'string', bot: 'string', json: 'flag', 'save-replay': 'string', option: 'multi',
+};
+
+function parseOptions(g: Game, list: string[]): Record<string, number | boolean | string> {
+  const out: Record<string, number | boolean | string> = {};
+  for (const kv of list) {
+    const m = /^([^=]+)=(.*)$/.exec(kv);
+    if (!m) throw new UsageError(`--option takes NAME=VALUE, not '${kv}'`);
+    const d = g.options.find((o) => o.id === m[1]);
+    if (!d) throw new UsageError(`unknown option '${m[1]}'; this ruleset has ${g.options.map((o) => o.id).join(', ') || 'none'}`);
+    const v = m[2]!;
+    if (d.type === 'number') {
+      if (!/^-?\d+(\.\d+)?$/.test(v)) throw new UsageError(`option ${d.id} is a number, not '${v}'`);
+      out[d.id] = Number(v);
+    } else if (d.type === 'bool') {
+      if (v !== 'true' && v !== 'false') throw new UsageError(`option ${d.id} is true or false, not '${v}'`);
+      out[d.id] = v === 'true';
+    } else out[d.id] = v;
+  }
+  return out;
+}
+
+function simulateCmd(args: string[]): number {
+  const { positional, values } = parseArgs(args, SIM_SPEC);
+  if (positional.length !== 1) throw new UsageError('give exactly one ruleset file');
+  const file = positional[0]!;
+  for (const k of ['players', 'games', 'seed']) if (values[k] === undefined) throw new UsageError(`--${k} is required`);
+  const bot = (values.bot ?? 'random') as BotKind;
+  if (!BOTS.includes(bot)) throw new UsageError(`--bot is ${BOTS.join(' or ')}, not '${String(values.bot)}'`);
+  const games = values.games as number;
+  if (games < 1 || games > 10_000_000) throw new UsageError('--games must be between 1 and 10000000');
+  const g = load(file);
+  if (!g) return 1;
+  const players = values.players as number;
+  if (players < g.minPlayers || players > g.maxPlayers) throw new UsageError(`${g.name} is for ${g.minPlayers}–${g.maxPlayers} players, not ${players}`);
+  const options = parseOptions(g, (values.option as string[] | undefined) ?? []);
+  const seedArg = values.seed as string;
+  const seed: number | string = /^\d+$/.test(seedArg) ? Number(seedArg) : seedArg;
+  const replayDir = values['save-replay'] as string | undefined;
+  if (replayDir) mkdirSync(replayDir, { recursive: true });
+  const progress = process.stderr.isTTY && !process.env.CI ? progressBar(games) : null;
+  const report = simulate(g, {
+    players, games, seed, bot, options, record: !!replayDir,
+    onGame: (i, r, gs) => {
+      progress?.(i + 1);
+      if (replayDir) {
+        const rp = makeReplay(g, r.state, { seed: gs, players, options, actions: r.recorded!, file: relative(resolve(replayDir), resolve(file)) });
+        writeAtomic(join(replayDir, `game-${String(i + 1).padStart(String(games).length, '0')}.json`), JSON.stringify(rp));
+      }
+    },
+  });
+  progress?.(games, true);
+  if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  else process.stdout.write(table(report, g));
+  return 0;
+}
+
+function table(r: SimulateReport, g: Game): string {
+  const pct = (n: number) => `${((100 * n) / r.games).toFixed(1)}%`.padStart(7);
+  const lines = [
+    `${g.name} — ${r.games} games, ${r.players} players, seed ${r.seed}, ${r.bot} bots`,
+    '',
+    'Wins',
+    ...Object.entries(r.wins).map(([k, v]) => `  ${k.padEnd(28)} ${String(v).padStart(8)} ${pct(v)}`),
+    '',
+    'Endings',
+    ...Object.entries(r.endings).map(([k, v]) => {
+      const d = g.endingIds.get(k)?.description;
+      return `  ${k.padEnd(28)} ${String(v).padStart(8)} ${pct(v)}${d ? `  ${d}` : ''}`;
+    }),
+    '',
+    `Truncated (step limit)     ${r.truncated}`,
+    ...Object.entries(r.truncations).map(([k, v]) => `  ${v} × ${k}`),
+    `Actions per game           mean ${r.actionsPerGame.mean}, max ${r.actionsPerGame.max}`,
+    `Speed                      ${r.gamesPerSecond} games/s (${r.seconds} s)`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+function progressBar(total: number): (done: number, final?: boolean) => void {
+  let last = 0;
+  return (done, final) => {
+    const now = Date.now();
+    if (!final && now - last < 100) return;
+    last = now;
+    const w = 30;
+    const k = Math.round((w * done) / total);
+    process.stderr.write(`\r[${'#'.repeat(k)}${' '.repeat(w - k)}] ${done}/${total}${final ? '\n' : ''}`);
+  };
+}
+
+function replayCmd(args: string[]): number {
+  const { positional, values } = parseArgs(args, { ruleset: 'string' });
+  if (positional.length !== 1) throw new UsageError('give one replay file (LOG.json)');
+  const logFile = positional[0]!;
+  let r: Replay;
+  try {
+    r = JSON.parse(readFileSync(logFile, 'utf8')) as Replay;
+  } catch (e) {
+    process.stderr.write(`${logFile}:1:1: error: cannot read the replay: ${(e as Error).message}\n`);
+    return 1;
+  }
+  if (!r || typeof r !== 'object' || !r.ruleset) {
+    process.stderr.write(`${logFile}:1:1: error: not a babelkit replay\n`);
+    return 1;
+  }
+  const rulesetFile = (values.ruleset as string | undefined) ?? (r.ruleset.file ? resolve(dirname(logFile), r.ruleset.file) : undefined);
+  if (!rulesetFile) throw new UsageError('the replay names no ruleset file; give one with --ruleset FILE');
+  const g = load(rulesetFile);
+  if (!g) return 1;
+  const c = checkReplay(g, r);
+  if (!c.ok) {
+    for (const p of c.problems) process.stderr.write(`${logFile}: error: ${p}\n`);
+    return 1;
+  }
+  const res = r.result;
+  process.stdout.write(`${logFile}: reproduces — ${r.actions.length} actions, ${res.truncated ? 'truncated' : `ending ${res.ending}, winner ${res.winner}`}\n`);
+  return 0;
+}
+
+function demo(): number {
+  // dist/cli/main.js or cli/main.ts: the rulesets folder is at the package root
+  const candidates = ['../../rulesets/babel-builders.yaml', '../rulesets/babel-builders.yaml'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const path = candidates.find((p) => existsSync(p)) ?? candidates[0]!;
+  process.stdout.write(`$ babelkit validate rulesets/babel-builders.yaml\n`);
+  const g = load(path);
+  if (!g) return 1;
+  process.stdout.write(`ok: ${g.name}, ${g.entityDef.length} components\n\n$ babelkit simulate rulesets/babel-builders.yaml --players 5 --games 200 --seed 1 --bot greedy\n`);
+  const report = simulate(g, { players: 5, games: 200, seed: 1, bot: 'greedy' });
+  process.stdout.write(table(report, g));
+  process.stdout.write(`\nTry: npx babelkit simulate rulesets/babel-builders.yaml --players 7 --games 1000 --seed 1 --json\n`);
+  return 0;
+}
+
+/** Write to a temporary file and rename: a failure never leaves a half-written file. */
+export function writeAtomic(path: string, data: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}

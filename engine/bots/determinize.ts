@@ -1,0 +1,37 @@
+// A bot may only decide from what its player sees. To look ahead it plays on a *determinized* copy:
+// every card hidden from the bot is dealt again at random among the hidden places, every hidden role
+// is redistributed among the players whose roles it does not know, and the game's random stream is
+// replaced by one drawn from the bot's own. The copy is thus a function of the bot's view and its own
+// randomness only: the real hidden cards, roles and future draws cannot influence the bot's choice.
+
+import type { Game, State } from '../model.js';
+import { cloneState } from '../state.js';
+import { cardVisibleTo, roleVisibleTo } from '../visibility.js';
+import { randInt, shuffleInPlace } from '../rng.js';
+
+export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array): State {
+  const d = cloneState(s);
+  d.log = null;
+  const places: { z: number; i: number }[] = [];
+  const ents: number[] = [];
+  for (let z = 0; z < d.zones.length; z++) {
+    const zone = d.zones[z]!;
+    for (let i = 0; i < zone.length; i++) {
+      const e = zone[i]!;
+      if (!cardVisibleTo(s, g, e, viewer)) { places.push({ z, i }); ents.push(e); }
+    }
+  }
+  shuffleInPlace(rng, ents);
+  places.forEach(({ z, i }, k) => {
+    const e = ents[k]!;
+    d.zones[z]![i] = e;
+    d.loc[e] = z;
+  });
+  const hidden: number[] = [];
+  for (let p = 0; p < s.n; p++) if (!roleVisibleTo(s, p, viewer)) hidden.push(p);
+  const roles = hidden.map((p) => s.roles[p]!);
+  shuffleInPlace(rng, roles);
+  hidden.forEach((p, k) => { d.roles[p] = roles[k]!; });
+  for (let k = 0; k < 4; k++) d.rng[k] = (randInt(rng, 0x100000000) ^ (k * 0x9e3779b9)) >>> 0;
+  return d;
+}

@@ -1,0 +1,81 @@
+// Static types of ruleset expressions, checked at load time.
+
+export type Ty =
+  | { k: 'num' }
+  | { k: 'bool' }
+  | { k: 'str' }
+  | { k: 'player' }
+  | { k: 'card' }
+  | { k: 'cell' }
+  | { k: 'list'; of: Ty }
+  /** A zone reference; `need` lists the indices still to give (player, then cell). */
+  | { k: 'zone'; zone: string; need: ('player' | 'cell')[] }
+  | { k: 'rec'; f: Record<string, Ty> }
+  | { k: 'table'; table: string }
+  | { k: 'row'; table: string }
+  | { k: 'any' };
+
+export const T = {
+  num: { k: 'num' } as Ty,
+  bool: { k: 'bool' } as Ty,
+  str: { k: 'str' } as Ty,
+  player: { k: 'player' } as Ty,
+  card: { k: 'card' } as Ty,
+  cell: { k: 'cell' } as Ty,
+  any: { k: 'any' } as Ty,
+  list: (of: Ty): Ty => ({ k: 'list', of }),
+};
+
+export function showType(t: Ty): string {
+  switch (t.k) {
+    case 'num': return 'a number';
+    case 'bool': return 'a yes/no condition';
+    case 'str': return 'a text';
+    case 'player': return 'a player';
+    case 'card': return 'a card';
+    case 'cell': return 'a cell';
+    case 'list':
+      if (t.of.k === 'player') return 'a list of players';
+      if (t.of.k === 'card') return 'a list of cards';
+      if (t.of.k === 'cell') return 'a list of cells';
+      if (t.of.k === 'any') return 'a list';
+      return `a list of ${showType(t.of).replace(/^an? /, '')}s`;
+    case 'zone':
+      return t.need.length ? `zone '${t.zone}' without its ${t.need[0]} index` : `zone '${t.zone}'`;
+    case 'rec': return `a record (${Object.keys(t.f).join(', ')})`;
+    case 'table': return `table '${t.table}' without a key`;
+    case 'row': return `a row of table '${t.table}'`;
+    case 'any': return 'a value';
+  }
+}
+
+/** Whether a value of type `a` can be used where `b` is expected. */
+export function assignable(a: Ty, b: Ty): boolean {
+  if (a.k === 'any' || b.k === 'any') return true;
+  if (a.k === 'zone' && a.need.length === 0 && b.k === 'list') return b.of.k === 'card' || b.of.k === 'any';
+  if (a.k !== b.k) return false;
+  if (a.k === 'list' && b.k === 'list') return assignable(a.of, b.of);
+  return true;
+}
+
+/** A concrete zone used as a value is its list of cards. */
+export function asValue(t: Ty): Ty {
+  if (t.k === 'zone' && t.need.length === 0) return T.list(T.card);
+  return t;
+}
+
+export function typeFromName(name: string): Ty | undefined {
+  switch (name) {
+    case 'number': return T.num;
+    case 'bool': return T.bool;
+    case 'string': case 'role': case 'team': return T.str;
+    case 'player': return T.player;
+    case 'players': return T.list(T.player);
+    case 'card': return T.card;
+    case 'cards': return T.list(T.card);
+    case 'cell': return T.cell;
+    case 'cells': return T.list(T.cell);
+    case 'cellCounts': return T.list({ k: 'rec', f: { cell: T.cell, count: T.num } });
+    default: return undefined;
+  }
+}

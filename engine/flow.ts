@@ -1,0 +1,357 @@
+// The flow: runs phases and steps until a decision is needed, then waits for an action.
+// `legalActions(state, player)` and `apply(state, action)` are the whole interface; everything else
+// (bots, CLI, editor, tests) is built on them.
+//
+// The position in the flow is plain data in the state: a stack of frames (phase body, while body, forEach
+// body), plus, during a simultaneous step, one small thread per player. Each thread runs its own steps
+// with its own bindings; what a thread does lands in zones hidden from the others, and the main flow
+// continues only when every thread is done, so choices are committed privately and revealed together.
+
+import type { Action, Ctx, Game, OpenPrompt, State, StepDef, Thread } from './model.js';
+import { blankState, cloneState, type NewGameOptions } from './state.js';
+import { RuleError } from './expr/compile.js';
+import { seenMask } from './visibility.js';
+
+export class IllegalAction extends Error {}
+
+export function newGame(g: Game, o: NewGameOptions): State {
+  if (!Number.isInteger(o.players) || o.players < g.minPlayers || o.players > g.maxPlayers) {
+    throw new RangeError(`${g.name} is for ${g.minPlayers}–${g.maxPlayers} players, not ${o.players}`);
+  }
+  const s = blankState(g, o);
+  const c: Ctx = { s, g, b: s.b, it: undefined };
+  guard(s, g, 'setup', () => g.setup(c));
+  if (!s.ended) {
+    s.stack.push({ list: g.phases[0]!.body, i: 0, phase: 0 });
+    runReactions(s, g, c);
+    advance(s, g);
+  }
+  return s;
+}
+
+/** Players who have a decision open. */
+export function activePlayers(s: State): number[] {
+  if (s.ended) return [];
+  if (s.par) return s.par.threads.filter((t) => t.prompt).map((t) => t.player);
+  return s.prompt ? [s.prompt.player] : [];
+}
+
+/** The open prompt of a player, if any. */
+export function promptOf(s: State, player: number): OpenPrompt | null {
+  if (s.ended) return null;
+  if (s.par) return s.par.threads.find((t) => t.player === player)?.prompt ?? null;
+  return s.prompt && s.prompt.player === player ? s.prompt : null;
+}
+
+/** Every legal action of a player (choices enumerated as combinations). */
+export function legalActions(s: State, g: Game, player: number): Action[] {
+  const p = promptOf(s, player);
+  if (!p) return [];
+  const step = g.promptSteps[p.key]!.path;
+  const out: Action[] = [];
+  for (const choice of choices(p)) out.push({ player, step, choice });
+  return out;
+}
+
+/** All subsets of the options with a size in [min, max], in a stable order. */
+export function choices(p: OpenPrompt): any[][] {
+  const out: any[][] = [];
+  const n = p.options.length;
+  for (let k = p.min; k <= p.max; k++) combos(p.options, n, k, 0, [], out);
+  return out;
+}
+
+function combos(xs: any[], n: number, k: number, from: number, cur: any[], out: any[][]): void {
+  if (cur.length === k) { out.push(cur.slice()); return; }
+  for (let i = from; i <= n - (k - cur.length); i++) {
+    cur.push(xs[i]);
+    combos(xs, n, k, i + 1, cur, out);
+    cur.pop();
+  }
+}
+
+/** Number of legal choices of an open prompt, without building them. */
+export function choiceCount(p: OpenPrompt): number {
+  let total = 0;
+  for (let k = p.min; k <= p.max; k++) total += binom(p.options.length, k);
+  return total;
+}
+
+function binom(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return Math.round(r);
+}
+
+/** Applies an action to a copy of the state and returns the copy. */
+export function apply(s: State, g: Game, a: Action): State {
+  const t = cloneState(s);
+  applyInPlace(t, g, a);
+  return t;
+}
+
+/** Applies an action, mutating the state (bots and batch simulation use this on their own copies). */
+export function applyInPlace(s: State, g: Game, a: Action): void {
+  const p = promptOf(s, a.player);
+  if (!p) throw new IllegalAction(`player ${a.player + 1} has no decision to make now`);
+  const def = g.promptSteps[p.key]!;
+  if (a.step !== def.path) throw new IllegalAction(`the open decision is '${def.path}', not '${a.step}'`);
+  if (!Array.isArray(a.choice)) throw new IllegalAction('choice must be a list');
+  if (a.choice.length < p.min || a.choice.length > p.max) {
+    throw new IllegalAction(`choose ${p.min === p.max ? p.min : `${p.min} to ${p.max}`} option(s), not ${a.choice.length}`);
+  }
+  const seen = new Set();
+  for (const x of a.choice) {
+    if (!p.options.includes(x)) throw new IllegalAction(`${JSON.stringify(x)} is not one of the options`);
+    if (seen.has(x)) throw new IllegalAction(`${JSON.stringify(x)} chosen twice`);
+    seen.add(x);
+  }
+  resolve(s, g, p, a.choice);
+}
+
+/** Resolve an open prompt with a (legal) choice and run the flow on until the next decision. */
+export function resolve(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
+  s.actions++;
+  const def = g.promptSteps[p.key]!;
+  if (s.par) {
+    logChoice(s, g, p, choice, true);
+    const th = s.par.threads.find((t) => t.player === p.player)!;
+    th.prompt = null;
+    const c: Ctx = { s, g, b: th.b, it: undefined };
+    bindChoice(c, def, choice);
+    guard(s, g, def.path, () => def.effects?.(c));
+    th.i++;
+    runReactions(s, g, { s, g, b: s.b, it: undefined });
+    if (!s.ended) runThread(s, g, th);
+    if (!s.ended && s.par.threads.every((t) => t.i >= g.lists[s.par!.list]!.steps.length && !t.prompt)) finishParallel(s);
+  } else resolveMain(s, g, p, choice, false);
+  if (!s.ended) advance(s, g);
+}
+
+function logChoice(s: State, g: Game, p: OpenPrompt, choice: any[], secret: boolean): void {
+  if (!s.log) return;
+  const def = g.promptSteps[p.key]!;
+  const cards = def.prompt.choose === 'cards';
+  s.log.push({
+    kind: 'choice',
+    player: p.player,
+    step: def.path,
+    holes: [{ t: 'value', v: choice.slice() }],
+    seen: cards ? choice.map((e) => seenMask(s, g, e)) : undefined,
+    secret,
+  });
+}
+
+function bindChoice(c: Ctx, def: StepDef & { kind: 'prompt' }, choice: any[]): void {
+  const pr = def.prompt;
+  if (pr.slot >= 0) c.b[pr.slot] = pr.single ? (choice.length ? choice[0] : pr.choose === 'players' || pr.choose === 'cards' ? -1 : null) : choice.slice();
+}
+
+/** Run effects; a rule error (a ruleset asking for something impossible) ends the game with a message. */
+function guard(s: State, g: Game, where: string, f: () => void): void {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof RuleError) {
+      s.ended = { ending: null, winner: null, truncated: true, message: `${where}: ${e.message}` };
+      return;
+    }
+    throw e;
+  }
+  void g;
+}
+
+function limitReached(s: State, g: Game, where: string): boolean {
+  if (++s.steps <= g.maxSteps) return false;
+  s.ended = {
+    ending: null,
+    winner: null,
+    truncated: true,
+    message: `stopped after ${g.maxSteps} steps, looping in ${where} (the game never reached an ending)`,
+  };
+  return true;
+}
+
+/** Run the main flow until a decision is open or the game has ended. */
+export function advance(s: State, g: Game): void {
+  const c: Ctx = { s, g, b: s.b, it: undefined };
+  while (!s.ended && !s.prompt && !s.par) {
+    if (s.jump >= 0) {
+      const ph = s.jump;
+      s.jump = -1;
+      s.stack.length = 0;
+      s.stack.push({ list: g.phases[ph]!.body, i: 0, phase: ph });
+      continue;
+    }
+    const f = s.stack[s.stack.length - 1];
+    if (!f) {
+      s.ended = { ending: null, winner: null, truncated: true, message: 'the flow ran out of phases without reaching an ending' };
+      return;
+    }
+    const list = g.lists[f.list]!;
+    if (f.i >= list.steps.length) {
+      endOfList(s, g, c, f);
+      continue;
+    }
+    const step = list.steps[f.i]!;
+    if (limitReached(s, g, step.path)) return;
+    if (step.when && !step.when(c)) { f.i++; continue; }
+    switch (step.kind) {
+      case 'do':
+        guard(s, g, step.path, () => step.effects(c));
+        f.i++;
+        runReactions(s, g, c);
+        break;
+      case 'prompt': {
+        const p = openPrompt(c, step);
+        if (!p) { f.i++; break; }
+        s.prompt = p;
+        if (autoResolve(s, g, p)) break;
+        return;
+      }
+      case 'while':
+        if (step.test(c)) s.stack.push({ list: step.body, i: 0, loopStep: f.i });
+        else f.i++;
+        break;
+      case 'forEach': {
+        const items = (step.list(c) as any[]).slice();
+        if (items.length === 0) { f.i++; break; }
+        c.b[step.slot] = items.shift();
+        s.stack.push({ list: step.body, i: 0, items, loopStep: f.i });
+        break;
+      }
+      case 'simultaneous': {
+        const players = (step.players(c) as number[]).slice();
+        if (players.length === 0) { f.i++; break; }
+        s.par = {
+          list: step.body,
+          step: f.i,
+          threads: players.map((p) => {
+            const b = s.b.slice();
+            b[step.slot] = p;
+            return { player: p, i: 0, b, prompt: null };
+          }),
+        };
+        for (const th of s.par.threads) {
+          runThread(s, g, th);
+          if (s.ended) return;
+        }
+        if (s.par.threads.every((t) => !t.prompt)) finishParallel(s);
+        break;
+      }
+    }
+  }
+}
+
+function endOfList(s: State, g: Game, c: Ctx, f: State['stack'][number]): void {
+  if (f.phase !== undefined) {
+    const ph = g.phases[f.phase]!;
+    if (ph.repeat && ph.repeat(c)) { f.i = 0; return; }
+    s.stack.pop();
+    if (f.phase + 1 < g.phases.length) s.stack.push({ list: g.phases[f.phase + 1]!.body, i: 0, phase: f.phase + 1 });
+    return;
+  }
+  s.stack.pop();
+  const parent = s.stack[s.stack.length - 1]!;
+  const owner = g.lists[parent.list]!.steps[parent.i]!;
+  if (owner.kind === 'while') {
+    if (!owner.test(c)) parent.i++;
+    else s.stack.push({ list: owner.body, i: 0, loopStep: parent.i });
+  } else if (owner.kind === 'forEach') {
+    if (f.items && f.items.length) {
+      c.b[owner.slot] = f.items.shift();
+      s.stack.push({ list: owner.body, i: 0, items: f.items, loopStep: parent.i });
+    } else parent.i++;
+  } else parent.i++;
+}
+
+/** A simultaneous step's threads are all done: the main flow moves past the step. */
+function finishParallel(s: State): void {
+  s.par = null;
+  s.stack[s.stack.length - 1]!.i++;
+}
+
+/** Run one player's thread until it needs a decision or is done. */
+function runThread(s: State, g: Game, th: Thread): void {
+  const list = g.lists[s.par!.list]!;
+  const c: Ctx = { s, g, b: th.b, it: undefined };
+  while (!s.ended && th.i < list.steps.length && !th.prompt) {
+    const step = list.steps[th.i]!;
+    if (limitReached(s, g, step.path)) return;
+    if (step.when && !step.when(c)) { th.i++; continue; }
+    if (step.kind === 'do') {
+      guard(s, g, step.path, () => step.effects(c));
+      th.i++;
+      runReactions(s, g, { s, g, b: s.b, it: undefined });
+    } else if (step.kind === 'prompt') {
+      const p = openPrompt(c, step);
+      if (!p) { th.i++; continue; }
+      th.prompt = p;
+      if (p.player !== th.player) throw new RuleError(`a decision inside a simultaneous step must be asked of its own player (${step.path})`);
+      if (choiceCount(p) === 1) {
+        // a decision with one legal choice is taken at once and is not counted as an action
+        const only = choices(p)[0]!;
+        th.prompt = null;
+        const def = step;
+        bindChoice(c, def, only);
+        logChoice(s, g, p, only, true);
+        guard(s, g, def.path, () => def.effects?.(c));
+        th.i++;
+        runReactions(s, g, { s, g, b: s.b, it: undefined });
+      }
+    } else {
+      th.i++;
+    }
+  }
+}
+
+/** Compute the options of a prompt step; null when there is nothing to choose from. */
+function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenPrompt | null {
+  const pr = step.prompt;
+  const player = pr.player(c);
+  const options = (pr.from(c) as any[]).slice();
+  let min = Math.max(0, pr.min(c));
+  let max = Math.max(min, pr.max(c));
+  if (max > options.length) max = options.length;
+  if (min > max) min = max;
+  if (max === 0 || player < 0) return null;
+  return { key: step.key, player, options, min, max };
+}
+
+/** A decision with exactly one legal choice is taken at once and is not counted as an action. */
+function autoResolve(s: State, g: Game, p: OpenPrompt): boolean {
+  if (choiceCount(p) !== 1) return false;
+  const only = choices(p)[0]!;
+  resolveMain(s, g, p, only, true);
+  return true;
+}
+
+function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[], _auto: boolean): void {
+  const def = g.promptSteps[p.key]!;
+  s.prompt = null;
+  const c: Ctx = { s, g, b: s.b, it: undefined };
+  logChoice(s, g, p, choice, false);
+  bindChoice(c, def, choice);
+  guard(s, g, def.path, () => def.effects?.(c));
+  s.stack[s.stack.length - 1]!.i++;
+  runReactions(s, g, c);
+}
+
+/** State-based rules: checked after every step and decision. */
+export function runReactions(s: State, g: Game, c: Ctx): void {
+  if (s.ended) return;
+  for (const r of g.reactions) {
+    if (r.players) {
+      const ps = r.players(c) as number[];
+      const save = c.b[r.slot];
+      for (const p of ps) {
+        c.b[r.slot] = p;
+        if (r.when(c)) guard(s, g, `reaction ${r.id}`, () => r.effects(c));
+        if (s.ended) break;
+      }
+      c.b[r.slot] = save;
+    } else if (r.when(c)) guard(s, g, `reaction ${r.id}`, () => r.effects(c));
+    if (s.ended) return;
+  }
+}

@@ -1,0 +1,258 @@
+// The compiled game (immutable, built once by the loader) and the game state (plain data, cloneable,
+// serialisable). The engine only knows these generic notions: zones, entities, players, roles, teams,
+// variables, phases, steps, prompts.
+
+import type { Ty } from './expr/types.js';
+
+/** A compiled expression: a closure over the evaluation context. */
+export type Fn<T = any> = (c: Ctx) => T;
+/** A compiled effect. */
+export type Eff = (c: Ctx) => void;
+
+/** Evaluation context: the state, the game, the current bindings and the current list item. */
+export interface Ctx {
+  s: State;
+  g: Game;
+  b: any[];
+  it: any;
+}
+
+export type Visibility =
+  | { kind: 'public' }
+  | { kind: 'nobody' }
+  | { kind: 'owner' }
+  | { kind: 'others' }
+  | { kind: 'to'; who: Fn<number | number[]>; src: string };
+
+export interface ZoneDef {
+  id: string;
+  index: number;
+  perPlayer: boolean;
+  /** Grid zones: cell names (row-major), else null. */
+  cells: string[] | null;
+  columns: string[] | null;
+  rows: string[] | null;
+  visibility: Visibility;
+  /** Arrivals are shuffled and never attributed to their origin in views or logs. */
+  anonymous: boolean;
+  description?: string;
+}
+
+export type FieldType = 'number' | 'string' | 'bool' | 'cell' | 'cells' | 'cellCounts' | 'role' | 'team' | 'player';
+
+export interface CardDef {
+  id: string;
+  index: number;
+  type: string;
+  name: string;
+  count: number;
+  startZone: number;
+  fields: Record<string, unknown>;
+  source?: string;
+}
+
+export interface CardTypeDef {
+  id: string;
+  name: string;
+  fields: Record<string, { type: FieldType; default: unknown; description?: string }>;
+  back?: string;
+  component?: string;
+  startIn: string;
+  raw: Record<string, unknown>;
+}
+
+export interface VarDef {
+  id: string;
+  index: number;
+  type: Ty;
+  initial: unknown;
+  description?: string;
+}
+
+export interface OptionDef {
+  id: string;
+  index: number;
+  type: 'number' | 'bool' | 'string';
+  default: number | boolean | string;
+  description?: string;
+}
+
+export interface TeamDef {
+  id: string;
+  index: number;
+  name: string;
+  objective: Fn<number> | null;
+}
+
+export interface RoleDef {
+  id: string;
+  index: number;
+  name: string;
+  team: number;
+}
+
+export interface EndingDef {
+  id: string;
+  index: number;
+  winner: string; // team id, or 'none' / 'all'
+  description?: string;
+}
+
+/** A prompt: a decision asked of one player. */
+export interface PromptDef {
+  player: Fn<number>;
+  choose: 'players' | 'cards' | 'cells' | 'options';
+  from: Fn<any[]>;
+  min: Fn<number>;
+  max: Fn<number>;
+  /** Bind the chosen value (single) or values (list) to this slot. */
+  slot: number;
+  single: boolean;
+  text: Fn<string> | null;
+  score: Fn<number> | null;
+}
+
+export type StepDef =
+  | { kind: 'do'; id: string; path: string; when: Fn<boolean> | null; effects: Eff }
+  | { kind: 'prompt'; id: string; path: string; when: Fn<boolean> | null; prompt: PromptDef; effects: Eff | null; key: number }
+  | { kind: 'while'; id: string; path: string; when: Fn<boolean> | null; test: Fn<boolean>; body: number }
+  | { kind: 'forEach'; id: string; path: string; when: Fn<boolean> | null; list: Fn<any[]>; slot: number; body: number }
+  | { kind: 'simultaneous'; id: string; path: string; when: Fn<boolean> | null; players: Fn<number[]>; slot: number; body: number };
+
+export interface StepList {
+  index: number;
+  steps: StepDef[];
+}
+
+export interface PhaseDef {
+  id: string;
+  index: number;
+  repeat: Fn<boolean> | null;
+  body: number;
+}
+
+export interface ReactionDef {
+  id: string;
+  players: Fn<number[]> | null;
+  slot: number;
+  when: Fn<boolean>;
+  effects: Eff;
+}
+
+export interface Game {
+  id: string;
+  name: string;
+  hash: string;
+  minPlayers: number;
+  maxPlayers: number;
+  zones: ZoneDef[];
+  zoneIds: Map<string, ZoneDef>;
+  cardTypes: CardTypeDef[];
+  cards: CardDef[];
+  /** entity id → card definition index (entities are the same for every player count). */
+  entityDef: Int32Array;
+  /** field name → value per entity (a column store: fast field access). */
+  columns: Map<string, unknown[]>;
+  teams: TeamDef[];
+  roles: RoleDef[];
+  vars: VarDef[];
+  options: OptionDef[];
+  endings: EndingDef[];
+  endingIds: Map<string, EndingDef>;
+  phases: PhaseDef[];
+  lists: StepList[];
+  /** prompt steps by key (action → step). */
+  promptSteps: (StepDef & { kind: 'prompt' })[];
+  setup: Eff;
+  reactions: ReactionDef[];
+  slots: string[];
+  maxSteps: number;
+  /** The merged ruleset value (for the editor and print). */
+  source: unknown;
+}
+
+/** One frame of the flow: a position in a step list. */
+export interface Frame {
+  list: number;
+  i: number;
+  /** forEach: remaining items */
+  items?: any[];
+  /** forEach: the step that owns this frame's loop */
+  loopStep?: number;
+  phase?: number;
+}
+
+export interface OpenPrompt {
+  key: number;
+  player: number;
+  options: any[];
+  min: number;
+  max: number;
+}
+
+export interface Thread {
+  player: number;
+  i: number;
+  b: any[];
+  prompt: OpenPrompt | null;
+}
+
+export interface Parallel {
+  /** the main frame's step (kind simultaneous) */
+  list: number;
+  step: number;
+  threads: Thread[];
+}
+
+export interface Ended {
+  ending: string | null;
+  winner: string | null;
+  truncated: boolean;
+  message?: string;
+}
+
+export interface LogEntry {
+  kind: 'text' | 'move' | 'shuffle' | 'role' | 'choice';
+  /** text: literal parts and hole values (rendered per viewer). */
+  parts?: string[];
+  holes?: { t: 'player' | 'card' | 'cards' | 'value'; v: any; seen?: number[] }[];
+  to?: number[] | null;
+  cards?: number[];
+  from?: number[];
+  dest?: number;
+  player?: number;
+  step?: string;
+  /** per card (moves, card choices, card holes): bit mask of the seats that may know its identity */
+  seen?: number[];
+  /** a choice made inside a simultaneous step: only its player sees what was chosen */
+  secret?: boolean;
+}
+
+export interface State {
+  n: number;
+  zones: number[][];
+  /** entity → zone instance */
+  loc: Int32Array;
+  /** entity → revealed to everyone */
+  shown: Uint8Array;
+  roles: Int16Array;
+  roleShown: Uint8Array;
+  vars: any[];
+  opts: any[];
+  rng: Uint32Array;
+  b: any[];
+  stack: Frame[];
+  prompt: OpenPrompt | null;
+  par: Parallel | null;
+  jump: number;
+  ended: Ended | null;
+  steps: number;
+  actions: number;
+  log: LogEntry[] | null;
+}
+
+export interface Action {
+  player: number;
+  step: string;
+  choice: any[];
+}

@@ -1,0 +1,81 @@
+// Batch simulation: G games from one seed, aggregated into the figures a designer compares.
+
+import type { Game } from '../model.js';
+import { playout, type BotKind, type PlayoutResult } from './playout.js';
+
+export interface SimulateOptions {
+  players: number;
+  games: number;
+  seed: number | string;
+  bot: BotKind;
+  options?: Record<string, number | boolean | string>;
+  /** called after each game (progress bars, replay saving) */
+  onGame?: (i: number, r: PlayoutResult, gameSeed: string) => void;
+  record?: boolean;
+}
+
+export interface SimulateReport {
+  ruleset: string;
+  hash: string;
+  games: number;
+  players: number;
+  seed: number | string;
+  bot: BotKind;
+  wins: Record<string, number>;
+  endings: Record<string, number>;
+  truncated: number;
+  truncations: Record<string, number>;
+  actionsPerGame: { mean: number; max: number };
+  seconds: number;
+  gamesPerSecond: number;
+}
+
+/** Game i of a batch is seeded with "SEED:i", so any single game can be replayed on its own. */
+export function gameSeed(seed: number | string, i: number): string {
+  return `${seed}:${i}`;
+}
+
+export function simulate(g: Game, o: SimulateOptions): SimulateReport {
+  const wins: Record<string, number> = {};
+  const endings: Record<string, number> = {};
+  for (const t of g.teams) wins[t.id] = 0;
+  for (const e of g.endings) endings[e.id] = 0;
+  const truncations: Record<string, number> = {};
+  let truncated = 0, sum = 0, max = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < o.games; i++) {
+    const seed = gameSeed(o.seed, i);
+    const r = playout(g, { players: o.players, seed, bot: o.bot, options: o.options, record: o.record });
+    if (r.truncated) {
+      truncated++;
+      wins.truncated = (wins.truncated ?? 0) + 1;
+      endings.truncated = (endings.truncated ?? 0) + 1;
+      const why = r.message ?? 'unknown';
+      truncations[why] = (truncations[why] ?? 0) + 1;
+    } else {
+      const w = r.outcome ?? 'none';
+      wins[w] = (wins[w] ?? 0) + 1;
+      const e = r.ending ?? 'none';
+      endings[e] = (endings[e] ?? 0) + 1;
+    }
+    sum += r.actions;
+    if (r.actions > max) max = r.actions;
+    o.onGame?.(i, r, seed);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    ruleset: g.id,
+    hash: g.hash,
+    games: o.games,
+    players: o.players,
+    seed: o.seed,
+    bot: o.bot,
+    wins,
+    endings,
+    truncated,
+    truncations,
+    actionsPerGame: { mean: o.games ? Math.round((sum / o.games) * 100) / 100 : 0, max },
+    seconds: Math.round(seconds * 1000) / 1000,
+    gamesPerSecond: seconds > 0 ? Math.round(o.games / seconds) : 0,
+  };
+}

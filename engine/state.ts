@@ -1,0 +1,167 @@
+// Game state: creation, cloning, and the few primitive mutations every effect is built from
+// (move entities between zones, shuffle, reveal). Every mutation that players may see is logged here.
+
+import type { Game, LogEntry, State } from './model.js';
+import { seedRng, shuffleInPlace } from './rng.js';
+import { seenMask, zoneMask } from './visibility.js';
+
+export interface NewGameOptions {
+  players: number;
+  seed: number | string;
+  /** option id → value (unknown ids are rejected by the caller) */
+  options?: Record<string, number | boolean | string>;
+  /** keep a log (the editor and replays do; batch simulation does not) */
+  log?: boolean;
+}
+
+/** Zone instances exist for the ruleset's maximum player count, so layouts never depend on n. */
+export function zoneInstanceCount(g: Game): number {
+  let total = 0;
+  for (const z of g.zones) total += (z.perPlayer ? g.maxPlayers : 1) * (z.cells ? z.cells.length : 1);
+  return total;
+}
+
+export function blankState(g: Game, o: NewGameOptions): State {
+  const ninst = zoneInstanceCount(g);
+  const zones: number[][] = [];
+  for (let i = 0; i < ninst; i++) zones.push([]);
+  const ne = g.entityDef.length;
+  const loc = new Int32Array(ne);
+  for (let e = 0; e < ne; e++) {
+    const z = g.cards[g.entityDef[e]!]!.startZone;
+    zones[z]!.push(e);
+    loc[e] = z;
+  }
+  const opts = g.options.map((d) => (o.options && d.id in o.options ? o.options[d.id] : d.default));
+  return {
+    n: o.players,
+    zones,
+    loc,
+    shown: new Uint8Array(ne),
+    roles: new Int16Array(o.players).fill(-1),
+    roleShown: new Uint8Array(o.players),
+    vars: g.vars.map((v) => (Array.isArray(v.initial) ? [...v.initial] : v.initial)),
+    opts,
+    rng: seedRng(o.seed, 'game'),
+    b: new Array(g.slots.length).fill(undefined),
+    stack: [],
+    prompt: null,
+    par: null,
+    jump: -1,
+    ended: null,
+    steps: 0,
+    actions: 0,
+    log: o.log ? [] : null,
+  };
+}
+
+export function cloneState(s: State): State {
+  return {
+    n: s.n,
+    zones: s.zones.map((z) => z.slice()),
+    loc: s.loc.slice(),
+    shown: s.shown.slice(),
+    roles: s.roles.slice(),
+    roleShown: s.roleShown.slice(),
+    vars: s.vars.map((v) => (Array.isArray(v) ? v.slice() : v)),
+    opts: s.opts.slice(),
+    rng: s.rng.slice(),
+    b: s.b.map((v) => (Array.isArray(v) ? v.slice() : v)),
+    stack: s.stack.map((f) => ({ ...f, items: f.items?.slice() })),
+    prompt: s.prompt ? { ...s.prompt, options: s.prompt.options.slice() } : null,
+    par: s.par
+      ? {
+          ...s.par,
+          threads: s.par.threads.map((t) => ({
+            ...t,
+            b: t.b.map((v) => (Array.isArray(v) ? v.slice() : v)),
+            prompt: t.prompt ? { ...t.prompt, options: t.prompt.options.slice() } : null,
+          })),
+        }
+      : null,
+    jump: s.jump,
+    ended: s.ended ? { ...s.ended } : null,
+    steps: s.steps,
+    actions: s.actions,
+    log: s.log ? s.log.slice() : null,
+  };
+}
+
+/** Instance number → zone definition index (cached per game). */
+const instCache = new WeakMap<Game, { zone: Int32Array; owner: Int32Array; cell: Int32Array }>();
+export function instances(g: Game): { zone: Int32Array; owner: Int32Array; cell: Int32Array } {
+  let c = instCache.get(g);
+  if (c) return c;
+  const n = zoneInstanceCount(g);
+  c = { zone: new Int32Array(n), owner: new Int32Array(n), cell: new Int32Array(n) };
+  let k = 0;
+  for (const z of g.zones) {
+    const owners = z.perPlayer ? g.maxPlayers : 1;
+    const cells = z.cells ? z.cells.length : 1;
+    for (let p = 0; p < owners; p++) {
+      for (let ci = 0; ci < cells; ci++) {
+        c.zone[k] = z.index;
+        c.owner[k] = z.perPlayer ? p : -1;
+        c.cell[k] = z.cells ? ci : -1;
+        k++;
+      }
+    }
+  }
+  instCache.set(g, c);
+  return c;
+}
+
+function removeFrom(s: State, e: number): number {
+  const from = s.loc[e]!;
+  const z = s.zones[from]!;
+  const i = z.lastIndexOf(e);
+  if (i === z.length - 1) z.pop();
+  else z.splice(i, 1);
+  s.shown[e] = 0;
+  return from;
+}
+
+/** Moves the given entities to `dest` (on top, or at the bottom). */
+export function moveEntities(s: State, g: Game, cards: readonly number[], dest: number, bottom = false): void {
+  if (cards.length === 0) return;
+  const from = s.log ? new Array<number>(cards.length) : null;
+  const z = s.zones[dest]!;
+  const list = cards.slice(); // the list may be a zone's own array
+  // who may know each card's identity from this move: those who saw it before, and those who see
+  // where it lands unless arrivals there are anonymous
+  const seen = s.log ? list.map((e) => seenMask(s, g, e)) : null;
+  for (let i = 0; i < list.length; i++) {
+    const e = list[i]!;
+    const f = removeFrom(s, e);
+    if (from) from[i] = f;
+    if (bottom) z.unshift(e);
+    else z.push(e);
+    s.loc[e] = dest;
+  }
+  if (g.zones[instances(g).zone[dest]!]!.anonymous) shuffleInPlace(s.rng, z);
+  if (s.log) {
+    const anon = g.zones[instances(g).zone[dest]!]!.anonymous;
+    const after = anon ? 0 : zoneMask(s, g, dest);
+    s.log.push({ kind: 'move', cards: list, from: from!, dest, seen: seen!.map((m) => (m === -1 ? -1 : m | after)) });
+  }
+}
+
+/** Moves up to n entities from the top of `src` to `dest`; returns how many moved. */
+export function moveTop(s: State, g: Game, src: number, dest: number, n: number, bottom = false): number {
+  const z = s.zones[src]!;
+  const k = Math.max(0, Math.min(n, z.length));
+  if (k === 0) return 0;
+  const cards: number[] = [];
+  for (let i = 0; i < k; i++) cards.push(z[z.length - 1 - i]!);
+  moveEntities(s, g, cards, dest, bottom);
+  return k;
+}
+
+export function shuffleZone(s: State, inst: number): void {
+  shuffleInPlace(s.rng, s.zones[inst]!);
+  if (s.log) s.log.push({ kind: 'shuffle', dest: inst });
+}
+
+export function log(s: State, e: LogEntry): void {
+  if (s.log) s.log.push(e);
+}

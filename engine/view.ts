@@ -1,0 +1,187 @@
+// What one player may see: `view(state, game, player)`. The editor's pages, replays shown to a player,
+// logs and bots all read the game through this; hidden cards appear only as counts (or face-down slots),
+// hidden roles not at all, and log lines are rendered for the viewer.
+
+import type { Ctx, Game, LogEntry, State } from './model.js';
+import { instances } from './state.js';
+import { cardVisibleTo, inMask, roleVisibleTo, zoneVisibleTo } from './visibility.js';
+import { promptOf, activePlayers } from './flow.js';
+import { showHole } from './load/compile-ruleset.js';
+
+export interface CardView {
+  /** entity number (stable for the whole game) */
+  e: number;
+  id: string;
+  name: string;
+  type: string;
+}
+
+export interface ZoneView {
+  count: number;
+  /** present when the viewer sees some cards: null marks a face-down card */
+  cards?: (CardView | null)[];
+}
+
+export interface PlayerView {
+  game: string;
+  viewer: number;
+  players: number;
+  seats: { seat: number; name: string; role: string | null; team: string | null }[];
+  /** shared zone → ZoneView; per-player zone → one per seat; grid → cell → ZoneView (per seat if per player) */
+  zones: Record<string, ZoneView | ZoneView[] | Record<string, ZoneView> | Record<string, ZoneView>[]>;
+  vars: Record<string, unknown>;
+  prompt: {
+    step: string;
+    text: string;
+    choose: string;
+    options: unknown[];
+    min: number;
+    max: number;
+  } | null;
+  waiting: number[];
+  log: string[];
+  ended: { ending: string | null; winner: string | null; truncated: boolean; message?: string } | null;
+}
+
+export function playerName(p: number): string {
+  return p < 0 ? 'nobody' : `Player ${p + 1}`;
+}
+
+export function cardView(g: Game, e: number): CardView {
+  const d = g.cards[g.entityDef[e]!]!;
+  return { e, id: d.id, name: d.name, type: d.type };
+}
+
+function zoneView(s: State, g: Game, inst: number, viewer: number): ZoneView {
+  const ents = s.zones[inst]!;
+  if (zoneVisibleTo(s, g, inst, viewer)) return { count: ents.length, cards: ents.map((e) => cardView(g, e)) };
+  let any = false;
+  for (const e of ents) if (s.shown[e]) { any = true; break; }
+  if (!any) return { count: ents.length };
+  return { count: ents.length, cards: ents.map((e) => (s.shown[e] ? cardView(g, e) : null)) };
+}
+
+export function view(s: State, g: Game, viewer: number): PlayerView {
+  const ins = instances(g);
+  const zones: PlayerView['zones'] = {};
+  let inst = 0;
+  for (const z of g.zones) {
+    const owners = z.perPlayer ? g.maxPlayers : 1;
+    const ncell = z.cells ? z.cells.length : 1;
+    const perOwner: (ZoneView | Record<string, ZoneView>)[] = [];
+    for (let p = 0; p < owners; p++) {
+      if (z.cells) {
+        const grid: Record<string, ZoneView> = {};
+        z.cells.forEach((cell, ci) => { grid[cell] = zoneView(s, g, inst + p * ncell + ci, viewer); });
+        perOwner.push(grid);
+      } else perOwner.push(zoneView(s, g, inst + p, viewer));
+    }
+    inst += owners * ncell;
+    zones[z.id] = (z.perPlayer ? perOwner.slice(0, s.n) : perOwner[0]!) as PlayerView['zones'][string];
+  }
+  void ins;
+  const vars: Record<string, unknown> = {};
+  g.vars.forEach((v, i) => { vars[v.id] = s.vars[i]; });
+  const p = promptOf(s, viewer);
+  let prompt: PlayerView['prompt'] = null;
+  if (p) {
+    const def = g.promptSteps[p.key]!;
+    const c: Ctx = { s, g, b: s.par ? s.par.threads.find((t) => t.player === viewer)!.b : s.b, it: undefined };
+    prompt = {
+      step: def.path,
+      text: def.prompt.text ? def.prompt.text(c) : def.path,
+      choose: def.prompt.choose,
+      options: p.options.map((o) => (def.prompt.choose === 'cards' ? cardView(g, o) : o)),
+      min: p.min,
+      max: p.max,
+    };
+  }
+  return {
+    game: g.id,
+    viewer,
+    players: s.n,
+    seats: Array.from({ length: s.n }, (_, i) => {
+      const known = roleVisibleTo(s, i, viewer) && s.roles[i]! >= 0;
+      const r = known ? g.roles[s.roles[i]!]! : null;
+      return { seat: i, name: playerName(i), role: r?.id ?? null, team: r ? g.teams[r.team]!.id : null };
+    }),
+    zones,
+    vars,
+    prompt,
+    waiting: activePlayers(s),
+    log: s.log ? renderLog(s.log, s, g, viewer) : [],
+    ended: s.ended ? { ...s.ended } : null,
+  };
+}
+
+/** Renders log entries for one viewer: hidden cards become "a card", private lines are left out. */
+export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewer: number): string[] {
+  const out: string[] = [];
+  const zoneName = (inst: number) => {
+    const ins = instances(g);
+    const z = g.zones[ins.zone[inst]!]!;
+    const owner = ins.owner[inst]!;
+    const cell = ins.cell[inst]!;
+    return `${z.id}${owner >= 0 ? ` of ${playerName(owner)}` : ''}${cell >= 0 ? ` ${z.cells![cell]}` : ''}`;
+  };
+  for (const e of entries) {
+    if (e.to && !(viewer >= 0 && e.to.includes(viewer))) continue;
+    switch (e.kind) {
+      case 'text': {
+        const parts = e.parts ?? [];
+        let line = parts[0] ?? '';
+        (e.holes ?? []).forEach((h, i) => {
+          const seen = e.seen?.[i];
+          const hide = seen === undefined ? undefined : () => !inMask(seen, viewer);
+          line += showHole(h, g, hide) + (parts[i + 1] ?? '');
+        });
+        out.push(line);
+        break;
+      }
+      case 'move': {
+        const cards = e.cards ?? [];
+        const names = cards.map((c, i) => (inMask(e.seen?.[i] ?? 0, viewer) ? g.cards[g.entityDef[c]!]!.name : 'a card'));
+        const froms = [...new Set((e.from ?? []).map(zoneName))];
+        out.push(`${summarise(names)}: ${froms.join(', ')} → ${zoneName(e.dest!)}`);
+        break;
+      }
+      case 'shuffle':
+        out.push(`${zoneName(e.dest!)} shuffled`);
+        break;
+      case 'role':
+        if (e.parts?.[0] === 'shown') {
+          const r = s.roles[e.player!]!;
+          out.push(`${playerName(e.player!)} is revealed: ${r >= 0 ? g.roles[r]!.name : '?'}`);
+        } else if (e.player === viewer) {
+          const r = s.roles[e.player!]!;
+          out.push(`You are now: ${r >= 0 ? g.roles[r]!.name : '?'}`);
+        }
+        break;
+      case 'choice': {
+        const who = playerName(e.player!);
+        const chosen = (e.holes?.[0]?.v ?? []) as unknown[];
+        if (e.secret && e.player !== viewer) { out.push(`${who} has chosen (${e.step})`); break; }
+        const shown = chosen.map((x, i) => {
+          if (e.seen) return inMask(e.seen[i] ?? 0, viewer) || e.player === viewer ? g.cards[g.entityDef[x as number]!]!.name : 'a card';
+          return typeof x === 'number' && e.step && isPlayerChoice(g, e.step) ? playerName(x) : String(x);
+        });
+        out.push(`${who} chose ${shown.length ? shown.join(', ') : 'nothing'} (${e.step})`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function isPlayerChoice(g: Game, step: string): boolean {
+  return g.promptSteps.some((p) => p.path === step && p.prompt.choose === 'players');
+}
+
+function summarise(names: string[]): string {
+  if (names.length === 0) return 'nothing';
+  const counts = new Map<string, number>();
+  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts].map(([n, k]) => (k > 1 ? `${k} × ${n}` : n)).join(', ');
+}
+
+export { cardVisibleTo };

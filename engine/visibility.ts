@@ -1,0 +1,53 @@
+// Who may see what. One function decides whether a player sees a card; views, logs, replays shown to a
+// player and bots all go through it.
+
+import type { Ctx, Game, State } from './model.js';
+import { instances } from './state.js';
+
+/** Whether `viewer` (a seat, or -1 for a spectator) sees the contents of zone instance `inst`. */
+export function zoneVisibleTo(s: State, g: Game, inst: number, viewer: number): boolean {
+  const ins = instances(g);
+  const z = g.zones[ins.zone[inst]!]!;
+  const v = z.visibility;
+  switch (v.kind) {
+    case 'public': return true;
+    case 'nobody': return false;
+    case 'owner': return viewer >= 0 && ins.owner[inst] === viewer;
+    case 'others': return viewer >= 0 && ins.owner[inst] !== viewer;
+    case 'to': {
+      if (viewer < 0) return false;
+      const c: Ctx = { s, g, b: s.b, it: undefined };
+      const who = v.who(c);
+      return Array.isArray(who) ? who.includes(viewer) : who === viewer;
+    }
+  }
+}
+
+/** Whether `viewer` sees entity `e` where it lies now. */
+export function cardVisibleTo(s: State, g: Game, e: number, viewer: number): boolean {
+  return s.shown[e] === 1 || zoneVisibleTo(s, g, s.loc[e]!, viewer);
+}
+
+/** Bit mask of the seats that see entity `e` now (seats 0–30). */
+export function seenMask(s: State, g: Game, e: number): number {
+  if (s.shown[e]) return -1;
+  let m = 0;
+  for (let p = 0; p < s.n; p++) if (zoneVisibleTo(s, g, s.loc[e]!, p)) m |= 1 << p;
+  return m;
+}
+
+/** Bit mask of the seats that see zone instance `inst`. */
+export function zoneMask(s: State, g: Game, inst: number): number {
+  let m = 0;
+  for (let p = 0; p < s.n; p++) if (zoneVisibleTo(s, g, inst, p)) m |= 1 << p;
+  return m;
+}
+
+export function inMask(mask: number, viewer: number): boolean {
+  return mask === -1 || (viewer >= 0 && (mask & (1 << viewer)) !== 0);
+}
+
+/** Whether `viewer` knows the role of seat `p`. */
+export function roleVisibleTo(s: State, p: number, viewer: number): boolean {
+  return p === viewer || s.roleShown[p] === 1 || s.ended !== null;
+}
