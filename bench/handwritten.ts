@@ -459,8 +459,8 @@ class Game {
     }
     this.check('seal');
 
-    // PUNISHMENT: the Zealots (as of the start of the phase), in seat order,
-    // each hand every DP card currently in their hand to one target.
+    // PUNISHMENT: the Zealots (as of the start of the phase) point simultaneously; each hands the DP
+    // cards of their own hand to one target.
     const zealots: number[] = [];
     for (let p = 0; p < n; p++) if (this.zealot[p]) zealots.push(p);
     let dpToMessenger = 0;
@@ -468,9 +468,10 @@ class Game {
       const r = this.choose(n - 1);
       const target = r >= p ? r + 1 : r;
       const hand = hands[p]!;
+      // the cards go to a pile in front of the target (not into a hand), so they are never passed on
       for (let i = hand.length - 1; i >= 0; i--) {
         if (KIND[hand[i]!] !== DP) continue;
-        hands[target]!.push(removeAt(hand, i));
+        this.out.push(removeAt(hand, i));
         if (target === messenger) dpToMessenger++;
       }
     }

@@ -124,6 +124,8 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
         // evaluate every value before assigning any: `set: {a: b, b: a}` swaps
         const vals = fs.map((x) => x.f(c));
         for (let k = 0; k < fs.length; k++) c.s.vars[fs[k]!.i] = vals[k];
+        c.s.version++;
+        c.s.touched[c.s.touched.length - 1] = 1;
       };
     }
     case 'setRole': {
@@ -141,6 +143,8 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
         const pl = p(c);
         if (c.s.roles[pl] === r) return;
         c.s.roles[pl] = r;
+        c.s.version++;
+        c.s.touched[c.s.touched.length - 1] = 1;
         log(c.s, { kind: 'role', player: pl });
       };
     }
@@ -150,6 +154,8 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
       return (c) => {
         const xs = f(c) as number[];
         for (const e of xs) c.s.shown[e] = 1;
+        c.s.version++;
+        c.s.touched[c.s.touched.length - 1] = 1;
         if (c.s.log && xs.length) c.s.log.push({ kind: 'text', parts: ['Revealed: ', ''], holes: [{ t: 'cards', v: xs.slice() }] });
       };
     }

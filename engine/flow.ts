@@ -116,7 +116,8 @@ export function resolve(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   const def = g.promptSteps[p.key]!;
   if (s.par) {
     logChoice(s, g, p, choice, true);
-    const th = s.par.threads.find((t) => t.player === p.player)!;
+    let th = s.par.threads[0]!;
+    for (const t of s.par.threads) if (t.player === p.player) th = t;
     th.prompt = null;
     const c: Ctx = { s, g, b: th.b, it: undefined };
     bindChoice(c, def, choice);
@@ -124,7 +125,7 @@ export function resolve(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
     th.i++;
     runReactions(s, g, { s, g, b: s.b, it: undefined });
     if (!s.ended) runThread(s, g, th);
-    if (!s.ended && s.par.threads.every((t) => t.i >= g.lists[s.par!.list]!.steps.length && !t.prompt)) finishParallel(s);
+    if (!s.ended && threadsDone(s, g)) finishParallel(s);
   } else resolveMain(s, g, p, choice, false);
   if (!s.ended) advance(s, g);
 }
@@ -266,6 +267,12 @@ function endOfList(s: State, g: Game, c: Ctx, f: State['stack'][number]): void {
   } else parent.i++;
 }
 
+function threadsDone(s: State, g: Game): boolean {
+  const n = g.lists[s.par!.list]!.steps.length;
+  for (const t of s.par!.threads) if (t.prompt || t.i < n) return false;
+  return true;
+}
+
 /** A simultaneous step's threads are all done: the main flow moves past the step. */
 function finishParallel(s: State): void {
   s.par = null;
@@ -338,10 +345,19 @@ function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[], _auto: boo
   runReactions(s, g, c);
 }
 
-/** State-based rules: checked after every step and decision. */
+/**
+ * State-based rules, checked after every step and decision. A reaction that declares the zones it
+ * watches is only evaluated when one of them changed (or a role or variable changed) since the last check.
+ */
 export function runReactions(s: State, g: Game, c: Ctx): void {
-  if (s.ended) return;
+  if (s.ended || s.reacted === s.version || g.reactions.length === 0) return;
+  const touched = s.touched;
   for (const r of g.reactions) {
+    if (r.watch && !touched[touched.length - 1]) {
+      let hit = false;
+      for (const z of r.watch) if (touched[z]) { hit = true; break; }
+      if (!hit) continue;
+    }
     if (r.players) {
       const ps = r.players(c) as number[];
       const save = c.b[r.slot];
@@ -354,4 +370,6 @@ export function runReactions(s: State, g: Game, c: Ctx): void {
     } else if (r.when(c)) guard(s, g, `reaction ${r.id}`, () => r.effects(c));
     if (s.ended) return;
   }
+  touched.fill(0);
+  s.reacted = s.version;
 }

@@ -133,6 +133,8 @@ export interface PhaseDef {
 
 export interface ReactionDef {
   id: string;
+  /** zone definitions whose changes wake this reaction (null: any change) */
+  watch: number[] | null;
   players: Fn<number[]> | null;
   slot: number;
   when: Fn<boolean>;
@@ -248,6 +250,12 @@ export interface State {
   ended: Ended | null;
   steps: number;
   actions: number;
+  /** bumped by every change reactions could care about (moves, roles, variables) */
+  version: number;
+  /** the version at which reactions last ran */
+  reacted: number;
+  /** zone definitions changed since reactions last ran (1 = changed) */
+  touched: Uint8Array;
   log: LogEntry[] | null;
 }
 

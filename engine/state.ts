@@ -51,6 +51,9 @@ export function blankState(g: Game, o: NewGameOptions): State {
     ended: null,
     steps: 0,
     actions: 0,
+    version: 0,
+    reacted: -1,
+    touched: new Uint8Array(g.zones.length + 1).fill(1), // last slot: roles, variables or reveals changed
     log: o.log ? [] : null,
   };
 }
@@ -83,17 +86,24 @@ export function cloneState(s: State): State {
     ended: s.ended ? { ...s.ended } : null,
     steps: s.steps,
     actions: s.actions,
+    version: s.version,
+    reacted: s.reacted,
+    touched: s.touched.slice(),
     log: s.log ? s.log.slice() : null,
   };
 }
 
 /** Instance number → zone definition index (cached per game). */
-const instCache = new WeakMap<Game, { zone: Int32Array; owner: Int32Array; cell: Int32Array }>();
-export function instances(g: Game): { zone: Int32Array; owner: Int32Array; cell: Int32Array } {
+export interface Instances { zone: Int32Array; owner: Int32Array; cell: Int32Array; anon: Uint8Array }
+const instCache = new WeakMap<Game, Instances>();
+let lastGame: Game | null = null;
+let lastInst: Instances | null = null;
+export function instances(g: Game): Instances {
+  if (g === lastGame) return lastInst!;
   let c = instCache.get(g);
-  if (c) return c;
+  if (c) { lastGame = g; lastInst = c; return c; }
   const n = zoneInstanceCount(g);
-  c = { zone: new Int32Array(n), owner: new Int32Array(n), cell: new Int32Array(n) };
+  c = { zone: new Int32Array(n), owner: new Int32Array(n), cell: new Int32Array(n), anon: new Uint8Array(n) };
   let k = 0;
   for (const z of g.zones) {
     const owners = z.perPlayer ? g.maxPlayers : 1;
@@ -103,16 +113,20 @@ export function instances(g: Game): { zone: Int32Array; owner: Int32Array; cell:
         c.zone[k] = z.index;
         c.owner[k] = z.perPlayer ? p : -1;
         c.cell[k] = z.cells ? ci : -1;
+        c.anon[k] = z.anonymous ? 1 : 0;
         k++;
       }
     }
   }
   instCache.set(g, c);
+  lastGame = g;
+  lastInst = c;
   return c;
 }
 
-function removeFrom(s: State, e: number): number {
+function removeFrom(s: State, ins: Instances, e: number): number {
   const from = s.loc[e]!;
+  s.touched[ins.zone[from]!] = 1;
   const z = s.zones[from]!;
   const i = z.lastIndexOf(e);
   if (i === z.length - 1) z.pop();
@@ -130,17 +144,20 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
   // who may know each card's identity from this move: those who saw it before, and those who see
   // where it lands unless arrivals there are anonymous
   const seen = s.log ? list.map((e) => seenMask(s, g, e)) : null;
+  const ins = instances(g);
   for (let i = 0; i < list.length; i++) {
     const e = list[i]!;
-    const f = removeFrom(s, e);
+    const f = removeFrom(s, ins, e);
     if (from) from[i] = f;
     if (bottom) z.unshift(e);
     else z.push(e);
     s.loc[e] = dest;
   }
-  if (g.zones[instances(g).zone[dest]!]!.anonymous) shuffleInPlace(s.rng, z);
+  s.version++;
+  s.touched[ins.zone[dest]!] = 1;
+  const anon = ins.anon[dest] === 1;
+  if (anon) shuffleInPlace(s.rng, z);
   if (s.log) {
-    const anon = g.zones[instances(g).zone[dest]!]!.anonymous;
     const after = anon ? 0 : zoneMask(s, g, dest);
     s.log.push({ kind: 'move', cards: list, from: from!, dest, seen: seen!.map((m) => (m === -1 ? -1 : m | after)) });
   }
@@ -159,6 +176,7 @@ export function moveTop(s: State, g: Game, src: number, dest: number, n: number,
 
 export function shuffleZone(s: State, inst: number): void {
   shuffleInPlace(s.rng, s.zones[inst]!);
+  s.version++;
   if (s.log) s.log.push({ kind: 'shuffle', dest: inst });
 }
 

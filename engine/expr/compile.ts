@@ -668,7 +668,8 @@ function playerIndex(p: number, c: Ctx): number {
 }
 
 const playerLists: number[][] = [];
+/** The seats 0..n-1. Shared and frozen: list values are never mutated in place by the engine. */
 export function allPlayers(n: number): number[] {
-  return (playerLists[n] ??= Array.from({ length: n }, (_, i) => i)).slice();
+  return (playerLists[n] ??= Object.freeze(Array.from({ length: n }, (_, i) => i)) as number[]);
 }
 

@@ -136,7 +136,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
       }
     }
     const startIn = typeof item.startIn === 'string' ? item.startIn : zoneIdMap.has('box') ? 'box' : zones[0]?.id ?? '';
-    if (!zoneIdMap.has(startIn)) err(['cardTypes', index, 'startIn'], `unknown zone '${startIn}'${hintOf(startIn, zoneIdMap.keys())}`);
+    if (zones.length && !zoneIdMap.has(startIn)) err(['cardTypes', index, 'startIn'], `unknown zone '${startIn}'${hintOf(startIn, zoneIdMap.keys())}`);
     cardTypes.push({ id, name: String(item.name ?? id), fields, back: item.back as string, component: item.component as string, startIn, raw: item });
   }
   const cards: CardDef[] = [];
@@ -161,6 +161,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     }
     const startZone = typeof item.startIn === 'string' ? item.startIn : ct.startIn;
     const zi = zoneInfos.get(startZone);
+    if (!zi && !zones.length) continue;
     if (!zi) { err(['cards', index, 'startIn'], `unknown zone '${startZone}'${hintOf(startZone, zoneInfos.keys())}`); continue; }
     if (zi.perPlayer || zi.cells) { err(['cards', index, 'startIn'], `cards start in a shared zone, and '${startZone}' is ${zi.perPlayer ? 'per player' : 'a grid'}`); continue; }
     const count = item.count === undefined ? 1 : Number(item.count);
@@ -363,7 +364,16 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     }
     const when = host.expr(rx.when ?? true, ['reactions', i, 'when'], scope, T.bool);
     const effects = compileEffects(rx.do, ['reactions', i, 'do'], { ...scope, random: true }, host);
-    if (when) reactions.push({ id: String(rx.id ?? i), players, slot, when, effects });
+    let watch: number[] | null = null;
+    if (rx.watch !== undefined) {
+      watch = [];
+      arr(rx.watch).forEach((z, k) => {
+        const zi = zoneInfos.get(String(z));
+        if (!zi) err(['reactions', i, 'watch', k], `unknown zone '${String(z)}'${hintOf(z, zoneInfos.keys())}`);
+        else watch!.push(zi.index);
+      });
+    }
+    if (when) reactions.push({ id: String(rx.id ?? i), watch, players, slot, when, effects });
   });
 
   // ---- phases and steps ----

@@ -454,12 +454,20 @@ class DepthGate {
   private lineStart = 0;
   private afterScalarMarker = false;
   private pendingKeyCol: number | undefined;
+  private pendingKeyOff = 0;
+  /** Where the estimate first went over the depth limit (reported instead of the trip point). */
+  private firstOver: number | undefined;
   tripped: GateTrip | undefined;
 
   constructor(
-    private readonly flowLimit: number,
-    private readonly totalLimit: number,
+    private readonly depthLimit: number,
+    private readonly slack: number,
   ) {}
+
+  private check(depth: number, off: number, exact: boolean): void {
+    if (depth > this.depthLimit && this.firstOver === undefined) this.firstOver = off;
+    if (depth > this.depthLimit + (exact ? 0 : this.slack)) this.tripped = { offset: this.firstOver ?? off };
+  }
 
   /** Feeds one lexeme; returns false once the gate has tripped. */
   feed(lexeme: string): boolean {
@@ -476,7 +484,7 @@ class DepthGate {
     const col = off - this.lineStart;
     if (this.afterScalarMarker) {
       this.afterScalarMarker = false;
-      this.content(col);
+      this.content(col, off);
       this.noteNewlines(lexeme, off);
       return !this.tripped;
     }
@@ -492,11 +500,10 @@ class DepthGate {
         break;
       case 'flow-map-start':
       case 'flow-seq-start':
-        this.content(col);
+        this.content(col, off);
         this.flowDepth++;
-        if (this.flowDepth > this.flowLimit || this.stack.length + this.flowDepth > this.totalLimit) {
-          this.tripped = { offset: off };
-        }
+        if (this.flowDepth > this.depthLimit) this.check(this.flowDepth, off, true);
+        else this.check(this.stack.length + this.flowDepth, off, false);
         break;
       case 'flow-map-end':
       case 'flow-seq-end':
@@ -516,7 +523,8 @@ class DepthGate {
         break;
       case 'map-value-ind':
         if (this.flowDepth === 0) {
-          this.openBlock(this.pendingKeyCol ?? col, 'map', off);
+          if (this.pendingKeyCol !== undefined) this.openBlock(this.pendingKeyCol, 'map', this.pendingKeyOff);
+          else this.openBlock(col, 'map', off);
           this.pendingKeyCol = undefined;
         }
         break;
@@ -529,14 +537,17 @@ class DepthGate {
         break;
       default:
         // scalars, aliases, anchors, tags, block scalar headers
-        this.content(col);
+        this.content(col, off);
         this.noteNewlines(lexeme, off);
     }
     return !this.tripped;
   }
 
-  private content(col: number): void {
-    if (this.flowDepth === 0 && this.pendingKeyCol === undefined) this.pendingKeyCol = col;
+  private content(col: number, off: number): void {
+    if (this.flowDepth === 0 && this.pendingKeyCol === undefined) {
+      this.pendingKeyCol = col;
+      this.pendingKeyOff = off;
+    }
   }
 
   private noteNewlines(lexeme: string, off: number): void {
@@ -556,7 +567,7 @@ class DepthGate {
     }
     const top = st[st.length - 1];
     if (!(top && top.col === col && top.kind === kind)) st.push({ col, kind });
-    if (st.length + this.flowDepth > this.totalLimit) this.tripped = { offset: off };
+    this.check(st.length + this.flowDepth, off, false);
   }
 }
 
@@ -595,7 +606,7 @@ export function parseSource(file: string, text: string, limits?: Partial<Limits>
     }
 
     // Lex → (depth gate) → CST parse → compose, all streaming.
-    const gate = new DepthGate(maxDepth, maxDepth + DEPTH_GATE_SLACK);
+    const gate = new DepthGate(maxDepth, DEPTH_GATE_SLACK);
     const parser = new Parser(lc.addNewLine);
     const composer = new Composer({ prettyErrors: false, uniqueKeys: false, strict: true });
     const docs: Document.Parsed[] = [];

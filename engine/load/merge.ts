@@ -1,0 +1,407 @@
+/**
+ * Variants: a file that says `extends: <base>` and contains only what differs.
+ *
+ * Game-agnostic and browser-safe: no Node APIs (file access is passed in; see
+ * `node-files.ts` for the Node implementation).
+ *
+ * MERGE RULES (how a variant is merged into its base)
+ *
+ * 1. Mappings merge key by key, recursively. A key only in the base is kept; a
+ *    key only in the variant is added (after the base's keys); a key in both is
+ *    merged by these same rules. The top-level `extends` key is not kept.
+ * 2. A list merges BY ID when the variant's list is not empty and every item of
+ *    both lists is a mapping with a string `id`. Then, for each variant item in
+ *    order:
+ *    - `remove: true` removes the item with that id;
+ *    - an id that is already in the list deep-merges into that item (so a
+ *      variant can change just `count: 2` of one entry); with `replace: true`
+ *      the variant item replaces the item whole instead;
+ *    - a new id is appended at the end, or inserted with `before: <id>` or
+ *      `after: <id>`; `before`/`after` on an existing id moves that item;
+ *    - the keys `remove`, `replace`, `before`, `after` are not kept in the result;
+ *    - an unknown id in `remove`, `before` or `after` is an error (with a
+ *      "did you mean" among the ids in the list), as is an id given twice.
+ * 3. Any other list, and any scalar (including null), in the variant replaces
+ *    the base value whole. A value of a different kind (say a list where the
+ *    base has a mapping) also replaces it.
+ *
+ * Provenance: every value of the merged result remembers the file and path it
+ * came from, so an error found later in the merged value is reported at the
+ * variant's line when the value came from the variant and at the base file's
+ * line otherwise (`posOf`, `keyPosOf`, `sourceMapOf`).
+ *
+ * The merged value shares unchanged parts with its inputs: treat all of them as
+ * immutable.
+ */
+import { DiagnosticBag, describeValue, quote, type Diagnostic } from './diagnostics.js';
+import { parseSource, type Limits, type ParsedSource, type Path, type Pos, type SourceMap } from './source.js';
+import { suggestSuffix } from './suggest.js';
+
+/** Where a value came from: a file's source map and the path inside that file. */
+export interface Origin {
+  map: SourceMap;
+  path: Path;
+}
+
+/** Answers, for any path in a (possibly merged) value, where that value came from. */
+export interface OriginMap {
+  originOf(path: Path): Origin;
+}
+
+/** A value together with the provenance of each of its parts. */
+export interface Located {
+  value: unknown;
+  origin: OriginMap;
+}
+
+/** Provenance tree: a node says where its value came from; children override for sub-paths. */
+interface Prov {
+  map: SourceMap;
+  path: Path;
+  children?: Map<string | number, Prov>;
+}
+
+class ProvOriginMap implements OriginMap {
+  constructor(readonly root: Prov) {}
+
+  originOf(path: Path): Origin {
+    let node = this.root;
+    let i = 0;
+    for (; i < path.length; i++) {
+      const child = node.children?.get(path[i]) ?? node.children?.get(String(path[i]));
+      if (!child) break;
+      node = child;
+    }
+    return { map: node.map, path: i === path.length ? node.path : [...node.path, ...path.slice(i)] };
+  }
+
+  /** The provenance node for `path`, derived from its nearest recorded ancestor. */
+  provAt(path: Path): Prov {
+    let node = this.root;
+    let i = 0;
+    for (; i < path.length; i++) {
+      const child = node.children?.get(path[i]) ?? node.children?.get(String(path[i]));
+      if (!child) break;
+      node = child;
+    }
+    if (i === path.length) return node;
+    return { map: node.map, path: [...node.path, ...path.slice(i)] };
+  }
+}
+
+function provOf(loc: Located): ProvOriginMap {
+  if (loc.origin instanceof ProvOriginMap) return loc.origin;
+  // A foreign OriginMap: treat the value as a file whose positions it answers.
+  return new ProvOriginMap({ map: sourceMapOf(loc), path: [] });
+}
+
+function childProv(parent: Prov, seg: string | number): Prov {
+  const c = parent.children?.get(seg);
+  if (c) return c;
+  return { map: parent.map, path: [...parent.path, seg] };
+}
+
+/** A parsed file as a Located value (every path maps to itself in that file). */
+export function located(parsed: ParsedSource): Located {
+  return { value: parsed.value, origin: new ProvOriginMap({ map: parsed.map, path: [] }) };
+}
+
+/** Position of the value at `path` of a Located value, in the file it came from. */
+export function posOf(loc: Located, path: Path): Pos {
+  const o = loc.origin.originOf(path);
+  return o.map.valuePos(o.path);
+}
+
+/** Position of the key of the entry at `path`, in the file it came from. */
+export function keyPosOf(loc: Located, path: Path): Pos {
+  const o = loc.origin.originOf(path);
+  return o.map.keyPos(o.path);
+}
+
+/** Position of character `offset` of the string at `path`, in the file it came from. */
+export function scalarPosOf(loc: Located, path: Path, offset: number): Pos {
+  const o = loc.origin.originOf(path);
+  return o.map.scalarPos ? o.map.scalarPos(o.path, offset) : o.map.valuePos(o.path);
+}
+
+/**
+ * A SourceMap view of a Located value, so that code written for one file
+ * (e.g. the schema validator) reports merged values at their real origin.
+ * `file` is the file of the root value (the variant, for a merged value).
+ */
+export function sourceMapOf(loc: Located): SourceMap {
+  return {
+    file: loc.origin.originOf([]).map.file,
+    valuePos: (path) => posOf(loc, path),
+    keyPos: (path) => keyPosOf(loc, path),
+    scalarPos: (path, offset) => scalarPosOf(loc, path, offset),
+  };
+}
+
+// ---------------------------------------------------------------------------
+
+type Obj = Record<string, unknown>;
+
+function isMapping(v: unknown): v is Obj {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+const RESERVED_ITEM_KEYS = ['remove', 'replace', 'before', 'after'] as const;
+
+function isIdItem(v: unknown): v is Obj & { id: string } {
+  return isMapping(v) && typeof v.id === 'string';
+}
+
+function isIdList(v: unknown): v is (Obj & { id: string })[] {
+  return Array.isArray(v) && v.every(isIdItem);
+}
+
+function setOwn(o: Obj, k: string, v: unknown): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
+interface Ctx {
+  bag: DiagnosticBag;
+  variant: ProvOriginMap;
+}
+
+interface Merged {
+  value: unknown;
+  prov: Prov;
+}
+
+/**
+ * Merges `variant` into `base` (see MERGE RULES at the top of this file).
+ * Problems (unknown ids in remove/before/after, …) are reported at the variant's positions.
+ */
+export function mergeVariant(base: Located, variant: Located): { merged: Located; diagnostics: Diagnostic[] } {
+  const bag = new DiagnosticBag();
+  const baseProv = provOf(base);
+  const varProv = provOf(variant);
+  const ctx: Ctx = { bag, variant: varProv };
+  const b = stripExtends(base.value);
+  const v = stripExtends(variant.value);
+  const r = mergeValues(b, baseProv.provAt([]), v, varProv.provAt([]), ctx);
+  return { merged: { value: r.value, origin: new ProvOriginMap(r.prov) }, diagnostics: bag.all() };
+}
+
+function stripExtends(v: unknown): unknown {
+  if (!isMapping(v) || !Object.prototype.hasOwnProperty.call(v, 'extends')) return v;
+  const out: Obj = {};
+  for (const [k, x] of Object.entries(v)) if (k !== 'extends') setOwn(out, k, x);
+  return out;
+}
+
+function mergeValues(base: unknown, bp: Prov, variant: unknown, vp: Prov, ctx: Ctx): Merged {
+  if (isMapping(base) && isMapping(variant)) return mergeMappings(base, bp, variant, vp, ctx);
+  if (Array.isArray(base) && Array.isArray(variant) && variant.length > 0 && isIdList(base) && isIdList(variant)) {
+    return mergeIdLists(base, bp, variant, vp, ctx);
+  }
+  return { value: variant, prov: vp };
+}
+
+function mergeMappings(base: Obj, bp: Prov, variant: Obj, vp: Prov, ctx: Ctx): Merged {
+  const out: Obj = {};
+  const children = new Map<string | number, Prov>();
+  for (const [k, bv] of Object.entries(base)) {
+    if (Object.prototype.hasOwnProperty.call(variant, k)) {
+      const r = mergeValues(bv, childProv(bp, k), variant[k], childProv(vp, k), ctx);
+      setOwn(out, k, r.value);
+      children.set(k, r.prov);
+    } else {
+      setOwn(out, k, bv);
+      children.set(k, childProv(bp, k));
+    }
+  }
+  for (const [k, vv] of Object.entries(variant)) {
+    if (Object.prototype.hasOwnProperty.call(base, k)) continue;
+    setOwn(out, k, vv);
+    children.set(k, childProv(vp, k));
+  }
+  // The mapping itself is mentioned by the variant: point at the variant.
+  return { value: out, prov: { map: vp.map, path: vp.path, children } };
+}
+
+interface Entry {
+  id: string;
+  value: unknown;
+  prov: Prov;
+}
+
+function mergeIdLists(base: (Obj & { id: string })[], bp: Prov, variant: (Obj & { id: string })[], vp: Prov, ctx: Ctx): Merged {
+  const entries: Entry[] = base.map((item, i) => ({ id: item.id, value: item, prov: childProv(bp, i) }));
+  const indexOf = (id: string) => entries.findIndex((e) => e.id === id);
+  const ids = () => entries.map((e) => e.id);
+  const seenInVariant = new Set<string>();
+  const err = (path: Path, msg: string) => ctx.bag.error(posOfProv(childPath(vp, path)), msg);
+
+  variant.forEach((item, i) => {
+    const ip = childProv(vp, i);
+    const id = item.id;
+    const has = (k: string) => Object.prototype.hasOwnProperty.call(item, k);
+    if (seenInVariant.has(id)) {
+      err([i, 'id'], `id ${quote(id)} appears more than once in this list`);
+      return;
+    }
+    seenInVariant.add(id);
+
+    // Reserved keys.
+    for (const k of ['remove', 'replace'] as const) {
+      if (has(k) && typeof item[k] !== 'boolean') err([i, k], `'${k}' must be true or false, got ${describeValue(item[k])}`);
+    }
+    for (const k of ['before', 'after'] as const) {
+      if (has(k) && typeof item[k] !== 'string') err([i, k], `'${k}' must be the id of an item in the list, got ${describeValue(item[k])}`);
+    }
+    if (has('before') && has('after')) err([i, 'after'], `use either 'before' or 'after', not both`);
+
+    const at = indexOf(id);
+    if (item.remove === true) {
+      if (at < 0) err([i, 'id'], `cannot remove ${quote(id)}: no item with this id in the base list${suggestSuffix(id, ids())}`);
+      else entries.splice(at, 1);
+      return;
+    }
+
+    const clean: Obj = {};
+    for (const [k, x] of Object.entries(item)) {
+      if (!(RESERVED_ITEM_KEYS as readonly string[]).includes(k)) setOwn(clean, k, x);
+    }
+    const cleanProv: Prov = ip;
+
+    let entry: Entry;
+    if (at >= 0 && item.replace !== true) {
+      const r = mergeValues(entries[at].value, entries[at].prov, clean, cleanProv, ctx);
+      entry = { id, value: r.value, prov: r.prov };
+    } else {
+      entry = { id, value: clean, prov: cleanProv };
+    }
+
+    // Placement.
+    const before = typeof item.before === 'string' ? item.before : undefined;
+    const after = typeof item.after === 'string' && before === undefined ? item.after : undefined;
+    const anchorId = before ?? after;
+    if (anchorId !== undefined && anchorId === id) {
+      err([i, before !== undefined ? 'before' : 'after'], `an item cannot be placed ${before !== undefined ? 'before' : 'after'} itself`);
+    }
+    const anchorValid = anchorId !== undefined && anchorId !== id && indexOf(anchorId) >= 0;
+    if (anchorId !== undefined && anchorId !== id && !anchorValid) {
+      const key = before !== undefined ? 'before' : 'after';
+      err([i, key], `'${key}' refers to unknown id ${quote(anchorId)}${suggestSuffix(anchorId, ids().filter((x) => x !== id))}`);
+    }
+    if (at >= 0 && !anchorValid) {
+      entries[at] = entry; // stays in place
+      return;
+    }
+    if (at >= 0) entries.splice(at, 1);
+    if (anchorValid) {
+      const target = indexOf(anchorId!);
+      entries.splice(before !== undefined ? target : target + 1, 0, entry);
+    } else {
+      entries.push(entry);
+    }
+  });
+
+  const children = new Map<string | number, Prov>();
+  entries.forEach((e, i) => children.set(i, e.prov));
+  return { value: entries.map((e) => e.value), prov: { map: vp.map, path: vp.path, children } };
+}
+
+function childPath(p: Prov, sub: Path): Prov {
+  let cur = p;
+  for (const s of sub) cur = childProv(cur, s);
+  return cur;
+}
+
+function posOfProv(p: Prov): Pos {
+  return p.map.valuePos(p.path);
+}
+
+// ---------------------------------------------------------------------------
+// extends chains
+
+export interface ResolveOptions {
+  /** Parse limits for every file in the chain. */
+  limits?: Partial<Limits>;
+  /** Most files in one extends chain (default 32). */
+  maxChain?: number;
+}
+
+export interface ResolveResult {
+  /** The fully merged value; undefined if a file could not be read or parsed, or the chain is broken. */
+  located: Located | undefined;
+  diagnostics: Diagnostic[];
+  /** Every file read, the starting file first (e.g. to watch them). */
+  files: string[];
+}
+
+/**
+ * Parses `file` and follows its `extends` chain (a base can itself extend
+ * another), merging each variant into its base. Needs no file system: `read`
+ * returns a file's text (undefined if it does not exist) and `resolvePath`
+ * turns an `extends` value into a path, relative to the file that contains it.
+ * Paths are compared as strings to detect cycles, so `resolvePath` should return
+ * normalised paths and `file` should be given in that same form.
+ */
+export function resolveExtends(
+  file: string,
+  text: string,
+  read: (path: string) => string | undefined,
+  resolvePath: (from: string, ref: string) => string,
+  options: ResolveOptions = {},
+): ResolveResult {
+  const bag = new DiagnosticBag();
+  const files: string[] = [];
+  const maxChain = options.maxChain ?? 32;
+
+  const load = (path: string, src: string, chain: string[]): Located | undefined => {
+    files.push(path);
+    const parsed = parseSource(path, src, options.limits);
+    bag.addAll(parsed.diagnostics);
+    if (parsed.value === undefined) return undefined;
+    const value = parsed.value;
+    if (!isMapping(value) || !Object.prototype.hasOwnProperty.call(value, 'extends')) return located(parsed);
+
+    const ref = value.extends;
+    const refPos = parsed.map.valuePos(['extends']);
+    const self = located(parsed);
+    if (typeof ref !== 'string' || ref.trim() === '') {
+      bag.error(refPos, `'extends' must be the path or name of the base file, got ${describeValue(ref)}`);
+      return { value: stripExtends(value), origin: self.origin };
+    }
+    let basePath: string;
+    try {
+      basePath = resolvePath(path, ref);
+    } catch (e) {
+      bag.error(refPos, `cannot resolve base file ${quote(ref)}: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
+    const stack = [...chain, path];
+    if (stack.includes(basePath)) {
+      const cycle = [...stack.slice(stack.indexOf(basePath)), basePath];
+      bag.error(refPos, `'extends' cycle: ${cycle.join(' → ')}`);
+      return undefined;
+    }
+    if (stack.length >= maxChain) {
+      bag.error(refPos, `too many levels of 'extends' (more than ${maxChain})`);
+      return undefined;
+    }
+    let baseText: string | undefined;
+    try {
+      baseText = read(basePath);
+    } catch {
+      baseText = undefined;
+    }
+    if (baseText === undefined) {
+      const shown = basePath === ref ? quote(ref) : `${quote(ref)} (looked for ${basePath})`;
+      bag.error(refPos, `cannot find base file ${shown}`);
+      return undefined;
+    }
+    const base = load(basePath, baseText, stack);
+    if (!base) return undefined;
+    const { merged, diagnostics } = mergeVariant(base, self);
+    bag.addAll(diagnostics);
+    return merged;
+  };
+
+  const result = load(file, text, []);
+  return { located: result, diagnostics: bag.all(), files };
+}
