@@ -49,8 +49,10 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
 
   // ---- options ----
   const options: OptionDef[] = [];
-  for (const [id, { item }] of ids('options')) {
+  for (const [id, { item, index }] of ids('options')) {
     const type = (item.type as OptionDef['type']) ?? (typeof item.default === 'boolean' ? 'bool' : typeof item.default === 'number' ? 'number' : 'string');
+    const js = type === 'bool' ? 'boolean' : type;
+    if (typeof item.default !== js) err(['options', index, 'default'], `option '${id}' is a ${type}, but its default is ${JSON.stringify(item.default)}`);
     options.push({ id, index: options.length, type, default: item.default as never, description: item.description as string });
   }
 
@@ -70,8 +72,8 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
       for (const [c, v] of Object.entries(row)) {
         const ty = typeof v === 'number' ? T.num : typeof v === 'boolean' ? T.bool : T.str;
         const prev = cols.get(c);
-        if (prev && prev.k !== ty.k) err(['tables', ti, 'rows', ri, c], `column '${c}' mixes ${showType(prev)} and ${showType(ty)}`);
-        cols.set(c, ty);
+        if (prev && prev.k !== ty.k) err(['tables', ti, 'rows', ri, c], `column '${c}' holds ${showType(prev)} in the rows above, but here ${JSON.stringify(v)}`);
+        else cols.set(c, ty);
       }
     });
     tables.set(t.id, { id: t.id, key, rows, cols });

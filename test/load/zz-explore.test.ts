@@ -1,0 +1,33 @@
+import { test } from 'vitest';
+import { parseSource } from '../../engine/load/source.js';
+import { formatDiagnostic } from '../../engine/load/diagnostics.js';
+const show = (name: string, text: string, lim?: any) => {
+  const t0 = Date.now();
+  const r = parseSource(name, text, lim);
+  console.log(name, Date.now() - t0, 'ms', JSON.stringify(r.value)?.slice(0, 200), '\n  ' + r.diagnostics.map(formatDiagnostic).join('\n  '));
+  return r;
+};
+test('explore', () => {
+  show('syntax.yaml', 'a: [1, 2\nb: 3\n');
+  show('dup.yaml', 'a: 1\nb: 2\na: 3\n');
+  show('proto.yaml', '__proto__: {polluted: 1}\nconstructor: 2\nok: 3\n');
+  show('keys.yaml', '1.50: a\ntrue: b\n[1]: c\n{x: 1}: d\n: e\n"q": f\n');
+  show('multi.yaml', 'a: 1\n---\nb: 2\n');
+  show('alias.yaml', 'base: &b {x: 1, y: [1, 2]}\nuse: *b\nbad: *nope\nself: &s [1, *s]\n');
+  let bomb = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n';
+  for (const [p, c] of [['a','b'],['b','c'],['c','d'],['d','e'],['e','f'],['f','g'],['g','h'],['h','i']]) bomb += `${c}: &${c} [*${p},*${p},*${p},*${p},*${p},*${p},*${p},*${p},*${p}]\n`;
+  show('bomb.yaml', bomb);
+  show('deep.yaml', '['.repeat(100000) + ']'.repeat(100000));
+  show('deep2.yaml', 'a: ' + '['.repeat(100) + ']'.repeat(100));
+  show('deep3.yaml', '- '.repeat(200) + 'x');
+  show('deep4.yaml', Array.from({length: 300}, (_, i) => ' '.repeat(i) + 'k:').join('\n') + ' 1\n');
+  show('deepalias.yaml', 'a: &a ' + '['.repeat(60) + ']'.repeat(60) + '\nb: &b [' + '[*a],'.repeat(1) + ']\nc: ' + '['.repeat(50) + '*a' + ']'.repeat(50) + '\n');
+  show('big.yaml', 'x'.repeat(6 * 1024 * 1024));
+  show('empty.yaml', '');
+  show('comments.yaml', '# hi\n');
+  show('tabs.yaml', 'a:\n\tb: 1\n');
+  show('tag.yaml', 'a: !foo x\n');
+  const r = show('scalars.yaml', 'p: hello world\nq: "a\\tb\\u00e9c"\ns: \'it\'\'s x\'\nb: |\n  line one\n  line two\n');
+  for (const [path, k] of [[['p'], 6], [['q'], 3], [['q'], 4], [['s'], 3], [['b'], 12]] as const) console.log(path, k, r.map.scalarPos!(path as any, k));
+  console.log(r.map.valuePos(['nope', 'x']), r.map.keyPos(['q']), r.map.valuePos(['q']));
+});
