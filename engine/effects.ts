@@ -131,6 +131,7 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
     case 'setRole': {
       const a = mapping(arg, at, h, ['player', 'role']);
       if (!a) return null;
+      for (const k of Object.keys(a)) if (k !== 'player' && k !== 'role') h.error([...at, k], `'${k}' is not a parameter of setRole (player, role)`);
       const p = h.expr(a.player, [...at, 'player'], scope, T.player);
       let roleFn: Fn<string> | null;
       if (typeof a.role === 'string' && h.env.roles.has(a.role)) { const r = a.role; roleFn = () => r; }
@@ -161,6 +162,8 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
     }
     case 'revealRole': {
       const f = h.expr(arg, at, scope);
+      const t = f ? h.typeOf(arg, at, scope) : null;
+      if (t && !(t.k === 'player' || (t.k === 'list' && (t.of.k === 'player' || t.of.k === 'any')))) { h.error(at, 'revealRole needs a player or a list of players'); return null; }
       if (!f) return null;
       return (c) => {
         const v = f(c);
@@ -274,6 +277,7 @@ function move(arg: unknown, path: Path, scope: Scope, h: EffectHost): Eff | null
 function deal(arg: unknown, path: Path, scope: Scope, h: EffectHost): Eff | null {
   const a = mapping(arg, path, h, ['from', 'to', 'count']);
   if (!a) return null;
+  for (const k of Object.keys(a)) if (!['from', 'to', 'count', 'players'].includes(k)) h.error([...path, k], `'${k}' is not a parameter of deal (from, to, count, players)`);
   const from = h.zone(a.from, [...path, 'from'], scope);
   const zi = typeof a.to === 'string' ? h.env.zones.get(a.to) : undefined;
   if (!zi || !zi.perPlayer || zi.cells) {

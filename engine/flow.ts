@@ -112,6 +112,22 @@ export function applyInPlace(s: State, g: Game, a: Action): void {
 
 /** Resolve an open prompt with a (legal) choice and run the flow on until the next decision. */
 export function resolve(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
+  try {
+    resolveInner(s, g, p, choice);
+  } catch (e) {
+    stopOnRuleError(s, e, g.promptSteps[p.key]!.path);
+  }
+}
+
+/** A rule error (a ruleset asking for something impossible while playing) ends the game with a message. */
+function stopOnRuleError(s: State, e: unknown, where: string): void {
+  if (!(e instanceof RuleError)) throw e;
+  s.prompt = null;
+  s.par = null;
+  s.ended = { ending: null, winner: null, truncated: true, message: `${where}: ${e.message}` };
+}
+
+function resolveInner(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   s.actions++;
   const def = g.promptSteps[p.key]!;
   if (s.par) {
@@ -142,6 +158,11 @@ function logChoice(s: State, g: Game, p: OpenPrompt, choice: any[], secret: bool
     seen: cards ? choice.map((e) => seenMask(s, g, e)) : undefined,
     secret,
   });
+}
+
+/** A decision skipped for lack of options binds nothing (none, or an empty list). */
+function clearBinding(c: Ctx, def: StepDef & { kind: 'prompt' }): void {
+  bindChoice(c, def, []);
 }
 
 function bindChoice(c: Ctx, def: StepDef & { kind: 'prompt' }, choice: any[]): void {
@@ -176,6 +197,16 @@ function limitReached(s: State, g: Game, where: string): boolean {
 
 /** Run the main flow until a decision is open or the game has ended. */
 export function advance(s: State, g: Game): void {
+  try {
+    advanceInner(s, g);
+  } catch (e) {
+    const f = s.stack[s.stack.length - 1];
+    const step = f ? g.lists[f.list]?.steps[f.i] : undefined;
+    stopOnRuleError(s, e, step?.path ?? 'flow');
+  }
+}
+
+function advanceInner(s: State, g: Game): void {
   const c: Ctx = { s, g, b: s.b, it: undefined };
   while (!s.ended && !s.prompt && !s.par) {
     if (s.jump >= 0) {
@@ -206,7 +237,7 @@ export function advance(s: State, g: Game): void {
         break;
       case 'prompt': {
         const p = openPrompt(c, step);
-        if (!p) { f.i++; break; }
+        if (!p) { clearBinding(c, step); f.i++; break; }
         s.prompt = p;
         if (autoResolve(s, g, p)) break;
         return;
@@ -293,7 +324,7 @@ function runThread(s: State, g: Game, th: Thread): void {
       runReactions(s, g, { s, g, b: s.b, it: undefined });
     } else if (step.kind === 'prompt') {
       const p = openPrompt(c, step);
-      if (!p) { th.i++; continue; }
+      if (!p) { clearBinding(c, step); th.i++; continue; }
       th.prompt = p;
       if (p.player !== th.player) throw new RuleError(`a decision inside a simultaneous step must be asked of its own player (${step.path})`);
       if (choiceCount(p) === 1) {

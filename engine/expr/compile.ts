@@ -75,7 +75,7 @@ export interface Compiled {
 }
 
 const BUILTIN_NAMES = ['players', 'playerCount', 'none', 'it'];
-const FUNCTIONS = [
+export const BUILTIN_FUNCTIONS: string[] = [
   'count', 'filter', 'any', 'all', 'sum', 'maxOf', 'minOf', 'max', 'min', 'abs', 'floor', 'ceil', 'take', 'top', 'first',
   'flatten', 'others', 'role', 'team', 'seat', 'next', 'prev', 'cells', 'randomOf', 'contains', 'size', 'player',
 ];
@@ -595,7 +595,7 @@ class Compiler {
         return { fn: (c) => { const xs = lf(c); return xs.length ? xs[randInt(c.s.rng, xs.length)] : -1; }, t: (l.t as { of: Ty }).of };
       }
     }
-    const hint = didYouMean(n.fn, [...FUNCTIONS, ...this.env.defs.keys()]);
+    const hint = didYouMean(n.fn, [...BUILTIN_FUNCTIONS, ...this.env.defs.keys()]);
     throw new ExprError(`unknown function '${n.fn}'${hint ? ` (did you mean '${hint}'?)` : ''}`, n.at);
   }
 

@@ -7,7 +7,7 @@ import type {
   StepDef, StepList, TeamDef, VarDef, Visibility, ZoneDef, Ctx, LogEntry,
 } from '../model.js';
 import { compileEffects, type EffectHost, type Path } from '../effects.js';
-import { compileNode, compileSource, compileZoneSource, DefError, ExprError, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from '../expr/compile.js';
+import { BUILTIN_FUNCTIONS, compileNode, compileSource, compileZoneSource, DefError, ExprError, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from '../expr/compile.js';
 import { parseTemplate, ExprSyntaxError } from '../expr/parse.js';
 import { T, typeFromName, type Ty, showType, assignable } from '../expr/types.js';
 import { didYouMean } from './suggest.js';
@@ -24,6 +24,7 @@ const isObj = (x: unknown): x is Obj => !!x && typeof x === 'object' && !Array.i
 const arr = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
 const FIELD_TYPES: FieldType[] = ['number', 'string', 'bool', 'cell', 'cells', 'cellCounts', 'role', 'team', 'player'];
 const STEP_KINDS = ['do', 'prompt', 'while', 'forEach', 'simultaneous'];
+const PROMPT_KEYS = ['player', 'choose', 'from', 'count', 'min', 'max', 'optional', 'text', 'score', 'as', 'description'];
 const DEFAULT_MAX_STEPS = 200_000;
 
 export function compileRuleset(src: unknown, r: Reporter): Game | null {
@@ -35,6 +36,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   const minPlayers = Number((root.players as Obj | undefined)?.min ?? 1);
   const maxPlayers = Number((root.players as Obj | undefined)?.max ?? minPlayers);
   if (maxPlayers < minPlayers) err(['players', 'max'], `max (${maxPlayers}) is below min (${minPlayers})`);
+  if (maxPlayers > 30) err(['players', 'max'], `at most 30 players are supported, not ${maxPlayers}`);
 
   // ---- ids: unique within each list ----
   function ids(key: string): Map<string, { item: Obj; index: number }> {
@@ -107,6 +109,9 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
       cells.forEach((x) => allCells.add(x));
     }
     const perPlayer = item.per === 'player';
+    if ((item.visibility === 'owner' || item.visibility === 'others') && !perPlayer) {
+      err(['zones', zoneIdMap.get(id)!.index, 'visibility'], `'${String(item.visibility)}' needs a per-player zone (per: player); a shared zone has no owner`);
+    }
     const zd: ZoneDef = {
       id, index: zones.length, perPlayer, cells, columns, rows: rowsG, visibility: { kind: 'public' },
       anonymous: item.anonymous === true, description: item.description as string | undefined,
@@ -193,6 +198,10 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     const ty = typeof item.type === 'string' ? typeFromName(item.type) : undefined;
     if (!ty) { err(['vars', index, 'type'], `unknown variable type '${String(item.type)}'${hintOf(item.type, ['number', 'bool', 'string', 'player', 'players', 'card', 'cards', 'cell', 'cells'])}`); continue; }
     let initial: unknown = 'default' in item ? item.default : defaultValueOfTy(ty);
+    if ('default' in item) {
+      const okDefault = ty.k === 'num' ? typeof initial === 'number' : ty.k === 'bool' ? typeof initial === 'boolean' : ty.k === 'str' ? typeof initial === 'string' : ty.k === 'list' ? Array.isArray(initial) && initial.length === 0 : false;
+      if (!okDefault) err(['vars', index, 'default'], `a default for a ${String(item.type)} variable must be ${ty.k === 'list' ? 'an empty list []' : ty.k === 'num' ? 'a number' : ty.k === 'bool' ? 'true or false' : ty.k === 'str' ? 'a text' : 'left out (it starts as none)'}, not ${JSON.stringify(initial)}`);
+    }
     if (ty.k === 'player' && initial === undefined) initial = -1;
     vars.push({ id, index: vars.length, type: ty, initial, description: item.description as string });
   }
@@ -219,6 +228,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   let game: Game | null = null;
   const defs = new Map<string, DefInfo>();
   for (const [id, { item, index }] of defIds) {
+    if (BUILTIN_FUNCTIONS.includes(id)) err(['definitions', index, 'id'], `'${id}' is a built-in function; give the definition another name`);
     defs.set(id, { id, params: arr(item.params).map(String), src: String(item.value ?? ''), where: `definitions.${index}` });
   }
   const env: Env = {
@@ -354,6 +364,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
 
   // ---- reactions ----
   const reactions: ReactionDef[] = [];
+  ids('reactions');
   arr(root.reactions).forEach((rx, i) => {
     if (!isObj(rx)) return;
     let scope = baseScope(false);
@@ -455,6 +466,9 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
 
   function compilePrompt(src: unknown, path: Path, scope: Scope): { prompt: PromptDef; scope: Scope } | null {
     if (!isObj(src)) { err(path, 'a prompt is a mapping: player, choose, from, …'); return null; }
+    for (const k of Object.keys(src)) {
+      if (!PROMPT_KEYS.includes(k)) err([...path, k], `unknown prompt key '${k}'${hintOf(k, PROMPT_KEYS)}`);
+    }
     const choose = src.choose as PromptDef['choose'];
     const itemT: Ty | undefined = choose === 'players' ? T.player : choose === 'cards' ? T.card : choose === 'cells' ? T.cell : choose === 'options' ? T.str : undefined;
     if (!itemT) { err([...path, 'choose'], `choose is one of players, cards, cells, options, not '${String(choose)}'${hintOf(choose, ['players', 'cards', 'cells', 'options'])}`); return null; }

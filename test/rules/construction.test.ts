@@ -343,14 +343,14 @@ describe('Rule 8 — instruction cards', () => {
   it('supply limits: with fewer blocks left than the card asks, what remains is placed; with none, nothing', () => {
     const h = baseHands5();
     h[1] = ['i3-C3', 'i1-colB', 'i1-colC'];
-    h[2] = ['i2-B2B3', 'i1-row2', 'i1-row1'];
+    h[2] = ['i2-A3B3', 'i1-row2', 'i1-row1'];
     h[3] = ['seal', 'i2-A2A3', 'i2-A1A2'];
     // 24 of the 25 blocks already stand on the base card
     const { g, s } = arrange({ players: 5, roles: R5, master: 0, hands: h, tower: { A1: 8, B1: 8, A2: 8 } });
     expect(count(s, g, 'supply')).toBe(1);
     act(s, g, 0, 1, 2, 3);
     select(s, g, 1, 'i3-C3', 'i1-colB');
-    select(s, g, 2, 'i2-B2B3', 'i1-row2');
+    select(s, g, 2, 'i2-A3B3', 'i1-row2');
     select(s, g, 3, 'seal', 'i2-A2A3');
     act(s, g, 0, 'seal');
     act(s, g, 0, 'i1-row3');
