@@ -20,7 +20,11 @@ export function newGame(g: Game, o: NewGameOptions): State {
   }
   const s = blankState(g, o);
   const c: Ctx = { s, g, b: s.b, it: undefined };
-  guard(s, g, 'setup', () => g.setup(c));
+  try {
+    g.setup(c);
+  } catch (e) {
+    stopOnRuleError(s, e, 'setup');
+  }
   if (!s.ended) {
     s.stack.push({ list: g.phases[0]!.body, i: 0, phase: 0 });
     runReactions(s, g, c);
@@ -137,7 +141,7 @@ function resolveInner(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
     th.prompt = null;
     const c: Ctx = { s, g, b: th.b, it: undefined };
     bindChoice(c, def, choice);
-    guard(s, g, def.path, () => def.effects?.(c));
+    def.effects?.(c);
     th.i++;
     runReactions(s, g, { s, g, b: s.b, it: undefined });
     if (!s.ended) runThread(s, g, th);
@@ -168,20 +172,6 @@ function clearBinding(c: Ctx, def: StepDef & { kind: 'prompt' }): void {
 function bindChoice(c: Ctx, def: StepDef & { kind: 'prompt' }, choice: any[]): void {
   const pr = def.prompt;
   if (pr.slot >= 0) c.b[pr.slot] = pr.single ? (choice.length ? choice[0] : pr.choose === 'players' || pr.choose === 'cards' ? -1 : null) : choice.slice();
-}
-
-/** Run effects; a rule error (a ruleset asking for something impossible) ends the game with a message. */
-function guard(s: State, g: Game, where: string, f: () => void): void {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RuleError) {
-      s.ended = { ending: null, winner: null, truncated: true, message: `${where}: ${e.message}` };
-      return;
-    }
-    throw e;
-  }
-  void g;
 }
 
 function limitReached(s: State, g: Game, where: string): boolean {
@@ -231,7 +221,7 @@ function advanceInner(s: State, g: Game): void {
     if (step.when && !step.when(c)) { f.i++; continue; }
     switch (step.kind) {
       case 'do':
-        guard(s, g, step.path, () => step.effects(c));
+        step.effects(c);
         f.i++;
         runReactions(s, g, c);
         break;
@@ -319,7 +309,7 @@ function runThread(s: State, g: Game, th: Thread): void {
     if (limitReached(s, g, step.path)) return;
     if (step.when && !step.when(c)) { th.i++; continue; }
     if (step.kind === 'do') {
-      guard(s, g, step.path, () => step.effects(c));
+      step.effects(c);
       th.i++;
       runReactions(s, g, { s, g, b: s.b, it: undefined });
     } else if (step.kind === 'prompt') {
@@ -334,7 +324,7 @@ function runThread(s: State, g: Game, th: Thread): void {
         const def = step;
         bindChoice(c, def, only);
         logChoice(s, g, p, only, true);
-        guard(s, g, def.path, () => def.effects?.(c));
+        def.effects?.(c);
         th.i++;
         runReactions(s, g, { s, g, b: s.b, it: undefined });
       }
@@ -371,7 +361,7 @@ function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[], _auto: boo
   const c: Ctx = { s, g, b: s.b, it: undefined };
   logChoice(s, g, p, choice, false);
   bindChoice(c, def, choice);
-  guard(s, g, def.path, () => def.effects?.(c));
+  def.effects?.(c);
   s.stack[s.stack.length - 1]!.i++;
   runReactions(s, g, c);
 }
@@ -394,11 +384,11 @@ export function runReactions(s: State, g: Game, c: Ctx): void {
       const save = c.b[r.slot];
       for (const p of ps) {
         c.b[r.slot] = p;
-        if (r.when(c)) guard(s, g, `reaction ${r.id}`, () => r.effects(c));
+        if (r.when(c)) r.effects(c);
         if (s.ended) break;
       }
       c.b[r.slot] = save;
-    } else if (r.when(c)) guard(s, g, `reaction ${r.id}`, () => r.effects(c));
+    } else if (r.when(c)) r.effects(c);
     if (s.ended) return;
   }
   touched.fill(0);

@@ -124,35 +124,57 @@ export function instances(g: Game): Instances {
   return c;
 }
 
-function removeFrom(s: State, ins: Instances, e: number): number {
-  const from = s.loc[e]!;
-  s.touched[ins.zone[from]!] = 1;
-  const z = s.zones[from]!;
-  const i = z.lastIndexOf(e);
-  if (i === z.length - 1) z.pop();
-  else z.splice(i, 1);
-  s.shown[e] = 0;
-  return from;
-}
+/** Per-entity marks for bulk moves (module scratch, never part of the state). */
+let marks = new Uint8Array(0);
 
 /** Moves the given entities to `dest` (on top, or at the bottom). */
 export function moveEntities(s: State, g: Game, cards: readonly number[], dest: number, bottom = false): void {
-  if (cards.length === 0) return;
-  const from = s.log ? new Array<number>(cards.length) : null;
-  const z = s.zones[dest]!;
+  const n = cards.length;
+  if (n === 0) return;
   const list = cards.slice(); // the list may be a zone's own array
   // who may know each card's identity from this move: those who saw it before, and those who see
   // where it lands unless arrivals there are anonymous
   const seen = s.log ? list.map((e) => seenMask(s, g, e)) : null;
+  const from = s.log ? list.map((e) => s.loc[e]!) : null;
   const ins = instances(g);
-  for (let i = 0; i < list.length; i++) {
+  const zones = s.zones;
+  if (n <= 4) {
+    for (let i = 0; i < n; i++) {
+      const e = list[i]!;
+      const src = s.loc[e]!;
+      const z = zones[src]!;
+      const k = z.lastIndexOf(e);
+      if (k === z.length - 1) z.pop();
+      else z.splice(k, 1);
+      s.touched[ins.zone[src]!] = 1;
+    }
+  } else {
+    // many cards at once (setup, a whole pile): one pass over each source zone instead of a search per card
+    if (marks.length < s.loc.length) marks = new Uint8Array(s.loc.length);
+    const sources: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const e = list[i]!;
+      marks[e] = 1;
+      const src = s.loc[e]!;
+      if (!sources.includes(src)) sources.push(src);
+    }
+    for (const src of sources) {
+      const z = zones[src]!;
+      let w = 0;
+      for (let r = 0; r < z.length; r++) if (!marks[z[r]!]) z[w++] = z[r]!;
+      z.length = w;
+      s.touched[ins.zone[src]!] = 1;
+    }
+    for (let i = 0; i < n; i++) marks[list[i]!] = 0;
+  }
+  const z = zones[dest]!;
+  for (let i = 0; i < n; i++) {
     const e = list[i]!;
-    const f = removeFrom(s, ins, e);
-    if (from) from[i] = f;
-    if (bottom) z.unshift(e);
-    else z.push(e);
+    s.shown[e] = 0;
     s.loc[e] = dest;
   }
+  if (bottom) z.unshift(...list);
+  else for (let i = 0; i < n; i++) z.push(list[i]!);
   s.version++;
   s.touched[ins.zone[dest]!] = 1;
   const anon = ins.anon[dest] === 1;

@@ -1,0 +1,158 @@
+// Replays: a recorded bot game replays to the same final state (same stateHash); a corrupted action is
+// rejected with a message naming that action's number; a replay made with another ruleset hash is
+// flagged; the views of a replay shown to a seat never show what the seat may not see (same checks as
+// the live views); playouts are deterministic in (seed, bot) and different seeds give different games.
+
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Action } from '../../engine/model.js';
+import { applyInPlace, newGame, promptOf } from '../../engine/flow.js';
+import { checkReplay, makeReplay, replayViews, stateHash, type Replay } from '../../engine/replay.js';
+import { playout, type BotKind } from '../../engine/sim/playout.js';
+import { view } from '../../engine/view.js';
+import { babelBuilders } from '../helpers/game.js';
+import { playersArb, seedArb, viewProblems } from './support.js';
+
+const g = babelBuilders();
+const botArb = fc.constantFrom<BotKind>('random', 'greedy');
+
+function recordedGame(players: number, seed: number | string, bot: BotKind): Replay {
+  const r = playout(g, { players, seed, bot, record: true, log: false });
+  expect(r.truncated).toBe(false);
+  expect(r.recorded!.length).toBe(r.actions);
+  return makeReplay(g, r.state, { seed, players, actions: r.recorded! });
+}
+
+/** A value that is certainly not among the options of the decision open before action `i`. */
+function illegalChoice(replay: Replay, i: number): Action {
+  const s = newGame(g, { players: replay.players, seed: replay.seed });
+  for (let k = 0; k < i; k++) applyInPlace(s, g, replay.actions[k]!);
+  const a = replay.actions[i]!;
+  const p = promptOf(s, a.player)!;
+  const bad = typeof p.options[0] === 'string' ? 'Z9' : 10_000 + i;
+  expect(p.options).not.toContain(bad);
+  const choice = a.choice.length ? [bad, ...a.choice.slice(1)] : [bad];
+  return { ...a, choice };
+}
+
+describe('replays (Babel Builders)', () => {
+  it('a recorded game replays to the identical final state', () => {
+    fc.assert(
+      fc.property(playersArb, seedArb, botArb, (players, seed, bot) => {
+        const r = playout(g, { players, seed, bot, record: true, log: false });
+        const replay = makeReplay(g, r.state, { seed, players, actions: r.recorded! });
+        expect(replay.finalHash).toBe(stateHash(r.state));
+        // survives a JSON round trip (replays are files)
+        const back = JSON.parse(JSON.stringify(replay)) as Replay;
+        const c = checkReplay(g, back);
+        expect(c.problems).toEqual([]);
+        expect(c.ok).toBe(true);
+        expect(stateHash(c.state!)).toBe(stateHash(r.state));
+        expect(c.state!.ended).toEqual(r.state.ended);
+        // with a log the replayed state is the same too
+        const withLog = checkReplay(g, back, true);
+        expect(withLog.ok).toBe(true);
+        expect(stateHash(withLog.state!)).toBe(replay.finalHash);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a corrupted action is rejected, naming its number', () => {
+    fc.assert(
+      fc.property(playersArb, seedArb, botArb, fc.nat(), (players, seed, bot, k) => {
+        const replay = recordedGame(players, seed, bot);
+        const i = k % replay.actions.length;
+        const actions = replay.actions.slice();
+        actions[i] = illegalChoice(replay, i);
+        const c = checkReplay(g, { ...replay, actions });
+        expect(c.ok).toBe(false);
+        expect(c.problems.length).toBe(1);
+        const m = /^action (\d+) /.exec(c.problems[0]!);
+        expect(m, c.problems[0]).not.toBeNull();
+        expect(Number(m![1])).toBe(i + 1);
+        expect(c.problems[0]).toMatch(/not legal/);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a changed action that is still legal is caught by the final hash or result', () => {
+    // drop the last action: the replay stops early, so the result/hash no longer match
+    fc.assert(
+      fc.property(playersArb, seedArb, (players, seed) => {
+        const replay = recordedGame(players, seed, 'random');
+        const c = checkReplay(g, { ...replay, actions: replay.actions.slice(0, -1) });
+        expect(c.ok).toBe(false);
+        expect(c.problems.join('\n')).toMatch(/final state differs|result differs/);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('a replay of another ruleset hash is flagged', () => {
+    fc.assert(
+      fc.property(playersArb, seedArb, fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 16, maxLength: 16 }), (players, seed, other) => {
+        fc.pre(other !== g.hash);
+        const replay = recordedGame(players, seed, 'random');
+        const c = checkReplay(g, { ...replay, ruleset: { ...replay.ruleset, hash: other } });
+        expect(c.ok).toBe(false);
+        expect(c.problems.length).toBe(1);
+        expect(c.problems[0]).toMatch(/hash/);
+        expect(c.problems[0]).toContain(other);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('replays shown to a seat never show what the seat may not see', () => {
+    fc.assert(
+      fc.property(playersArb, seedArb, botArb, fc.nat(), (players, seed, bot, k) => {
+        const replay = recordedGame(players, seed, bot);
+        const viewer = k % players;
+        const views = replayViews(g, replay, viewer);
+        expect(views.length).toBe(replay.actions.length + 1);
+        // replay the states alongside and check each view against its state
+        const s = newGame(g, { players, seed, log: true });
+        views.forEach((v, i) => {
+          if (i > 0) applyInPlace(s, g, replay.actions[i - 1]!);
+          const problems = viewProblems(s, g, viewer, v);
+          if (problems.length) throw new Error(`replay view ${i} for seat ${viewer}:\n${problems.join('\n')}`);
+          expect(v).toEqual(view(s, g, viewer));
+        });
+        expect(stateHash(s)).toBe(replay.finalHash);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('playouts are deterministic in (seed, bot)', () => {
+    fc.assert(
+      fc.property(playersArb, seedArb, botArb, (players, seed, bot) => {
+        const a = playout(g, { players, seed, bot, record: true });
+        const b = playout(g, { players, seed, bot, record: true });
+        expect(b.recorded).toEqual(a.recorded);
+        expect(stateHash(b.state)).toBe(stateHash(a.state));
+        expect(b.state.ended).toEqual(a.state.ended);
+        // and logging does not change the game
+        const c = playout(g, { players, seed, bot, record: true, log: true });
+        expect(c.recorded).toEqual(a.recorded);
+        expect(stateHash(c.state)).toBe(stateHash(a.state));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('different seeds give different games', () => {
+    fc.assert(
+      fc.property(playersArb, botArb, fc.uniqueArray(seedArb, { minLength: 10, maxLength: 10, selector: (x) => `${typeof x}:${x}` }), (players, bot, seeds) => {
+        const games = seeds.map((seed) => playout(g, { players, seed, bot, record: true }));
+        const distinctHashes = new Set(games.map((r) => stateHash(r.state))).size;
+        const distinctActions = new Set(games.map((r) => JSON.stringify(r.recorded))).size;
+        expect(distinctHashes).toBeGreaterThanOrEqual(9);
+        expect(distinctActions).toBeGreaterThanOrEqual(9);
+      }),
+      { numRuns: 10 },
+    );
+  });
+});
