@@ -109,21 +109,40 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
     }
     case 'set': {
       if (!arg || typeof arg !== 'object' || Array.isArray(arg)) { h.error(at, "set takes a mapping of variable names to values, e.g. set: { round: 'round + 1' }"); return null; }
-      const fs: { i: number; f: Fn }[] = [];
-      for (const [name, v] of Object.entries(arg)) {
+      const fs: { i: number; who: Fn<number> | null; f: Fn }[] = [];
+      for (const [key, v] of Object.entries(arg)) {
+        // `name` sets a variable; `name[<player>]` sets one player's entry of a per-player variable
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.+)\])?$/.exec(key.trim());
+        const name = m?.[1] ?? key;
         const vd = h.env.vars.get(name);
-        if (!vd) {
+        if (!m || !vd) {
           const hint = didYouMean(name, h.env.vars.keys());
-          h.error([...at, name], `unknown variable '${name}'${hint ? ` (did you mean '${hint}'?)` : ''}; declare it under vars`);
+          h.error([...at, key], `unknown variable '${name}'${hint ? ` (did you mean '${hint}'?)` : ''}; declare it under vars`);
           continue;
         }
-        const f = h.expr(v, [...at, name], scope, vd.t);
-        if (f) fs.push({ i: vd.index, f });
+        let who: Fn<number> | null = null;
+        if (vd.perPlayer) {
+          if (!m[2]) { h.error([...at, key], `variable '${name}' has one value per player: set '${name}[$p]'`); continue; }
+          who = h.expr(m[2], [...at, key], scope, T.player) as Fn<number> | null;
+          if (!who) continue;
+        } else if (m[2]) { h.error([...at, key], `variable '${name}' is not per player; set '${name}'`); continue; }
+        const f = h.expr(v, [...at, key], scope, vd.t);
+        if (f) fs.push({ i: vd.index, who, f });
       }
       return (c) => {
         // evaluate every value before assigning any: `set: {a: b, b: a}` swaps
         const vals = fs.map((x) => x.f(c));
-        for (let k = 0; k < fs.length; k++) c.s.vars[fs[k]!.i] = vals[k];
+        const whos = fs.map((x) => (x.who ? x.who(c) : -1));
+        for (let k = 0; k < fs.length; k++) {
+          const d = fs[k]!;
+          if (d.who) {
+            const p = whos[k]!;
+            if (p < 0 || p >= c.s.n) throw new RuleError(`no such player to set ${c.g.vars[d.i]!.id} for`);
+            const arr2 = (c.s.vars[d.i] as unknown[]).slice();
+            arr2[p] = vals[k];
+            c.s.vars[d.i] = arr2;
+          } else c.s.vars[d.i] = vals[k];
+        }
         c.s.version++;
         c.s.touched[c.s.touched.length - 1] = 1;
       };

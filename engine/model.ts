@@ -66,6 +66,10 @@ export interface VarDef {
   index: number;
   type: Ty;
   initial: unknown;
+  /** one value per player, written name[$p] */
+  perPlayer: boolean;
+  /** who sees the value in views (public by default; owner: each player their own entry) */
+  visibility: Visibility;
   description?: string;
 }
 

@@ -40,7 +40,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
     shown: new Uint8Array(ne),
     roles: new Int16Array(o.players).fill(-1),
     roleShown: new Uint8Array(o.players),
-    vars: g.vars.map((v) => (Array.isArray(v.initial) ? [...v.initial] : v.initial)),
+    vars: g.vars.map((v) => (v.perPlayer ? Array.from({ length: o.players }, () => initialOf(v.initial)) : initialOf(v.initial))),
     opts,
     rng: seedRng(o.seed, 'game'),
     b: new Array(g.slots.length).fill(undefined),
@@ -56,6 +56,10 @@ export function blankState(g: Game, o: NewGameOptions): State {
     touched: new Uint8Array(g.zones.length + 1).fill(1), // last slot: roles, variables or reveals changed
     log: o.log ? [] : null,
   };
+}
+
+function initialOf(v: unknown): unknown {
+  return Array.isArray(v) ? [...v] : v;
 }
 
 export function cloneState(s: State): State {

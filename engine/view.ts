@@ -4,7 +4,7 @@
 
 import type { Ctx, Game, LogEntry, State } from './model.js';
 import { instances } from './state.js';
-import { cardVisibleTo, inMask, roleVisibleTo, zoneVisibleTo } from './visibility.js';
+import { cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
 import { promptOf, activePlayers } from './flow.js';
 import { showHole } from './load/compile-ruleset.js';
 
@@ -81,7 +81,12 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
   }
   void ins;
   const vars: Record<string, unknown> = {};
-  g.vars.forEach((v, i) => { vars[v.id] = s.vars[i]; });
+  g.vars.forEach((v, i) => {
+    if (v.perPlayer) {
+      const vals = s.vars[i] as unknown[];
+      vars[v.id] = vals.map((x, p) => (varVisibleTo(s, g, v, p, viewer) ? x : null));
+    } else if (varVisibleTo(s, g, v, -1, viewer)) vars[v.id] = s.vars[i];
+  });
   const p = promptOf(s, viewer);
   let prompt: PlayerView['prompt'] = null;
   if (p) {

@@ -1,7 +1,7 @@
 // Who may see what. One function decides whether a player sees a card; views, logs, replays shown to a
 // player and bots all go through it.
 
-import type { Ctx, Game, State } from './model.js';
+import type { Ctx, Game, State, VarDef } from './model.js';
 import { instances } from './state.js';
 
 /** Whether `viewer` (a seat, or -1 for a spectator) sees the contents of zone instance `inst`. */
@@ -18,6 +18,22 @@ export function zoneVisibleTo(s: State, g: Game, inst: number, viewer: number): 
       if (viewer < 0) return false;
       const c: Ctx = { s, g, b: s.b, it: undefined };
       const who = v.who(c);
+      return Array.isArray(who) ? who.includes(viewer) : who === viewer;
+    }
+  }
+}
+
+/** Whether `viewer` sees a variable (for a per-player variable: the entry of `owner`). */
+export function varVisibleTo(s: State, g: Game, v: VarDef, owner: number, viewer: number): boolean {
+  const vis = v.visibility;
+  switch (vis.kind) {
+    case 'public': return true;
+    case 'nobody': return false;
+    case 'owner': return viewer >= 0 && owner === viewer;
+    case 'others': return viewer >= 0 && owner !== viewer;
+    case 'to': {
+      if (viewer < 0) return false;
+      const who = vis.who({ s, g, b: s.b, it: undefined });
       return Array.isArray(who) ? who.includes(viewer) : who === viewer;
     }
   }

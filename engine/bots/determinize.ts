@@ -6,7 +6,7 @@
 
 import type { Game, State } from '../model.js';
 import { cloneState } from '../state.js';
-import { cardVisibleTo, roleVisibleTo } from '../visibility.js';
+import { cardVisibleTo, roleVisibleTo, varVisibleTo } from '../visibility.js';
 import { randInt, shuffleInPlace } from '../rng.js';
 
 export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array): State {
@@ -32,6 +32,14 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
   const roles = hidden.map((p) => s.roles[p]!);
   shuffleInPlace(rng, roles);
   hidden.forEach((p, k) => { d.roles[p] = roles[k]!; });
+  // variables the bot cannot see are reset to their starting value
+  g.vars.forEach((v, i) => {
+    if (v.perPlayer) {
+      const vals = (d.vars[i] as unknown[]).slice();
+      vals.forEach((_, p) => { if (!varVisibleTo(s, g, v, p, viewer)) vals[p] = Array.isArray(v.initial) ? [] : v.initial; });
+      d.vars[i] = vals;
+    } else if (!varVisibleTo(s, g, v, -1, viewer)) d.vars[i] = Array.isArray(v.initial) ? [] : v.initial;
+  });
   for (let k = 0; k < 4; k++) d.rng[k] = (randInt(rng, 0x100000000) ^ (k * 0x9e3779b9)) >>> 0;
   return d;
 }

@@ -42,7 +42,7 @@ export interface DefInfo {
 /** Everything a name in an expression can refer to. Built by the ruleset compiler. */
 export interface Env {
   zones: Map<string, ZoneInfo>;
-  vars: Map<string, { index: number; t: Ty }>;
+  vars: Map<string, { index: number; t: Ty; perPlayer?: boolean }>;
   options: Map<string, { index: number; t: Ty }>;
   tables: Map<string, TableInfo>;
   defs: Map<string, DefInfo>;
@@ -211,7 +211,11 @@ class Compiler {
       return { fn: () => base, t: { k: 'zone', zone: name, need } };
     }
     const v = env.vars.get(name);
-    if (v) { const i = v.index; return { fn: (c) => c.s.vars[i], t: v.t }; }
+    if (v) {
+      if (v.perPlayer) throw new ExprError(`variable '${name}' has one value per player: write ${name}[$p]`, at);
+      const i = v.index;
+      return { fn: (c) => c.s.vars[i], t: v.t };
+    }
     const o = env.options.get(name);
     if (o) { const i = o.index; return { fn: (c) => c.s.opts[i], t: o.t }; }
     if (env.tables.has(name)) return { fn: () => name, t: { k: 'table', table: name } };
@@ -273,6 +277,15 @@ class Compiler {
   }
 
   index(n: Node & { k: 'index' }, sc: Scope): Compiled {
+    if (n.obj.k === 'name') {
+      const pv = this.env.vars.get(n.obj.name);
+      if (pv?.perPlayer) {
+        const ix = this.value(n.index, sc);
+        this.need(ix, T.player, n.index);
+        const xf = ix.fn, i = pv.index;
+        return { fn: (c) => c.s.vars[i][playerIndex(xf(c), c)], t: pv.t };
+      }
+    }
     const o = this.expr(n.obj, sc);
     if (o.t.k === 'zone') {
       const zt = o.t;

@@ -203,7 +203,9 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
       if (!okDefault) err(['vars', index, 'default'], `a default for a ${String(item.type)} variable must be ${ty.k === 'list' ? 'an empty list []' : ty.k === 'num' ? 'a number' : ty.k === 'bool' ? 'true or false' : ty.k === 'str' ? 'a text' : 'left out (it starts as none)'}, not ${JSON.stringify(initial)}`);
     }
     if (ty.k === 'player' && initial === undefined) initial = -1;
-    vars.push({ id, index: vars.length, type: ty, initial, description: item.description as string });
+    const perPlayer = item.per === 'player';
+    if ((item.visibility === 'owner' || item.visibility === 'others') && !perPlayer) err(['vars', index, 'visibility'], `'${String(item.visibility)}' needs a per-player variable (per: player)`);
+    vars.push({ id, index: vars.length, type: ty, initial, perPlayer, visibility: { kind: 'public' }, description: item.description as string });
   }
 
   // ---- names must not clash across namespaces ----
@@ -233,7 +235,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   }
   const env: Env = {
     zones: zoneInfos,
-    vars: new Map(vars.map((v) => [v.id, { index: v.index, t: v.type }])),
+    vars: new Map(vars.map((v) => [v.id, { index: v.index, t: v.type, perPlayer: v.perPlayer }])),
     options: new Map(options.map((o) => [o.id, { index: o.index, t: o.type === 'number' ? T.num : o.type === 'bool' ? T.bool : T.str }])),
     tables,
     defs,
@@ -544,10 +546,15 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     maxSteps,
     source: root,
   };
-  // zone visibilities refer to expressions (e.g. 'to: master'); compile them last
+  // zone and variable visibilities refer to expressions (e.g. 'to: master'); compile them last
   for (const [id, { item, index }] of zoneIdMap) {
     const z = game.zoneIds.get(id)!;
     z.visibility = visibilityOf(item.visibility, ['zones', index, 'visibility']) ?? z.visibility;
+  }
+  const varItems = ids('vars');
+  for (const v of vars) {
+    const { item, index } = varItems.get(v.id)!;
+    v.visibility = visibilityOf(item.visibility, ['vars', index, 'visibility']) ?? v.visibility;
   }
   if (!ok) return null;
   return game;

@@ -506,7 +506,7 @@ function toDiagnostic(e: Err, root: unknown, map: SourceMap, consumedPropertyNam
       const later = Math.max(i, j);
       const earlier = Math.min(i, j);
       const first = map.valuePos([...path, earlier]);
-      return atValue(`${prefix}duplicate item: the same as the one at line ${first.line}`, [...path, later]);
+      return atValue(`${readablePath([...path, later])}: duplicate item, the same as the one at line ${first.line}`, [...path, later]);
     }
     case 'items':
     case 'additionalItems':

@@ -188,6 +188,8 @@ class YamlSourceMap implements SourceMap {
   private readonly text: string;
   private readonly lc: LineCounter | undefined;
   root: AnyNode | null = null;
+  /** `line:col` of YAML syntax errors, so that follow-on key errors there are not repeated. */
+  readonly syntaxErrorAt = new Set<string>();
   readonly aliasTarget = new Map<Alias, AnyNode>();
   private readonly keyIndexes = new Map<YAMLMap, Map<string, Pair>>();
 
@@ -648,6 +650,7 @@ export function parseSource(file: string, text: string, limits?: Partial<Limits>
         break;
       }
       bag.error(p, msg);
+      map.syntaxErrorAt.add(`${p.line}:${p.col}`);
       shown++;
     }
     for (const w of yamlWarnings.slice(0, lim.maxErrors)) bag.warning(map.pos(w.pos[0]), cleanYamlMessage(w));
@@ -753,7 +756,7 @@ class Walker {
         const k = keyString(this.map.deref(keyNode));
         const keyPos = keyNode ? this.at(keyNode) : this.at((pair.value as AnyNode | null) ?? node);
         if (!k.ok) {
-          this.bag.error(keyPos, k.why);
+          if (!this.map.syntaxErrorAt.has(`${keyPos.line}:${keyPos.col}`)) this.bag.error(keyPos, k.why);
         } else if (FORBIDDEN_KEYS.has(k.key)) {
           this.bag.error(keyPos, `key '${k.key}' is not allowed`);
         } else if (index.has(k.key)) {
