@@ -7,7 +7,7 @@
 // with its own bindings; what a thread does lands in zones hidden from the others, and the main flow
 // continues only when every thread is done, so choices are committed privately and revealed together.
 
-import type { Action, Ctx, Game, OpenPrompt, State, StepDef, Thread } from './model.js';
+import type { Action, Ctx, Game, OpenPrompt, ReactionDef, State, StepDef, Thread } from './model.js';
 import { blankState, cloneState, type NewGameOptions } from './state.js';
 import { RuleError } from './expr/compile.js';
 import { seenMask } from './visibility.js';
@@ -132,7 +132,8 @@ function stopOnRuleError(s: State, e: unknown, where: string): void {
 }
 
 function resolveInner(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
-  s.actions++;
+  // actions count decisions that had a real alternative
+  if (choiceCount(p) > 1) s.actions++;
   const def = g.promptSteps[p.key]!;
   if (s.par) {
     logChoice(s, g, p, choice, true);
@@ -317,17 +318,8 @@ function runThread(s: State, g: Game, th: Thread): void {
       if (!p) { clearBinding(c, step); th.i++; continue; }
       th.prompt = p;
       if (p.player !== th.player) throw new RuleError(`a decision inside a simultaneous step must be asked of its own player (${step.path})`);
-      if (choiceCount(p) === 1) {
-        // a decision with one legal choice is taken at once and is not counted as an action
-        const only = choices(p)[0]!;
-        th.prompt = null;
-        const def = step;
-        bindChoice(c, def, only);
-        logChoice(s, g, p, only, true);
-        def.effects?.(c);
-        th.i++;
-        runReactions(s, g, { s, g, b: s.b, it: undefined });
-      }
+      // Inside a simultaneous step every decision is asked, even one with a single legal choice:
+      // answering at once would show the table who had no choice (a forced play is a secret too).
     } else {
       th.i++;
     }
@@ -368,21 +360,23 @@ function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[], _auto: boo
 
 /**
  * State-based rules, checked after every step and decision. A reaction that declares the zones it
- * watches is only evaluated when one of them changed (or a role or variable changed) since the last check.
+ * watches is only evaluated when one of them changed (or a role, variable or reveal changed) since the
+ * last check; a per-player reaction watching per-player zones is then evaluated only for the players
+ * whose own zones changed.
  */
 export function runReactions(s: State, g: Game, c: Ctx): void {
   if (s.ended || s.reacted === s.version || g.reactions.length === 0) return;
   const touched = s.touched;
+  const all = touched[touched.length - 1] === 1;
   for (const r of g.reactions) {
-    if (r.watch && !touched[touched.length - 1]) {
-      let hit = false;
-      for (const z of r.watch) if (touched[z]) { hit = true; break; }
-      if (!hit) continue;
-    }
+    const ranges = r.watchRanges;
+    if (ranges && !all && !anyTouched(touched, ranges)) continue;
     if (r.players) {
       const ps = r.players(c) as number[];
       const save = c.b[r.slot];
+      const perPlayerOnly = ranges !== null && !all && ranges.every((x) => x.perPlayer);
       for (const p of ps) {
+        if (perPlayerOnly && !playerTouched(touched, ranges!, p)) continue;
         c.b[r.slot] = p;
         if (r.when(c)) r.effects(c);
         if (s.ended) break;
@@ -393,4 +387,17 @@ export function runReactions(s: State, g: Game, c: Ctx): void {
   }
   touched.fill(0);
   s.reacted = s.version;
+}
+
+function anyTouched(touched: Uint8Array, ranges: NonNullable<ReactionDef['watchRanges']>): boolean {
+  for (const x of ranges) for (let i = x.base; i < x.base + x.count; i++) if (touched[i]) return true;
+  return false;
+}
+
+function playerTouched(touched: Uint8Array, ranges: NonNullable<ReactionDef['watchRanges']>, p: number): boolean {
+  for (const x of ranges) {
+    const start = x.base + p * x.stride;
+    for (let i = start; i < start + x.stride; i++) if (touched[i]) return true;
+  }
+  return false;
 }

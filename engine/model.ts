@@ -139,6 +139,8 @@ export interface ReactionDef {
   id: string;
   /** zone definitions whose changes wake this reaction (null: any change) */
   watch: number[] | null;
+  /** for each watched zone: first instance and instance count (a per-player zone: `stride` instances per player) */
+  watchRanges: { base: number; count: number; stride: number; perPlayer: boolean }[] | null;
   players: Fn<number[]> | null;
   slot: number;
   when: Fn<boolean>;
@@ -258,7 +260,7 @@ export interface State {
   version: number;
   /** the version at which reactions last ran */
   reacted: number;
-  /** zone definitions changed since reactions last ran (1 = changed) */
+  /** zone instances changed since reactions last ran (1 = changed); the last slot: roles, variables or reveals */
   touched: Uint8Array;
   log: LogEntry[] | null;
 }

@@ -25,9 +25,13 @@ export function hashText(text: string): number {
 }
 
 /** A fresh generator state for a seed and a stream name. */
+const streamHashes = new Map<string, number>();
+
 export function seedRng(seed: number | string, stream = 'game'): Uint32Array {
   const base = typeof seed === 'number' ? seed >>> 0 : hashText(seed);
-  const next = splitmix32((base ^ hashText(stream)) >>> 0);
+  let sh = streamHashes.get(stream);
+  if (sh === undefined) { sh = hashText(stream); if (streamHashes.size < 4096) streamHashes.set(stream, sh); }
+  const next = splitmix32((base ^ sh) >>> 0);
   const r = new Uint32Array([next(), next(), next(), next()]);
   for (let i = 0; i < 12; i++) nextFloat(r); // warm up
   return r;

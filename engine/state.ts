@@ -53,7 +53,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
     actions: 0,
     version: 0,
     reacted: -1,
-    touched: new Uint8Array(g.zones.length + 1).fill(1), // last slot: roles, variables or reveals changed
+    touched: new Uint8Array(zoneInstanceCount(g) + 1).fill(1), // per zone instance; last slot: roles, variables or reveals changed
     log: o.log ? [] : null,
   };
 }
@@ -150,7 +150,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
       const k = z.lastIndexOf(e);
       if (k === z.length - 1) z.pop();
       else z.splice(k, 1);
-      s.touched[ins.zone[src]!] = 1;
+      s.touched[src] = 1;
     }
   } else {
     // many cards at once (setup, a whole pile): one pass over each source zone instead of a search per card
@@ -167,7 +167,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
       let w = 0;
       for (let r = 0; r < z.length; r++) if (!marks[z[r]!]) z[w++] = z[r]!;
       z.length = w;
-      s.touched[ins.zone[src]!] = 1;
+      s.touched[src] = 1;
     }
     for (let i = 0; i < n; i++) marks[list[i]!] = 0;
   }
@@ -180,7 +180,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
   if (bottom) z.unshift(...list);
   else for (let i = 0; i < n; i++) z.push(list[i]!);
   s.version++;
-  s.touched[ins.zone[dest]!] = 1;
+  s.touched[dest] = 1;
   const anon = ins.anon[dest] === 1;
   if (anon) shuffleInPlace(s.rng, z);
   if (s.log) {

@@ -21,6 +21,9 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
       if (!cardVisibleTo(s, g, e, viewer)) { places.push({ z, i }); ents.push(e); }
     }
   }
+  // start from a canonical order (the set of hidden cards is known from the view; where each one really
+  // lies is not), so the copy depends on the view and the bot's randomness only
+  ents.sort((a, b) => a - b);
   shuffleInPlace(rng, ents);
   places.forEach(({ z, i }, k) => {
     const e = ents[k]!;
@@ -29,7 +32,7 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
   });
   const hidden: number[] = [];
   for (let p = 0; p < s.n; p++) if (!roleVisibleTo(s, p, viewer)) hidden.push(p);
-  const roles = hidden.map((p) => s.roles[p]!);
+  const roles = hidden.map((p) => s.roles[p]!).sort((a, b) => a - b);
   shuffleInPlace(rng, roles);
   hidden.forEach((p, k) => { d.roles[p] = roles[k]!; });
   // variables the bot cannot see are reset to their starting value

@@ -388,7 +388,14 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
         else watch!.push(zi.index);
       });
     }
-    if (when) reactions.push({ id: String(rx.id ?? i), watch, players, slot, when, effects });
+    const watchRanges = watch
+      ? watch.map((zi) => {
+          const info = [...zoneInfos.values()].find((x) => x.index === zi)!;
+          const stride = info.cells ? info.cells.length : 1;
+          return { base: info.base, count: (info.perPlayer ? maxPlayers : 1) * stride, stride, perPlayer: info.perPlayer };
+        })
+      : null;
+    if (when) reactions.push({ id: String(rx.id ?? i), watch, watchRanges, players, slot, when, effects });
   });
 
   // ---- phases and steps ----

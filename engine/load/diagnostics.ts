@@ -1,7 +1,7 @@
 /**
  * Diagnostics: the one shape in which every loader problem is reported.
  *
- * Game-agnostic and browser-safe (no Node APIs).
+ * Generic (no knowledge of any ruleset) and browser-safe (no Node APIs).
  */
 
 /** A problem found while loading a file. `line` and `col` are 1-based. */

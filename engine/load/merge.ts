@@ -1,7 +1,7 @@
 /**
  * Variants: a file that says `extends: <base>` and contains only what differs.
  *
- * Game-agnostic and browser-safe: no Node APIs (file access is passed in; see
+ * Generic (no knowledge of any ruleset) and browser-safe: no Node APIs (file access is passed in; see
  * `node-files.ts` for the Node implementation).
  *
  * MERGE RULES (how a variant is merged into its base)

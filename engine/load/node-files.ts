@@ -1,6 +1,6 @@
 /**
  * Node.js file access for the loader (kept out of merge.ts / source.ts so that
- * those stay browser-safe). Game-agnostic.
+ * those stay browser-safe). Generic: no knowledge of any ruleset.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, isAbsolute, resolve } from 'node:path';

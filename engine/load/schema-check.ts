@@ -2,7 +2,7 @@
  * JSON Schema (draft 2020-12) validation with ajv, reported as positioned,
  * readable Diagnostics.
  *
- * Game-agnostic and browser-safe (no Node APIs).
+ * Generic (no knowledge of any ruleset) and browser-safe (no Node APIs).
  *
  * Noise reduction for `oneOf` / `anyOf`: ajv reports the errors of every branch.
  * For each failed combinator we re-validate every branch on its own (compiled
@@ -44,7 +44,7 @@ function isSynth(e: Err): e is Synth {
   return e.keyword === '$synth';
 }
 
-const ROOT_KEY = 'babelkit:load:root';
+const ROOT_KEY = 'urn:load:root-schema';
 const MAX_LISTED = 8;
 
 /**
@@ -174,7 +174,7 @@ function valueAt(root: unknown, path: (string | number)[]): unknown {
   return cur;
 }
 
-/** `zones.hand`, `items[2].name`, `map["a b"]`; long paths keep their last segments. */
+/** `a.b`, `list[2].name`, `map["a b"]`; long paths keep their last segments. */
 export function readablePath(path: readonly (string | number)[]): string {
   let out = '';
   const parts = path.length > 6 ? path.slice(path.length - 5) : path;

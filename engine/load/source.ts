@@ -2,7 +2,7 @@
  * Parse one YAML text into a plain JS value plus a source map, reporting every
  * problem as a Diagnostic (never throwing).
  *
- * Game-agnostic and browser-safe (no Node APIs).
+ * Generic (no knowledge of any ruleset) and browser-safe (no Node APIs).
  *
  * What the value looks like:
  * - mappings become plain objects, lists become arrays, scalars become
@@ -80,7 +80,7 @@ export interface SourceMap {
    * the string scalar at `path`. Exact for plain, single- and double-quoted
    * scalars (escapes included) and for block scalars; for other nodes, or if
    * the value at `path` is not a string scalar, same as `valuePos(path)`.
-   * Optional so that hand-made maps stay valid: use the `scalarPos()` function.
+   * Optional so that custom maps stay valid: use the `scalarPos()` function.
    */
   scalarPos?(path: Path, offset: number): Pos;
 }
@@ -204,6 +204,13 @@ class YamlSourceMap implements SourceMap {
     const { line, col } = this.lc.linePos(offset);
     if (line < 1) return { file: this.file, line: 1, col: Math.max(1, col) };
     return { file: this.file, line, col };
+  }
+
+  /** For an empty key at `offset`: the offset of the `?` indicator just before it, if any. */
+  explicitKeyIndicator(offset: number): number {
+    let i = offset - 1;
+    while (i >= 0 && (this.text[i] === ' ' || this.text[i] === '\t')) i--;
+    return i >= 0 && this.text[i] === '?' ? i : offset;
   }
 
   setKeyIndex(map: YAMLMap, index: Map<string, Pair>): void {
@@ -754,7 +761,8 @@ class Walker {
         const keyNode = pair.key as AnyNode | null;
         this.analyze(keyNode, depth + 1);
         const k = keyString(this.map.deref(keyNode));
-        const keyPos = keyNode ? this.at(keyNode) : this.at((pair.value as AnyNode | null) ?? node);
+        let keyPos = keyNode ? this.at(keyNode) : this.at((pair.value as AnyNode | null) ?? node);
+        if (keyNode && isEmptyScalar(keyNode)) keyPos = this.map.pos(this.map.explicitKeyIndicator(nodeStart(keyNode)!));
         if (!k.ok) {
           if (!this.map.syntaxErrorAt.has(`${keyPos.line}:${keyPos.col}`)) this.bag.error(keyPos, k.why);
         } else if (FORBIDDEN_KEYS.has(k.key)) {

@@ -1,7 +1,7 @@
 /**
  * "Did you mean …?" suggestions for misspelt names (keys, ids, enum values).
  *
- * Game-agnostic and browser-safe.
+ * Generic (no knowledge of any ruleset) and browser-safe.
  */
 
 /**
