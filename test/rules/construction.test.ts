@@ -224,8 +224,9 @@ describe("Rule 6 — the Master's swap", () => {
     select(s, g, 1, 'i1-colB', 'i1-colA');
     select(s, g, 3, 'i2-A2A3', 'storm');
     const from = mark(s);
-    expect(stepOf(s, g, 2)).toBe('round/select/discard'); // the Messenger passed it: see punishment tests
-    act(s, g, 2, 'i1-row2');
+    // the Messenger must pass it (the only option of their play): see the punishment tests
+    expect(options(s, g, 2)).toEqual(['punishment']);
+    select(s, g, 2, 'punishment', 'i1-row2');
     expect(getVar(s, g, 'punishmentsIn')).toBe(1);
     // the take is forced: the Master is asked only what to give up
     expect(stepOf(s, g, 0)).toBe('round/swap-give');
@@ -363,6 +364,49 @@ describe('Rule 8 — instruction cards', () => {
     expect(s.ended).toBeNull();
     expect(stepOf(s, g, 0)).toBe('round/new-master');
   });
+
+  it('the log of a full-supply build names the cell and the blocks placed', () => {
+    const h = baseHands5();
+    h[1] = ['i3-C3', 'i1-colB', 'i1-colC'];
+    h[2] = ['seal', 'i1-row2', 'i1-row1'];
+    h[3] = ['seal', 'i2-A2A3', 'i2-A1A2'];
+    const { g, s } = arrange({ players: 5, roles: R5, master: 0, hands: h });
+    act(s, g, 0, 1, 2, 3);
+    select(s, g, 1, 'i3-C3', 'i1-colB');
+    select(s, g, 2, 'seal', 'i1-row2');
+    select(s, g, 3, 'seal', 'i2-A2A3');
+    act(s, g, 0, 'seal');
+    act(s, g, 0, 'i1-row3');
+    const from = mark(s);
+    act(s, g, 0, 'i3-C3');
+    expect(logSince(s, g, 4, from)).toEqual(expect.arrayContaining(['Player 1 reveals 3 blocks: C3.', '3 block(s) on C3.']));
+  });
+
+  // Formerly a bug (cosmetic): the build step logged "{$card.blocks} block(s) on {$cell}" — the card's
+  // number, not the number actually moved. It now logs min(blocks, supply), computed before the move.
+  it('with a short supply the log reports the blocks actually placed', () => {
+    const h = baseHands5();
+    h[1] = ['i3-C3', 'i1-colB', 'i1-colC'];
+    h[2] = ['i2-A3B3', 'i1-row2', 'i1-row1'];
+    h[3] = ['seal', 'i2-A2A3', 'i2-A1A2'];
+    const { g, s } = arrange({ players: 5, roles: R5, master: 0, hands: h, tower: { A1: 8, B1: 8, A2: 8 } });
+    act(s, g, 0, 1, 2, 3);
+    select(s, g, 1, 'i3-C3', 'i1-colB');
+    select(s, g, 2, 'i2-A3B3', 'i1-row2');
+    select(s, g, 3, 'seal', 'i2-A2A3');
+    act(s, g, 0, 'seal');
+    act(s, g, 0, 'i1-row3');
+    const from = mark(s);
+    act(s, g, 0, 'i3-C3');
+    expect(towerOf(s, g)).toEqual({ A1: 8, B1: 8, A2: 8, C3: 1 });
+    expect(logSince(s, g, 4, from)).not.toContain('3 block(s) on C3.');
+    expect(logSince(s, g, 4, from)).toContain('1 block(s) on C3.');
+    // the supply is now empty: the next instruction card places nothing, and the log says so
+    const empty = mark(s);
+    act(s, g, 0, 'B3');
+    expect(towerOf(s, g)).toEqual({ A1: 8, B1: 8, A2: 8, C3: 1 });
+    expect(logSince(s, g, 4, empty)).toContain('0 block(s) on B3.');
+  });
 });
 
 describe('Rule 9 — Lightning', () => {
@@ -455,12 +499,12 @@ describe('Rule 10 — Deliberation', () => {
     expect(towerOf(s, g)).toEqual({ B2: 3 });
   });
 
-  // Bug (ruleset): `discarded` is never emptied between rounds and the deliberate step reveals the whole
-  // zone, so Deliberation also turns up the suspect's discards from earlier rounds. Rulebook §5.2.3:
-  // "The Master selects one architect who participated in the construction phase to reveal their
-  // discarded card" — the one card discarded in this construction phase (earlier discards are
-  // "removed from the game", §7).
-  it.fails('reveals only the discard of this construction phase, not those of earlier rounds', () => {
+  // Formerly a bug: `discarded` was never emptied between rounds and the deliberate step reveals the
+  // whole zone, so Deliberation also turned up the suspect's discards from earlier rounds. Now the
+  // appointment moves every `discarded[*]` card to `removedHidden`. Rulebook §5.2.3: "The Master selects
+  // one architect who participated in the construction phase to reveal their discarded card" — the one
+  // card discarded in this construction phase (earlier discards are "removed from the game", §7).
+  it('reveals only the discard of this construction phase, not those of earlier rounds', () => {
     const h = baseHands5();
     h[1] = ['i1-colA', 'seal', 'i1-colC'];
     h[2] = ['i3-B2', 'i1-row2', 'i1-row1'];
@@ -478,8 +522,13 @@ describe('Rule 10 — Deliberation', () => {
     expect(towerOf(s, g)).toEqual({ B2: 3 });
     expect(stepOf(s, g, 0)).toBe('round/new-master');
     act(s, g, 0, 2);
-    // round 2: the new Master (seat 3) appoints seat 2 again, who now discards "1 block: C1/C2/C3"
+    expect(cardsIn(s, g, 'discarded', 1)).toEqual(['i1-colA']);
+    // round 2: the new Master (seat 3) appoints seat 2 again, who now discards "1 block: C1/C2/C3";
+    // the appointment takes last round's discards out of the game, face down
     act(s, g, 2, 0, 1, 4);
+    for (let p = 0; p < 5; p++) expect(count(s, g, 'discarded', p)).toBe(0);
+    expect(cardsIn(s, g, 'removedHidden')).toEqual(expect.arrayContaining(['i1-colA', 'i1-row2', 'storm']));
+    expect((view(s, g, 3).zones as any).removedHidden.cards).toBeUndefined();
     expect(sorted(s, g, 'hand', 1)).toEqual(['i1-colC', 'i2-C1C2', 'i2-C2C3']);
     select(s, g, 1, 'i2-C1C2', 'i1-colC');
     select(s, g, 0, 'seal', 'i3-A1');
@@ -489,7 +538,7 @@ describe('Rule 10 — Deliberation', () => {
     act(s, g, 2, 'deliberation');
     expect(stepOf(s, g, 2)).toBe('round/reveal/deliberate');
     act(s, g, 2, 1);
-    expect(cardsIn(s, g, 'discarded', 1)).toEqual(['i1-colA', 'i1-colC']);
+    expect(cardsIn(s, g, 'discarded', 1)).toEqual(['i1-colC']);
     const seen = ((view(s, g, 3).zones as any).discarded[1].cards as any[]).filter(Boolean).map((c) => c.id);
     expect(seen).toEqual(['i1-colC']);
   });

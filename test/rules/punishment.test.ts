@@ -2,7 +2,6 @@
 // Zealot, and Divine Punishment confirmation (rulebook §5.2 "Important Rules", §5.3).
 
 import { describe, expect, it } from 'vitest';
-import { IllegalAction } from '../../engine/flow.js';
 import { act, activePlayers, cardsIn, count, getVar, options, roleOf, stepOf, view } from '../helpers/game.js';
 import { A, M, Z, arrange, logSince, mark, select, sorted } from './bb.js';
 
@@ -32,7 +31,12 @@ describe('Rule 4 — Divine Punishment cards in card selection', () => {
     expect(options(s, g, 1)).toEqual(['i3-B2', 'seal']);
     expect(() => act(s, g, 1, 'punishment')).toThrow(/not among the options/);
     act(s, g, 1, 'i3-B2');
-    // the only card left to discard is the Seal: discarded without a decision; the card stays in hand
+    // the only card left to discard is the Seal: still asked (inside the simultaneous step every decision
+    // is asked, so nobody's instant answer gives them away), with the Seal as the only option
+    expect(stepOf(s, g, 1)).toBe('round/select/discard');
+    expect(options(s, g, 1)).toEqual(['seal']);
+    expect(() => act(s, g, 1, 'punishment')).toThrow(/not among the options/);
+    act(s, g, 1, 'seal');
     expect(stepOf(s, g, 1)).toBeNull();
     expect(cardsIn(s, g, 'discarded', 1)).toEqual(['seal']);
     expect(cardsIn(s, g, 'hand', 1)).toEqual(['punishment']);
@@ -47,7 +51,10 @@ describe('Rule 4 — Divine Punishment cards in card selection', () => {
     act(s, g, 0, 1, 3, 4);
     expect(options(s, g, 1)).toEqual(['i3-B2', 'i1-colA']);
     act(s, g, 1, 'i1-colA');
-    // the only card left to discard (besides the kept one) is discarded at once
+    // the only card left to discard (besides the kept one) is the only option offered
+    expect(stepOf(s, g, 1)).toBe('round/select/discard');
+    expect(options(s, g, 1)).toEqual(['i3-B2']);
+    act(s, g, 1, 'i3-B2');
     expect(stepOf(s, g, 1)).toBeNull();
     expect(cardsIn(s, g, 'discarded', 1)).toEqual(['i3-B2']);
     expect(cardsIn(s, g, 'hand', 1)).toEqual(['punishment']);
@@ -60,7 +67,12 @@ describe('Rule 4 — Divine Punishment cards in card selection', () => {
       hands: hands({ 2: ['lightning', 'punishment', 'storm'] }),
     });
     act(s, g, 0, 1, 2, 3);
-    // forced: already handed over, the Messenger is only asked for the discard
+    // forced: the play prompt offers the Divine Punishment card as its only option (asked like any play)
+    expect(stepOf(s, g, 2)).toBe('round/select/play');
+    expect(options(s, g, 2)).toEqual(['punishment']);
+    expect(cardsIn(s, g, 'staged', 2)).toEqual([]);
+    expect(() => act(s, g, 2, 'lightning')).toThrow(/not among the options/);
+    act(s, g, 2, 'punishment');
     expect(cardsIn(s, g, 'staged', 2)).toEqual(['punishment']);
     expect(stepOf(s, g, 2)).toBe('round/select/discard');
     expect(options(s, g, 2)).toEqual(['lightning', 'storm']);
@@ -86,8 +98,15 @@ describe('Rule 4 — Divine Punishment cards in card selection', () => {
       hands: hands({ 1: ['punishment', 'i3-B2', 'punishment'] }),
     });
     act(s, g, 0, 1, 3, 4);
+    // the play offers exactly one Divine Punishment card (the other is kept); the discard, the other card
+    expect(stepOf(s, g, 1)).toBe('round/select/play');
+    expect(options(s, g, 1)).toEqual(['punishment']);
+    expect(activePlayers(s).sort()).toEqual([1, 3, 4]); // waited for like everyone
+    act(s, g, 1, 'punishment');
     expect(cardsIn(s, g, 'staged', 1)).toEqual(['punishment']);
-    // no play decision; the discard has one candidate and is taken at once
+    expect(stepOf(s, g, 1)).toBe('round/select/discard');
+    expect(options(s, g, 1)).toEqual(['i3-B2']);
+    act(s, g, 1, 'i3-B2');
     expect(stepOf(s, g, 1)).toBeNull();
     expect(cardsIn(s, g, 'hand', 1)).toEqual(['punishment']);
     expect(cardsIn(s, g, 'discarded', 1)).toEqual(['i3-B2']);
@@ -101,6 +120,11 @@ describe('Rule 4 — Divine Punishment cards in card selection', () => {
       hands: hands({ 2: ['punishment', 'punishment', 'punishment'] }),
     });
     act(s, g, 0, 1, 2, 3);
+    // the play must hand all three at once; no discard is asked afterwards (nothing may be discarded)
+    expect(stepOf(s, g, 2)).toBe('round/select/play');
+    expect(options(s, g, 2)).toEqual(['punishment', 'punishment', 'punishment']);
+    expect(() => act(s, g, 2, 'punishment')).toThrow(/choose 3/);
+    act(s, g, 2, 'punishment', 'punishment', 'punishment');
     expect(cardsIn(s, g, 'staged', 2)).toEqual(['punishment', 'punishment', 'punishment']);
     expect(count(s, g, 'discarded', 2)).toBe(0);
     expect(stepOf(s, g, 2)).toBeNull();
@@ -115,7 +139,7 @@ describe('Rule 12 — conversion to Zealot', () => {
     });
     act(s, g, 0, 1, 2, 3);
     select(s, g, 1, 'i1-colA', 'i1-colB');
-    act(s, g, 2, 'seal');
+    select(s, g, 2, 'punishment', 'seal');
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
     expect(stepOf(s, g, 0)).toBe('round/swap-give');
     expect(roleOf(s, g, 0)).toBe(A); // the card is not in hand yet
@@ -139,6 +163,7 @@ describe('Rule 12 — conversion to Zealot', () => {
       hands: hands({ 1: ['punishment', 'punishment', 'i1-colA'] }),
     });
     act(s, g, 0, 1, 2, 3);
+    select(s, g, 1, 'punishment', 'i1-colA'); // the Zealot passes one of their two
     select(s, g, 2, 'i1-row1', 'i1-row2');
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
     expect(stepOf(s, g, 0)).toBe('round/swap-give');
@@ -154,7 +179,7 @@ describe('Rule 12 — conversion to Zealot', () => {
     });
     act(s, g, 0, 1, 2, 3);
     select(s, g, 1, 'i1-colA', 'i1-colB');
-    act(s, g, 2, 'i1-row1');
+    select(s, g, 2, 'punishment', 'i1-row1');
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
     expect(stepOf(s, g, 0)).toBe('round/swap-give');
     expect(options(s, g, 0)).toEqual(['i3-A1', 'seal']);
@@ -216,6 +241,8 @@ describe('Rule 13 — Divine Punishment confirmation', () => {
       hands: hands({ 2: ['punishment', 'punishment', 'seal'] }),
     });
     act(s, g, 0, 1, 2, 3);
+    act(s, g, 2, 'punishment', 'punishment'); // the Messenger hands both
+    act(s, g, 2, 'seal');
     select(s, g, 1, 'i1-colA', 'i1-colB');
     const from = mark(s);
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
@@ -233,7 +260,8 @@ describe('Rule 13 — Divine Punishment confirmation', () => {
       hands: hands({ 1: ['punishment', 'punishment', 'i1-colA'], 2: ['punishment', 'i1-row2', 'seal'] }),
     });
     act(s, g, 0, 1, 2, 3);
-    act(s, g, 2, 'seal');
+    select(s, g, 1, 'punishment', 'i1-colA');
+    select(s, g, 2, 'punishment', 'seal');
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
     expect(getVar(s, g, 'punishmentsIn')).toBe(2);
     expect(s.ended).toEqual({ ending: 'punishment-confirmed', winner: 'messenger', truncated: false });
@@ -248,8 +276,9 @@ describe('Rule 13 — Divine Punishment confirmation', () => {
     });
     act(s, g, 0, 1, 2, 3);
     select(s, g, 1, 'i1-colA', 'i1-colB');
-    act(s, g, 2, 'seal');
+    select(s, g, 2, 'punishment', 'seal');
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
+    expect(getVar(s, g, 'punishmentsIn')).toBe(1);
     expect(s.ended).toBeNull();
     expect(stepOf(s, g, 0)).toBe('round/swap-give');
   });
@@ -276,6 +305,7 @@ describe('Rule 13 — Divine Punishment confirmation', () => {
       hands: hands({ 0: ['punishment', 'punishment'], 1: ['punishment', 'punishment', 'i1-colA'] }),
     });
     act(s, g, 0, 1, 2, 3);
+    select(s, g, 1, 'punishment', 'i1-colA');
     select(s, g, 2, 'i1-row1', 'i1-row2');
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
     expect(s.ended).toEqual({ ending: 'punishment-confirmed', winner: 'messenger', truncated: false });
@@ -288,9 +318,12 @@ describe('Rule 13 — Divine Punishment confirmation', () => {
     });
     act(s, g, 0, 1, 2, 3);
     select(s, g, 1, 'i1-colA', 'i1-colB');
+    expect(stepOf(s, g, 2)).toBe('round/select/play');
+    expect(() => act(s, g, 2, 'punishment')).toThrow(/choose 2/); // the Messenger cannot hold one back
+    act(s, g, 2, 'punishment', 'punishment');
+    act(s, g, 2, 'seal');
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
     for (let p = 0; p < 5; p++) expect(stepOf(s, g, p)).toBeNull();
     expect(() => act(s, g, 0, 'i3-A1')).toThrow(/no decision open/);
-    void IllegalAction;
   });
 });
