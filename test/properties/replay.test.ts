@@ -2,11 +2,13 @@
 // rejected with a message naming that action's number; a replay made with another ruleset hash is
 // flagged; the views of a replay shown to a seat never show what the seat may not see (same checks as
 // the live views); playouts are deterministic in (seed, bot) and different seeds give different games.
+// A replay lists every answered decision, including the single-choice ones asked inside simultaneous steps
+// (which s.actions does not count), so it can be longer than s.actions.
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Action } from '../../engine/model.js';
-import { applyInPlace, newGame, promptOf } from '../../engine/flow.js';
+import { applyInPlace, choiceCount, newGame, promptOf } from '../../engine/flow.js';
 import { checkReplay, makeReplay, replayViews, stateHash, type Replay } from '../../engine/replay.js';
 import { playout, type BotKind } from '../../engine/sim/playout.js';
 import { view } from '../../engine/view.js';
@@ -16,10 +18,33 @@ import { playersArb, seedArb, viewProblems } from './support.js';
 const g = babelBuilders();
 const botArb = fc.constantFrom<BotKind>('random', 'greedy');
 
+/**
+ * Replays `actions` on a fresh game and sorts them by the decision open before each: `real` had at least
+ * two legal choices (what s.actions counts), `forcedInside` had one and was open inside a simultaneous step
+ * (asked all the same), `forcedOutside` had one outside a simultaneous step (the engine should have taken it).
+ */
+function decisionKinds(players: number, seed: number | string, actions: readonly Action[]): { real: number; forcedInside: number; forcedOutside: number } {
+  const s = newGame(g, { players, seed });
+  const out = { real: 0, forcedInside: 0, forcedOutside: 0 };
+  for (const a of actions) {
+    const p = promptOf(s, a.player);
+    expect(p, `no decision open for ${JSON.stringify(a)}`).not.toBeNull();
+    if (choiceCount(p!) >= 2) out.real++;
+    else if (s.par !== null) out.forcedInside++;
+    else out.forcedOutside++;
+    applyInPlace(s, g, a);
+  }
+  return out;
+}
+
 function recordedGame(players: number, seed: number | string, bot: BotKind): Replay {
   const r = playout(g, { players, seed, bot, record: true, log: false });
   expect(r.truncated).toBe(false);
-  expect(r.recorded!.length).toBe(r.actions);
+  // every answered decision is recorded; s.actions counts only those that had a real alternative
+  const kinds = decisionKinds(players, seed, r.recorded!);
+  expect(kinds.real).toBe(r.actions);
+  expect(kinds.forcedOutside).toBe(0);
+  expect(r.recorded!.length).toBe(kinds.real + kinds.forcedInside);
   return makeReplay(g, r.state, { seed, players, actions: r.recorded! });
 }
 
@@ -75,6 +100,37 @@ describe('replays (Babel Builders)', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('forced decisions inside simultaneous steps are part of the replay: corrupting or dropping one is caught', () => {
+    let forcedSeen = 0;
+    fc.assert(
+      fc.property(playersArb, seedArb, botArb, fc.nat(), (players, seed, bot, k) => {
+        const replay = recordedGame(players, seed, bot);
+        // indices of recorded actions whose decision had a single legal choice (inside a simultaneous step)
+        const s = newGame(g, { players, seed });
+        const forced: number[] = [];
+        replay.actions.forEach((a, i) => {
+          if (choiceCount(promptOf(s, a.player)!) === 1) forced.push(i);
+          applyInPlace(s, g, a);
+        });
+        fc.pre(forced.length > 0);
+        forcedSeen++;
+        const i = forced[k % forced.length]!;
+        // another choice than the only legal one is rejected, naming the action
+        const bad = replay.actions.slice();
+        bad[i] = illegalChoice(replay, i);
+        const c = checkReplay(g, { ...replay, actions: bad });
+        expect(c.ok).toBe(false);
+        expect(c.problems.length).toBe(1);
+        expect(c.problems[0]).toMatch(new RegExp(`^action ${i + 1} .*not legal`));
+        // leaving it out is not silently filled in by the engine
+        const dropped = checkReplay(g, { ...replay, actions: replay.actions.filter((_, j) => j !== i) });
+        expect(dropped.ok).toBe(false);
+      }),
+      { numRuns: 25 },
+    );
+    expect(forcedSeen).toBeGreaterThan(10); // most games have one (the Messenger, a Zealot)
   });
 
   it('a changed action that is still legal is caught by the final hash or result', () => {

@@ -27,6 +27,8 @@ export interface Applied {
   action: Action;
   /** number of legal actions the player had */
   choices: number;
+  /** whether the decision was open inside a simultaneous step (`s.par !== null` before the action) */
+  simultaneous: boolean;
   /** index of the first log entry written by this action */
   logFrom: number;
 }
@@ -63,10 +65,11 @@ export function playRandom(
     const action = la[picks[applied % picks.length]! % la.length]!;
     const pre = o.pre ? cloneState(s) : null;
     const logFrom = s.log ? s.log.length : 0;
+    const simultaneous = s.par !== null;
     applyInPlace(s, g, action);
     applied++;
     if (la.length >= 2) multi++;
-    o.after?.(s, { pre, action, choices: la.length, logFrom });
+    o.after?.(s, { pre, action, choices: la.length, simultaneous, logFrom });
   }
   return { s, applied, multi };
 }
@@ -105,6 +108,21 @@ export function oracleZoneVisible(s: State, g: Game, inst: number, viewer: numbe
   if (OWNER.has(id)) return viewer >= 0 && ownerOf(g, inst) === viewer;
   if (MASTER_ONLY.has(id)) return viewer >= 0 && getVar(s, g, 'master') === viewer;
   throw new Error(`oracle does not know zone ${id}`);
+}
+
+/**
+ * Whether the rules let `viewer` know variable `id` (for a per-player variable: the entry of `owner`).
+ * punishmentsIn counts Divine Punishment cards among the Master's received cards: only the Master may
+ * know it. sealTarget / punishTarget (secret pointing) are known to their own seat only. The others
+ * (master, appointed, stormed) are public.
+ */
+export function oracleVarVisible(s: State, g: Game, id: string, owner: number, viewer: number): boolean {
+  switch (id) {
+    case 'punishmentsIn': return viewer >= 0 && getVar(s, g, 'master') === viewer;
+    case 'sealTarget':
+    case 'punishTarget': return viewer >= 0 && owner === viewer;
+    default: return true;
+  }
 }
 
 export function oracleCardVisible(s: State, g: Game, e: number, viewer: number): boolean {
@@ -176,6 +194,23 @@ export function viewProblems(s: State, g: Game, viewer: number, v: PlayerView): 
       }
     });
   }
+  // variables
+  g.vars.forEach((vd, i) => {
+    const val = (v.vars as Record<string, unknown>)[vd.id];
+    if (vd.perPlayer) {
+      const real = s.vars[i] as unknown[];
+      if (!Array.isArray(val) || val.length !== real.length) { problems.push(`per-player variable ${vd.id} shown as ${JSON.stringify(val)}`); return; }
+      val.forEach((x, q) => {
+        const may = oracleVarVisible(s, g, vd.id, q, viewer);
+        if (!may && x !== null && x !== undefined) problems.push(`LEAK: seat ${viewer} sees ${vd.id} of seat ${q} (${JSON.stringify(x)})`);
+        if (may && JSON.stringify(x) !== JSON.stringify(real[q])) problems.push(`seat ${viewer} sees ${vd.id}[${q}] = ${JSON.stringify(x)}, is ${JSON.stringify(real[q])}`);
+      });
+    } else {
+      const may = oracleVarVisible(s, g, vd.id, -1, viewer);
+      if (!may && val !== undefined && val !== null) problems.push(`LEAK: seat ${viewer} sees variable ${vd.id} = ${JSON.stringify(val)}`);
+      if (may && JSON.stringify(val) !== JSON.stringify(s.vars[i])) problems.push(`seat ${viewer} sees ${vd.id} = ${JSON.stringify(val)}, is ${JSON.stringify(s.vars[i])}`);
+    }
+  });
   // roles
   v.seats.forEach((seat, i) => {
     if (seat.role !== null && i !== viewer && !s.roleShown[i] && !s.ended) problems.push(`LEAK: seat ${viewer} sees the hidden role of seat ${i} (${seat.role})`);
