@@ -135,6 +135,7 @@ let marks = new Uint8Array(0);
 export function moveEntities(s: State, g: Game, cards: readonly number[], dest: number, bottom = false): void {
   const n = cards.length;
   if (n === 0) return;
+  if (n === 1 && !s.log) { moveOne(s, g, cards[0]!, dest, bottom); return; }
   const list = cards.slice(); // the list may be a zone's own array
   // who may know each card's identity from this move: those who saw it before, and those who see
   // where it lands unless arrivals there are anonymous
@@ -187,6 +188,24 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
     const after = anon ? 0 : zoneMask(s, g, dest);
     s.log.push({ kind: 'move', cards: list, from: from!, dest, seen: seen!.map((m) => (m === -1 ? -1 : m | after)) });
   }
+}
+
+/** The common case, one card and no log: no allocation. */
+function moveOne(s: State, g: Game, e: number, dest: number, bottom: boolean): void {
+  const src = s.loc[e]!;
+  const z = s.zones[src]!;
+  const k = z.lastIndexOf(e);
+  if (k === z.length - 1) z.pop();
+  else z.splice(k, 1);
+  s.touched[src] = 1;
+  s.shown[e] = 0;
+  s.loc[e] = dest;
+  const d = s.zones[dest]!;
+  if (bottom) d.unshift(e);
+  else d.push(e);
+  s.version++;
+  s.touched[dest] = 1;
+  if (instances(g).anon[dest] === 1) shuffleInPlace(s.rng, d);
 }
 
 /** Moves up to n entities from the top of `src` to `dest`; returns how many moved. */

@@ -444,19 +444,35 @@ function scalarSourceOffset(text: string, s: Scalar & { range?: [number, number,
 }
 
 // ---------------------------------------------------------------------------
-// Pre-parse depth gate
+// Pre-parse gate
 
-interface GateTrip {
-  offset: number;
-}
+type GateTrip =
+  /** Nesting too deep: nothing is parsed. */
+  | { kind: 'depth'; offset: number }
+  /** Certainly more values than maxNodes: nothing is parsed. */
+  | { kind: 'values'; offset: number }
+  /** Many certain syntax errors: only the text before `offset` is parsed. */
+  | { kind: 'errors'; offset: number }
+  /** A second document starts at `offset`: only the first is parsed. */
+  | { kind: 'document'; offset: number };
+
+type Sig = 'none' | 'value' | 'open' | 'comma' | 'indicator';
 
 /**
- * Watches the lexer's tokens and estimates the nesting depth the YAML parser
- * would build: flow brackets are counted exactly; block nesting is estimated
- * from indentation. Trips (stops the parse) before the parser is exposed to
- * pathologically deep input, which it handles slowly and by deep recursion.
+ * Watches the lexer's tokens before the YAML parser sees them, so that the
+ * parser (which is slow, memory-hungry and recursive on pathological input)
+ * is never exposed to:
+ * - nesting deeper than the limit: flow brackets are counted exactly, block
+ *   nesting is estimated from indentation (with some slack; the exact check is
+ *   done on the composed document);
+ * - more content tokens than could ever fit in `maxNodes` values;
+ * - floods of syntax errors (unmatched closing brackets, empty flow entries,
+ *   two values in a row, several anchors or tags on one node): after
+ *   `maxErrors` of them the rest of the text is not read;
+ * - more than one document: the text from the second document on is not read.
+ * Everything counted as an error here is an error for the YAML parser too.
  */
-class DepthGate {
+class Gate {
   private flowDepth = 0;
   private stack: { col: number; kind: 'map' | 'seq' }[] = [];
   private offset = 0;
@@ -464,18 +480,63 @@ class DepthGate {
   private afterScalarMarker = false;
   private pendingKeyCol: number | undefined;
   private pendingKeyOff = 0;
-  /** Where the estimate first went over the depth limit (reported instead of the trip point). */
+  /** Where the depth estimate first went over the limit (reported instead of the trip point). */
   private firstOver: number | undefined;
+  private contents = 0;
+  private errorEvents = 0;
+  private last: Sig = 'none';
+  private sameLine = false;
+  private anchorsOnLine = 0;
+  private tagsOnLine = 0;
+  private docStarted = false;
+  private afterDocEnd = false;
   tripped: GateTrip | undefined;
 
   constructor(
     private readonly depthLimit: number,
     private readonly slack: number,
+    private readonly maxContents: number,
+    private readonly maxErrorEvents: number,
   ) {}
 
   private check(depth: number, off: number, exact: boolean): void {
     if (depth > this.depthLimit && this.firstOver === undefined) this.firstOver = off;
-    if (depth > this.depthLimit + (exact ? 0 : this.slack)) this.tripped = { offset: this.firstOver ?? off };
+    if (depth > this.depthLimit + (exact ? 0 : this.slack)) this.tripped = { kind: 'depth', offset: this.firstOver ?? off };
+  }
+
+  private errorEvent(off: number): void {
+    if (++this.errorEvents > this.maxErrorEvents && !this.tripped) this.tripped = { kind: 'errors', offset: off };
+  }
+
+  /** Something that belongs to a document: detects the start of a second one. */
+  private docContent(off: number): boolean {
+    if (this.afterDocEnd) {
+      this.tripped = { kind: 'document', offset: off };
+      return false;
+    }
+    this.docStarted = true;
+    return true;
+  }
+
+  /** A scalar, alias or block scalar (or a flow collection start when `open`). */
+  private value(col: number, off: number, open = false, counts = true): void {
+    if (!this.docContent(off)) return;
+    if (this.last === 'value' && this.sameLine) this.errorEvent(off);
+    if (counts && ++this.contents > this.maxContents && !this.tripped) this.tripped = { kind: 'values', offset: off };
+    this.content(col, off);
+    this.last = open ? 'open' : 'value';
+    this.sameLine = true;
+    this.anchorsOnLine = 0;
+    this.tagsOnLine = 0;
+  }
+
+  private indicator(off: number): boolean {
+    if (!this.docContent(off)) return false;
+    this.last = 'indicator';
+    this.sameLine = true;
+    this.anchorsOnLine = 0;
+    this.tagsOnLine = 0;
+    return true;
   }
 
   /** Feeds one lexeme; returns false once the gate has tripped. */
@@ -493,7 +554,7 @@ class DepthGate {
     const col = off - this.lineStart;
     if (this.afterScalarMarker) {
       this.afterScalarMarker = false;
-      this.content(col, off);
+      this.value(col, off);
       this.noteNewlines(lexeme, off);
       return !this.tripped;
     }
@@ -501,52 +562,94 @@ class DepthGate {
       case 'newline':
         this.lineStart = off + lexeme.length;
         this.pendingKeyCol = undefined;
+        this.sameLine = false;
+        this.anchorsOnLine = 0;
+        this.tagsOnLine = 0;
         break;
       case 'doc-start':
-      case 'doc-end':
+        if (this.docStarted || this.afterDocEnd) {
+          this.tripped = { kind: 'document', offset: off };
+          break;
+        }
+        this.docStarted = true;
         this.stack = [];
         this.flowDepth = 0;
+        this.last = 'none';
+        break;
+      case 'doc-end':
+        this.afterDocEnd = true;
+        this.stack = [];
+        this.flowDepth = 0;
+        this.last = 'none';
+        break;
+      case 'directive-line':
+        if (this.afterDocEnd || this.docStarted) this.tripped = { kind: 'document', offset: off };
         break;
       case 'flow-map-start':
       case 'flow-seq-start':
-        this.content(col, off);
+        this.value(col, off, true);
         this.flowDepth++;
         if (this.flowDepth > this.depthLimit) this.check(this.flowDepth, off, true);
         else this.check(this.stack.length + this.flowDepth, off, false);
         break;
       case 'flow-map-end':
       case 'flow-seq-end':
+        if (!this.docContent(off)) break;
         if (this.flowDepth > 0) this.flowDepth--;
+        else this.errorEvent(off);
+        this.last = 'value';
+        this.sameLine = true;
+        break;
+      case 'comma':
+        if (!this.docContent(off)) break;
+        if (this.last === 'open' || this.last === 'comma') this.errorEvent(off);
+        this.last = 'comma';
+        this.anchorsOnLine = 0;
+        this.tagsOnLine = 0;
         break;
       case 'seq-item-ind':
+        if (!this.indicator(off)) break;
         if (this.flowDepth === 0) {
           this.openBlock(col, 'seq', off);
           this.pendingKeyCol = undefined;
         }
         break;
       case 'explicit-key-ind':
+        if (!this.indicator(off)) break;
         if (this.flowDepth === 0) {
           this.openBlock(col, 'map', off);
           this.pendingKeyCol = undefined;
         }
         break;
       case 'map-value-ind':
+        if (!this.indicator(off)) break;
         if (this.flowDepth === 0) {
           if (this.pendingKeyCol !== undefined) this.openBlock(this.pendingKeyCol, 'map', this.pendingKeyOff);
           else this.openBlock(col, 'map', off);
           this.pendingKeyCol = undefined;
         }
         break;
+      case 'anchor':
+      case 'tag': {
+        if (!this.docContent(off)) break;
+        const n = lexeme[0] === '&' ? ++this.anchorsOnLine : ++this.tagsOnLine;
+        if (n > 1) this.errorEvent(off);
+        this.content(col, off);
+        break;
+      }
       case 'space':
       case 'comment':
-      case 'comma':
       case 'byte-order-mark':
-      case 'directive-line':
+        this.noteNewlines(lexeme, off);
+        break;
+      case 'block-scalar-header':
+        // The scalar's body follows as its own token and is counted then.
+        this.value(col, off, false, false);
         this.noteNewlines(lexeme, off);
         break;
       default:
-        // scalars, aliases, anchors, tags, block scalar headers
-        this.content(col, off);
+        // scalars, aliases
+        this.value(col, off);
         this.noteNewlines(lexeme, off);
     }
     return !this.tripped;
@@ -563,7 +666,10 @@ class DepthGate {
     const nl = lexeme.lastIndexOf('\n');
     if (nl >= 0) {
       this.lineStart = off + nl + 1;
+      this.sameLine = false;
       this.pendingKeyCol = undefined;
+      this.anchorsOnLine = 0;
+      this.tagsOnLine = 0;
     }
   }
 
@@ -597,12 +703,17 @@ function cleanYamlMessage(e: YAMLError): string {
 export function parseSource(file: string, text: string, limits?: Partial<Limits>): ParsedSource {
   const lim: Limits = { ...DEFAULT_LIMITS, ...(limits ?? {}) };
   const maxDepth = Math.max(1, Math.min(HARD_MAX_DEPTH, Math.floor(lim.maxDepth)));
+  const maxNodes = Math.max(1, Math.floor(lim.maxNodes));
+  const maxErrors = Math.max(0, Math.floor(lim.maxErrors));
   const bag = new DiagnosticBag();
   const lc = new LineCounter();
   lc.addNewLine(0);
   const map = new YamlSourceMap(file, text, lc);
   const finish = (value: unknown): ParsedSource => ({ value, map, diagnostics: bag.all() });
 
+  // The YAML library builds an Error per syntax error; without stack traces they are cheap.
+  const ErrorCtor = Error as { stackTraceLimit?: number };
+  const savedStackTraceLimit = ErrorCtor.stackTraceLimit;
   try {
     if (typeof text !== 'string') {
       bag.error(map.pos(0), 'file content is not text');
@@ -613,9 +724,11 @@ export function parseSource(file: string, text: string, limits?: Partial<Limits>
       bag.error({ file, line: 1, col: 1 }, sizeMessage(utf8Length(text), lim.maxBytes));
       return finish(undefined);
     }
+    if (typeof savedStackTraceLimit === 'number') ErrorCtor.stackTraceLimit = 0;
 
-    // Lex → (depth gate) → CST parse → compose, all streaming.
-    const gate = new DepthGate(maxDepth, DEPTH_GATE_SLACK);
+    // Lex → gate → CST parse → compose, all streaming.
+    // A mapping entry is at most two content tokens (key and value) for one value.
+    const gate = new Gate(maxDepth, DEPTH_GATE_SLACK, 2 * maxNodes + 2, maxErrors);
     const parser = new Parser(lc.addNewLine);
     const composer = new Composer({ prettyErrors: false, uniqueKeys: false, strict: true });
     const docs: Document.Parsed[] = [];
@@ -626,43 +739,56 @@ export function parseSource(file: string, text: string, limits?: Partial<Limits>
       if (!gate.feed(lexeme)) break;
       take(parser.next(lexeme));
     }
-    if (gate.tripped) {
-      bag.error(map.pos(gate.tripped.offset), depthMessage(maxDepth));
+    const trip = gate.tripped;
+    if (trip?.kind === 'depth') {
+      bag.error(map.pos(trip.offset), depthMessage(maxDepth));
+      return finish(undefined);
+    }
+    if (trip?.kind === 'values') {
+      bag.error(map.pos(trip.offset), `the document has more than ${maxNodes} values`);
       return finish(undefined);
     }
     take(parser.end());
-    for (const doc of composer.end(true, text.length)) docs.push(doc);
+    for (const doc of composer.end(true, trip ? trip.offset : text.length)) docs.push(doc);
 
     // Syntax errors and warnings from every document.
     const yamlErrors: YAMLError[] = [];
     const yamlWarnings: YAMLError[] = [];
-    for (const doc of docs) {
-      yamlErrors.push(...doc.errors);
-      yamlWarnings.push(...doc.warnings);
-    }
+    const collect = (errors: YAMLError[], warnings: YAMLError[]) => {
+      for (const e of errors) yamlErrors.push(e);
+      for (const w of warnings) yamlWarnings.push(w);
+    };
+    for (const doc of docs) collect(doc.errors, doc.warnings);
     const info = composer.streamInfo();
-    yamlErrors.push(...info.errors);
-    yamlWarnings.push(...info.warnings);
+    collect(info.errors, info.warnings);
     yamlErrors.sort((a, b) => a.pos[0] - b.pos[0]);
     const seen = new Set<string>();
     let shown = 0;
+    let tooMany = false;
     for (const e of yamlErrors) {
       const p = map.pos(e.pos[0]);
       const msg = cleanYamlMessage(e);
       const key = `${p.line}:${p.col}:${msg}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      if (shown >= lim.maxErrors) {
-        bag.error(p, `too many YAML errors; only the first ${lim.maxErrors} are reported`);
+      if (shown >= maxErrors) {
+        bag.error(p, `too many YAML errors; only the first ${maxErrors} are reported`);
+        tooMany = true;
         break;
       }
       bag.error(p, msg);
       map.syntaxErrorAt.add(`${p.line}:${p.col}`);
       shown++;
     }
-    for (const w of yamlWarnings.slice(0, lim.maxErrors)) bag.warning(map.pos(w.pos[0]), cleanYamlMessage(w));
+    for (const w of yamlWarnings.slice(0, maxErrors)) bag.warning(map.pos(w.pos[0]), cleanYamlMessage(w));
 
-    if (docs.length > 1) {
+    if (trip?.kind === 'errors') {
+      if (!tooMany) bag.error(map.pos(trip.offset), `too many YAML errors; only the first ${maxErrors} are reported`);
+      return finish(undefined);
+    }
+    if (trip?.kind === 'document') {
+      bag.error(map.pos(trip.offset), 'only one YAML document is allowed per file; a second one starts here');
+    } else if (docs.length > 1) {
       bag.error(map.pos(docs[1].range[0]), 'only one YAML document is allowed per file; a second one starts here');
     }
     const doc = docs[0];
@@ -670,7 +796,7 @@ export function parseSource(file: string, text: string, limits?: Partial<Limits>
     map.root = root;
     if (root === null) return finish(null);
 
-    const walker = new Walker(map, bag, maxDepth, Math.max(1, lim.maxNodes));
+    const walker = new Walker(map, bag, maxDepth, maxNodes, maxErrors);
     return finish(walker.run(root));
   } catch (err) {
     // Last resort: nothing above should throw, but never let hostile input escape as an exception.
@@ -680,6 +806,8 @@ export function parseSource(file: string, text: string, limits?: Partial<Limits>
         : `could not read the YAML: ${err instanceof Error ? err.message : String(err)}`;
     bag.error({ file, line: 1, col: 1 }, msg);
     return finish(undefined);
+  } finally {
+    if (typeof savedStackTraceLimit === 'number') ErrorCtor.stackTraceLimit = savedStackTraceLimit;
   }
 }
 
@@ -696,13 +824,22 @@ class Walker {
   private readonly building = new Set<AnyNode>();
   private readonly aliasStack: Alias[] = [];
   private nodes = 0;
+  private errors = 0;
 
   constructor(
     private readonly map: YamlSourceMap,
     private readonly bag: DiagnosticBag,
     private readonly maxDepth: number,
     private readonly maxNodes: number,
+    private readonly maxErrors: number,
   ) {}
+
+  /** Reports a problem found while walking, up to `maxErrors` of them. */
+  private report(pos: Pos, message: string): void {
+    this.errors++;
+    if (this.errors <= this.maxErrors) this.bag.error(pos, message);
+    else if (this.errors === this.maxErrors + 1) this.bag.error(pos, `too many errors; only the first ${this.maxErrors} are reported`);
+  }
 
   run(root: AnyNode): unknown {
     try {
@@ -729,12 +866,12 @@ class Walker {
       const alias = node as Alias;
       const target = this.anchors.get(alias.source);
       if (!target) {
-        this.bag.error(this.at(alias), `unknown anchor '&${alias.source}'${suggestSuffix(alias.source, this.anchors.keys())}; an alias must refer to an anchor defined earlier in the file`);
+        this.report(this.at(alias), `unknown anchor '&${alias.source}'${suggestSuffix(alias.source, this.anchors.keys())}; an alias must refer to an anchor defined earlier in the file`);
         return 1;
       }
       this.map.aliasTarget.set(alias, target);
       if (this.inProgress.has(target)) {
-        this.bag.error(this.at(alias), `alias '*${alias.source}' refers to a node that contains it`);
+        this.report(this.at(alias), `alias '*${alias.source}' refers to a node that contains it`);
         return 1;
       }
       return this.sizes.get(target) ?? 1;
@@ -764,12 +901,12 @@ class Walker {
         let keyPos = keyNode ? this.at(keyNode) : this.at((pair.value as AnyNode | null) ?? node);
         if (keyNode && isEmptyScalar(keyNode)) keyPos = this.map.pos(this.map.explicitKeyIndicator(nodeStart(keyNode)!));
         if (!k.ok) {
-          if (!this.map.syntaxErrorAt.has(`${keyPos.line}:${keyPos.col}`)) this.bag.error(keyPos, k.why);
+          if (!this.map.syntaxErrorAt.has(`${keyPos.line}:${keyPos.col}`)) this.report(keyPos, k.why);
         } else if (FORBIDDEN_KEYS.has(k.key)) {
-          this.bag.error(keyPos, `key '${k.key}' is not allowed`);
+          this.report(keyPos, `key '${k.key}' is not allowed`);
         } else if (index.has(k.key)) {
           const first = this.at(firstSeen.get(k.key));
-          this.bag.error(keyPos, `duplicate key ${quote(k.key)} (first defined at line ${first.line})`);
+          this.report(keyPos, `duplicate key ${quote(k.key)} (first defined at line ${first.line})`);
         } else {
           index.set(k.key, pair);
           firstSeen.set(k.key, keyNode);
@@ -814,7 +951,7 @@ class Walker {
       const v = (node as Scalar).value;
       if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
       if (typeof v === 'bigint') return Number(v);
-      this.bag.error(this.at(node), 'unsupported kind of YAML value');
+      this.report(this.at(node), 'unsupported kind of YAML value');
       return null;
     }
     if (!isMap(node) && !isSeq(node)) return null;

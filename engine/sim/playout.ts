@@ -7,6 +7,7 @@ import { randomChoice } from '../bots/random.js';
 import { greedyChoice } from '../bots/greedy.js';
 
 export type BotKind = 'random' | 'greedy';
+const BOT_STREAMS = Array.from({ length: 32 }, (_, p) => `bot:${p}`);
 export const BOTS: BotKind[] = ['random', 'greedy'];
 
 export interface PlayoutOptions {
@@ -47,7 +48,7 @@ export function botChoice(kind: BotKind, s: State, g: Game, p: OpenPrompt, rng: 
 
 export function playout(g: Game, o: PlayoutOptions): PlayoutResult {
   const s = newGame(g, { players: o.players, seed: o.seed, options: o.options, log: o.log });
-  const rngs = Array.from({ length: o.players }, (_, p) => seedRng(o.seed, `bot:${p}`));
+  const rngs = Array.from({ length: o.players }, (_, p) => seedRng(o.seed, BOT_STREAMS[p] ?? `bot:${p}`));
   const recorded: Action[] | undefined = o.record ? [] : undefined;
   while (!s.ended) {
     const p = nextPrompt(s);
