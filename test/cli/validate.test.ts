@@ -68,7 +68,7 @@ describe('babelkit validate', () => {
   });
 
   it('reports a misspelt zone name inside an expression at the exact column', () => {
-    const { file, text } = broken('zone.yaml', 'to: "staged[$a]" }\n              - if: "role($a) == \'zealot\'', 'to: "stagd[$a]" }\n              - if: "role($a) == \'zealot\'');
+    const { file, text } = broken('zone.yaml', '- move: { cards: $played, to: "staged[$a]" }', '- move: { cards: $played, to: "stagd[$a]" }');
     const r = babelkit('validate', file);
     expect(r.code).toBe(1);
     const d = diags(r.stderr, file);
