@@ -80,26 +80,23 @@ export const BUILTIN_FUNCTIONS: string[] = [
   'flatten', 'others', 'role', 'team', 'seat', 'next', 'prev', 'cells', 'randomOf', 'contains', 'size', 'player',
 ];
 
-export function compileSource(src: string, env: Env, scope: Scope, expected?: Ty): Compiled {
-  let node: Node;
+/** Parses an expression; a syntax error becomes an ExprError at its offset. */
+function parseOrThrow(src: string): Node {
   try {
-    node = parseExpr(src);
+    return parseExpr(src);
   } catch (e) {
     if (e instanceof ExprSyntaxError) throw new ExprError(e.message, e.at);
     throw e;
   }
-  return compileNode(node, env, scope, expected);
+}
+
+export function compileSource(src: string, env: Env, scope: Scope, expected?: Ty): Compiled {
+  return compileNode(parseOrThrow(src), env, scope, expected);
 }
 
 /** Compiles a reference to one concrete zone (deck, hand[$p], board[$p]['A1']) to its instance number. */
 export function compileZoneSource(src: string, env: Env, scope: Scope): Fn<number> {
-  let node: Node;
-  try {
-    node = parseExpr(src);
-  } catch (e) {
-    if (e instanceof ExprSyntaxError) throw new ExprError(e.message, e.at);
-    throw e;
-  }
+  const node = parseOrThrow(src);
   const r = new Compiler(env).expr(node, scope);
   if (r.t.k !== 'zone') throw new ExprError(`expected a zone (e.g. deck, hand[$p] or board['A1']), but this is ${showType(r.t)}`, node.at);
   if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index here, e.g. ${r.t.zone}[${r.t.need[0] === 'player' ? '$p' : "'A1'"}]`, node.at);
