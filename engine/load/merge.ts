@@ -20,7 +20,9 @@
  *      `after: <id>`; `before`/`after` on an existing id moves that item;
  *    - the keys `remove`, `replace`, `before`, `after` are not kept in the result;
  *    - an unknown id in `remove`, `before` or `after` is an error (with a
- *      "did you mean" among the ids in the list), as is an id given twice.
+ *      "did you mean" among the ids in the list; an item with an unknown
+ *      `before`/`after` is still added, at the end), as is an id given twice
+ *      in the same variant list.
  * 3. Any other list, and any scalar (including null), in the variant replaces
  *    the base value whole. A value of a different kind (say a list where the
  *    base has a mapping) also replaces it.

@@ -18,11 +18,18 @@
  * - duplicate keys (at the second one; the first value is kept);
  * - the keys `__proto__`, `constructor`, `prototype` (they are left out of the value);
  * - keys that are mappings, lists or empty;
- * - more than one document in the file (at the second one);
+ * - more than one document in the file (at the second one, which is not read);
  * - aliases to unknown anchors, and aliases that refer to a node containing them;
  * - resource limits: a text larger than `maxBytes` (not parsed at all),
  *   nesting deeper than `maxDepth`, more than `maxNodes` values once aliases
- *   are expanded (billion-laughs). When a limit is hit the value is undefined.
+ *   are expanded (billion laughs), more than `maxErrors` syntax errors (the
+ *   rest of the text is not read). When a limit is hit the value is undefined.
+ *
+ * Hostile input: a gate watches the lexer's tokens before the YAML parser sees
+ * them, so that deep nesting, error floods, document floods and oversized
+ * documents are stopped early, with a diagnostic at the place where the limit
+ * was crossed. Large but well-formed texts near `maxBytes` still take the YAML
+ * library several seconds and several hundred MB to parse.
  *
  * If there are errors the value is a best effort (undefined when a limit was hit);
  * callers should check the diagnostics before trusting it.
@@ -482,7 +489,13 @@ class Gate {
   private pendingKeyOff = 0;
   /** Where the depth estimate first went over the limit (reported instead of the trip point). */
   private firstOver: number | undefined;
-  private contents = 0;
+  /** Content tokens in value position (keys are taken back off when their `:` comes). */
+  private values = 0;
+  private lastCounted = false;
+  /** A block list item was counted as a value; the token that starts it must not count again. */
+  private itemCounted = false;
+  /** Offset of the token that took `values` over the limit, unless a `:` shows it was a key. */
+  private overAt: number | undefined;
   private errorEvents = 0;
   private last: Sig = 'none';
   private sameLine = false;
@@ -495,7 +508,7 @@ class Gate {
   constructor(
     private readonly depthLimit: number,
     private readonly slack: number,
-    private readonly maxContents: number,
+    private readonly maxValues: number,
     private readonly maxErrorEvents: number,
   ) {}
 
@@ -522,7 +535,12 @@ class Gate {
   private value(col: number, off: number, open = false, counts = true): void {
     if (!this.docContent(off)) return;
     if (this.last === 'value' && this.sameLine) this.errorEvent(off);
-    if (counts && ++this.contents > this.maxContents && !this.tripped) this.tripped = { kind: 'values', offset: off };
+    if (counts && this.itemCounted) {
+      counts = false;
+      this.itemCounted = false;
+    }
+    this.lastCounted = counts;
+    if (counts) this.countValue(off);
     this.content(col, off);
     this.last = open ? 'open' : 'value';
     this.sameLine = true;
@@ -530,13 +548,23 @@ class Gate {
     this.tagsOnLine = 0;
   }
 
+  private countValue(off: number): void {
+    if (++this.values > this.maxValues && this.overAt === undefined) this.overAt = off;
+  }
+
   private indicator(off: number): boolean {
     if (!this.docContent(off)) return false;
     this.last = 'indicator';
+    this.lastCounted = false;
     this.sameLine = true;
     this.anchorsOnLine = 0;
     this.tagsOnLine = 0;
     return true;
+  }
+
+  /** Call after the last lexeme. */
+  end(): void {
+    if (this.overAt !== undefined) this.tripped ??= { kind: 'values', offset: this.overAt };
   }
 
   /** Feeds one lexeme; returns false once the gate has tripped. */
@@ -552,6 +580,17 @@ class Gate {
     }
     this.offset += lexeme.length;
     const col = off - this.lineStart;
+    if (this.overAt !== undefined && !this.afterScalarMarker) {
+      const t = CST.tokenType(lexeme);
+      if (t === 'map-value-ind' && this.last === 'value' && this.lastCounted) {
+        this.values--;
+        this.lastCounted = false;
+        if (this.values <= this.maxValues) this.overAt = undefined;
+      } else if (t !== 'space' && t !== 'comment' && t !== 'newline') {
+        this.tripped ??= { kind: 'values', offset: this.overAt };
+        return false;
+      }
+    }
     if (this.afterScalarMarker) {
       this.afterScalarMarker = false;
       this.value(col, off);
@@ -612,9 +651,13 @@ class Gate {
         if (this.flowDepth === 0) {
           this.openBlock(col, 'seq', off);
           this.pendingKeyCol = undefined;
+          // Every item is a value (null when empty).
+          this.countValue(off);
+          this.itemCounted = true;
         }
         break;
       case 'explicit-key-ind':
+        this.itemCounted = false;
         if (!this.indicator(off)) break;
         if (this.flowDepth === 0) {
           this.openBlock(col, 'map', off);
@@ -622,6 +665,9 @@ class Gate {
         }
         break;
       case 'map-value-ind':
+        // The token before a `:` was a key, not a value.
+        if (this.last === 'value' && this.lastCounted) this.values--;
+        this.itemCounted = false;
         if (!this.indicator(off)) break;
         if (this.flowDepth === 0) {
           if (this.pendingKeyCol !== undefined) this.openBlock(this.pendingKeyCol, 'map', this.pendingKeyOff);
@@ -727,18 +773,22 @@ export function parseSource(file: string, text: string, limits?: Partial<Limits>
     if (typeof savedStackTraceLimit === 'number') ErrorCtor.stackTraceLimit = 0;
 
     // Lex → gate → CST parse → compose, all streaming.
-    // A mapping entry is at most two content tokens (key and value) for one value.
-    const gate = new Gate(maxDepth, DEPTH_GATE_SLACK, 2 * maxNodes + 2, maxErrors);
+    const gate = new Gate(maxDepth, DEPTH_GATE_SLACK, maxNodes, maxErrors);
     const parser = new Parser(lc.addNewLine);
     const composer = new Composer({ prettyErrors: false, uniqueKeys: false, strict: true });
     const docs: Document.Parsed[] = [];
     const take = (tokens: Iterable<CST.Token>) => {
       for (const tok of tokens) for (const doc of composer.next(tok)) docs.push(doc);
     };
+    let stopped = false;
     for (const lexeme of new Lexer().lex(text)) {
-      if (!gate.feed(lexeme)) break;
+      if (!gate.feed(lexeme)) {
+        stopped = true;
+        break;
+      }
       take(parser.next(lexeme));
     }
+    if (!stopped) gate.end();
     const trip = gate.tripped;
     if (trip?.kind === 'depth') {
       bag.error(map.pos(trip.offset), depthMessage(maxDepth));
@@ -834,11 +884,13 @@ class Walker {
     private readonly maxErrors: number,
   ) {}
 
-  /** Reports a problem found while walking, up to `maxErrors` of them. */
-  private report(pos: Pos, message: string): void {
+  /** Reports a problem found while walking, up to `maxErrors` of them (positions computed only then). */
+  private report(pos: Pos | (() => Pos), message: string | (() => string)): void {
     this.errors++;
-    if (this.errors <= this.maxErrors) this.bag.error(pos, message);
-    else if (this.errors === this.maxErrors + 1) this.bag.error(pos, `too many errors; only the first ${this.maxErrors} are reported`);
+    if (this.errors > this.maxErrors + 1) return;
+    const p = typeof pos === 'function' ? pos() : pos;
+    if (this.errors <= this.maxErrors) this.bag.error(p, typeof message === 'function' ? message() : message);
+    else this.bag.error(p, `too many errors; only the first ${this.maxErrors} are reported`);
   }
 
   run(root: AnyNode): unknown {
@@ -898,15 +950,18 @@ class Walker {
         const keyNode = pair.key as AnyNode | null;
         this.analyze(keyNode, depth + 1);
         const k = keyString(this.map.deref(keyNode));
-        let keyPos = keyNode ? this.at(keyNode) : this.at((pair.value as AnyNode | null) ?? node);
-        if (keyNode && isEmptyScalar(keyNode)) keyPos = this.map.pos(this.map.explicitKeyIndicator(nodeStart(keyNode)!));
+        const keyPos = (): Pos => {
+          if (keyNode && isEmptyScalar(keyNode)) return this.map.pos(this.map.explicitKeyIndicator(nodeStart(keyNode)!));
+          return keyNode ? this.at(keyNode) : this.at((pair.value as AnyNode | null) ?? node);
+        };
         if (!k.ok) {
-          if (!this.map.syntaxErrorAt.has(`${keyPos.line}:${keyPos.col}`)) this.report(keyPos, k.why);
+          const p = keyPos();
+          if (!this.map.syntaxErrorAt.has(`${p.line}:${p.col}`)) this.report(p, k.why);
         } else if (FORBIDDEN_KEYS.has(k.key)) {
           this.report(keyPos, `key '${k.key}' is not allowed`);
         } else if (index.has(k.key)) {
-          const first = this.at(firstSeen.get(k.key));
-          this.report(keyPos, `duplicate key ${quote(k.key)} (first defined at line ${first.line})`);
+          const key = k.key;
+          this.report(keyPos, () => `duplicate key ${quote(key)} (first defined at line ${this.at(firstSeen.get(key)).line})`);
         } else {
           index.set(k.key, pair);
           firstSeen.set(k.key, keyNode);
