@@ -29,6 +29,8 @@ interface Run {
   seconds: number;
   endings: Map<string, number>;
   outcomes: Map<string, number>;
+  /** every timed repeat, in seconds */
+  times: number[];
 }
 
 function parseGames(argv: string[]): number | undefined {
@@ -58,21 +60,40 @@ function readOptional(path: string): string | undefined {
   }
 }
 
-function run(impl: string, games: number, play: (seed: number) => Result): Run {
+/** Runs `games` seeded games `REPEATS` times; the time reported is the median repeat (machines here are shared). */
+const REPEATS = 7;
+
+function warm(play: (seed: number) => Result): void {
   const warmStart = performance.now();
   for (let i = 0; i < WARMUP || performance.now() - warmStart < WARMUP_MIN_MS; i++) play(1_000_000_000 + i);
-  const endings = new Map<string, number>();
-  const outcomes = new Map<string, number>();
+}
+
+function once(play: (seed: number) => Result, games: number, tally?: { endings: Map<string, number>; outcomes: Map<string, number> }): number {
   const t0 = process.hrtime.bigint();
   for (let seed = 0; seed < games; seed++) {
     const r = play(seed);
-    const e = r.ending ?? '(none)';
-    const o = r.outcome ?? '(none)';
-    endings.set(e, (endings.get(e) ?? 0) + 1);
-    outcomes.set(o, (outcomes.get(o) ?? 0) + 1);
+    if (tally) {
+      const e = r.ending ?? '(none)';
+      const o = r.outcome ?? '(none)';
+      tally.endings.set(e, (tally.endings.get(e) ?? 0) + 1);
+      tally.outcomes.set(o, (tally.outcomes.get(o) ?? 0) + 1);
+    }
   }
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  return { impl, games, seconds, endings, outcomes };
+  return Number(process.hrtime.bigint() - t0) / 1e9;
+}
+
+/** Both implementations, warmed up, then timed in alternation so that a slow spell of the machine hits both. */
+function runPair(games: number, impls: [string, (seed: number) => Result][]): Run[] {
+  for (const [, play] of impls) warm(play);
+  const runs = impls.map(([impl]) => ({ impl, games, seconds: 0, endings: new Map<string, number>(), outcomes: new Map<string, number>(), times: [] as number[] }));
+  for (let rep = 0; rep < REPEATS; rep++) {
+    impls.forEach(([, play], k) => runs[k]!.times.push(once(play, games, rep === 0 ? runs[k] : undefined)));
+  }
+  for (const r of runs) {
+    const sorted = [...r.times].sort((a, b) => a - b);
+    r.seconds = sorted[Math.floor(sorted.length / 2)]!;
+  }
+  return runs;
 }
 
 function pct(count: number | undefined, games: number): string {
@@ -144,14 +165,17 @@ function main(): void {
     process.exit(1);
   }
 
-  console.log(`Babel Builders, uniform-random playouts (warm-up: ${WARMUP} games and >= ${WARMUP_MIN_MS} ms each)\n`);
+  console.log(`Babel Builders, uniform-random playouts (warm-up: ${WARMUP} games and >= ${WARMUP_MIN_MS} ms each;`);
+  console.log(`each figure is the median of ${REPEATS} timed repeats of the same seeded games, the two implementations alternating)\n`);
   let engineFive: Run | undefined;
   for (const players of [5, 10]) {
     const games = override ?? (players === 5 ? 10_000 : 5_000);
-    const hand = run('hand-written', games, (seed) => playHandwritten(players, seed));
-    const engine = run('generic engine', games, (seed) => playout(game, { players, seed, bot: 'random' }));
+    const [hand, engine] = runPair(games, [
+      ['hand-written', (seed) => playHandwritten(players, seed)],
+      ['generic engine', (seed) => playout(game, { players, seed, bot: 'random' })],
+    ]);
     if (players === 5) engineFive = engine;
-    printTable(players, [hand, engine]);
+    printTable(players, [hand!, engine!]);
   }
   if (engineFive) {
     const t = (engineFive.seconds * 10_000) / engineFive.games;

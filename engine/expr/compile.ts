@@ -234,6 +234,11 @@ class Compiler {
       if (of.k === 'any') of = it.t;
       else if (!assignable(it.t, of)) throw new ExprError(`list items must share one type: ${showType(of)} and ${showType(it.t)}`, n.items[i]!.at);
     }
+    // a list of literals is built once, not at every evaluation (lists are never mutated in place)
+    if (n.items.every((x) => x.k === 'num' || x.k === 'str' || x.k === 'bool')) {
+      const constant = Object.freeze(n.items.map((x) => (x as { v: unknown }).v));
+      return { fn: () => constant, t: T.list(of) };
+    }
     const fs = items.map((x) => x.fn);
     return { fn: (c) => fs.map((f) => f(c)), t: T.list(of) };
   }
