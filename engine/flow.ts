@@ -76,6 +76,7 @@ function combos(xs: any[], n: number, k: number, from: number, cur: any[], out: 
 
 /** Number of legal choices of an open prompt, without building them. */
 export function choiceCount(p: OpenPrompt): number {
+  if (p.max === 1) return p.min === 1 ? p.options.length : p.options.length + 1;
   let total = 0;
   for (let k = p.min; k <= p.max; k++) total += binom(p.options.length, k);
   return total;
@@ -342,7 +343,8 @@ function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenPrompt | nu
 /** A decision with exactly one legal choice is taken at once and is not counted as an action. */
 function autoResolve(s: State, g: Game, p: OpenPrompt): boolean {
   if (choiceCount(p) !== 1) return false;
-  const only = choices(p)[0]!;
+  // the one legal choice: every option (min = max = number of options), or none at all (max = 0 never opens)
+  const only = p.min === p.options.length ? p.options.slice() : [];
   resolveMain(s, g, p, only, true);
   return true;
 }
@@ -374,7 +376,7 @@ export function runReactions(s: State, g: Game, c: Ctx): void {
     if (r.players) {
       const ps = r.players(c) as number[];
       const save = c.b[r.slot];
-      const perPlayerOnly = ranges !== null && !all && ranges.every((x) => x.perPlayer);
+      const perPlayerOnly = r.perPlayerWatch && !all;
       for (const p of ps) {
         if (perPlayerOnly && !playerTouched(touched, ranges!, p)) continue;
         c.b[r.slot] = p;

@@ -141,6 +141,8 @@ export interface ReactionDef {
   watch: number[] | null;
   /** for each watched zone: first instance and instance count (a per-player zone: `stride` instances per player) */
   watchRanges: { base: number; count: number; stride: number; perPlayer: boolean }[] | null;
+  /** every watched zone is per player: re-check only the players whose own zones changed */
+  perPlayerWatch: boolean;
   players: Fn<number[]> | null;
   slot: number;
   when: Fn<boolean>;

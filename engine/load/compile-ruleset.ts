@@ -395,7 +395,8 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
           return { base: info.base, count: (info.perPlayer ? maxPlayers : 1) * stride, stride, perPlayer: info.perPlayer };
         })
       : null;
-    if (when) reactions.push({ id: String(rx.id ?? i), watch, watchRanges, players, slot, when, effects });
+    const perPlayerWatch = watchRanges !== null && watchRanges.every((x) => x.perPlayer);
+    if (when) reactions.push({ id: String(rx.id ?? i), watch, watchRanges, perPlayerWatch, players, slot, when, effects });
   });
 
   // ---- phases and steps ----
