@@ -16,9 +16,10 @@
 import type { Ctx, Eff, EndingDef, Fn, Game, LogEntry } from './model.js';
 import type { Env, Scope } from './expr/compile.js';
 import { T, type Ty } from './expr/types.js';
-import { instances, log, moveEntities, moveTop, shuffleZone } from './state.js';
+import { log, moveEntities, moveTop, shuffleZone } from './state.js';
+import { instances } from './instances.js';
 import { RuleError } from './expr/compile.js';
-import { didYouMean } from './load/suggest.js';
+import { didYouMean } from './suggest.js';
 
 export type Path = (string | number)[];
 

@@ -3,10 +3,11 @@
 // hidden roles not at all, and log lines are rendered for the viewer.
 
 import type { Ctx, Game, LogEntry, State } from './model.js';
-import { instances } from './state.js';
+import { instances } from './instances.js';
 import { cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
 import { promptOf, activePlayers } from './flow.js';
-import { showHole } from './load/compile-ruleset.js';
+import { playerName, showHole } from './render.js';
+export { playerName } from './render.js';
 
 export interface CardView {
   /** entity number (stable for the whole game) */
@@ -43,9 +44,6 @@ export interface PlayerView {
   ended: { ending: string | null; winner: string | null; truncated: boolean; message?: string } | null;
 }
 
-export function playerName(p: number): string {
-  return p < 0 ? 'nobody' : `Player ${p + 1}`;
-}
 
 export function cardView(g: Game, e: number): CardView {
   const d = g.cards[g.entityDef[e]!]!;

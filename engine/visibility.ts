@@ -2,7 +2,7 @@
 // player and bots all go through it.
 
 import type { Ctx, Game, State, VarDef } from './model.js';
-import { instances } from './state.js';
+import { instances } from './instances.js';
 
 /** Whether `viewer` (a seat, or -1 for a spectator) sees the contents of zone instance `inst`. */
 export function zoneVisibleTo(s: State, g: Game, inst: number, viewer: number): boolean {

@@ -4,7 +4,7 @@
 import type { Ctx, Fn, Game } from '../model.js';
 import { parseExpr, ExprSyntaxError, type Node } from './parse.js';
 import { T, assignable, asValue, showType, type Ty } from './types.js';
-import { didYouMean } from '../load/suggest.js';
+import { didYouMean } from '../suggest.js';
 import { randInt } from '../rng.js';
 
 export class ExprError extends Error {

@@ -10,9 +10,10 @@ import { compileEffects, type EffectHost, type Path } from '../effects.js';
 import { BUILTIN_FUNCTIONS, compileNode, compileSource, compileZoneSource, DefError, ExprError, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from '../expr/compile.js';
 import { parseTemplate, ExprSyntaxError } from '../expr/parse.js';
 import { T, typeFromName, type Ty, showType, assignable } from '../expr/types.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 import { hashText } from '../rng.js';
 import { seenMask } from '../visibility.js';
+import { renderPlain } from '../render.js';
 
 export interface Reporter {
   /** `at`: a character offset inside the string value at `path` (for expression errors) */
@@ -634,26 +635,6 @@ function convertField(t: FieldType, v: unknown, cells: Set<string>, roles: RoleD
     case 'role': return typeof v === 'string' && roles.some((r) => r.id === v) ? { v } : `unknown role '${String(v)}'${hintOf(v, roles.map((r) => r.id))}`;
     case 'team': return typeof v === 'string' && teams.some((r) => r.id === v) ? { v } : `unknown team '${String(v)}'${hintOf(v, teams.map((r) => r.id))}`;
     case 'player': return typeof v === 'number' ? { v: v - 1 } : `expected a seat number`;
-  }
-}
-
-/** Plain text of a log entry, everything shown (used for prompt texts, which only their player sees). */
-export function renderPlain(e: LogEntry, c: Ctx): string {
-  const parts = e.parts ?? [];
-  let out = parts[0] ?? '';
-  (e.holes ?? []).forEach((h, i) => {
-    out += showHole(h, c.g) + (parts[i + 1] ?? '');
-  });
-  return out;
-}
-
-export function showHole(h: NonNullable<LogEntry['holes']>[number], g: Game, hide?: (card: number) => boolean): string {
-  const card = (e: number) => (e < 0 ? 'nothing' : hide?.(e) ? 'a card' : g.cards[g.entityDef[e]!]!.name);
-  switch (h.t) {
-    case 'player': return h.v < 0 ? 'nobody' : `Player ${h.v + 1}`;
-    case 'card': return card(h.v);
-    case 'cards': return (h.v as number[]).length ? (h.v as number[]).map(card).join(', ') : 'nothing';
-    default: return Array.isArray(h.v) ? h.v.join(', ') : String(h.v);
   }
 }
 

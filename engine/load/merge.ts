@@ -37,7 +37,7 @@
  */
 import { DiagnosticBag, describeValue, quote, type Diagnostic } from './diagnostics.js';
 import { parseSource, type Limits, type ParsedSource, type Path, type Pos, type SourceMap } from './source.js';
-import { suggestSuffix } from './suggest.js';
+import { suggestSuffix } from '../suggest.js';
 
 /** Where a value came from: a file's source map and the path inside that file. */
 export interface Origin {

@@ -54,7 +54,7 @@ import {
   type YAMLSeq,
 } from 'yaml';
 import { DiagnosticBag, quote, type Diagnostic } from './diagnostics.js';
-import { suggestSuffix } from './suggest.js';
+import { suggestSuffix } from '../suggest.js';
 
 /** A position in a file; line and col are 1-based. */
 export interface Pos {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DiagnosticBag, describeValue, formatDiagnostic, hasErrors, sortAndDedupe, type Diagnostic } from '../../engine/load/diagnostics.js';
-import { didYouMean, editDistance, suggestSuffix } from '../../engine/load/suggest.js';
+import { didYouMean, editDistance, suggestSuffix } from '../../engine/suggest.js';
 
 const d = (file: string, line: number, col: number, message: string, severity: Diagnostic['severity'] = 'error'): Diagnostic => ({
   file,

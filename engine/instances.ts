@@ -1,0 +1,44 @@
+// The layout of zone instances: a per-player zone has one instance per seat (for the ruleset's maximum
+// player count, so layouts never depend on n), a grid zone one per cell. Instance numbers index the
+// state's zone arrays.
+
+import type { Game } from './model.js';
+
+/** Zone instances exist for the ruleset's maximum player count, so layouts never depend on n. */
+export function zoneInstanceCount(g: Game): number {
+  let total = 0;
+  for (const z of g.zones) total += (z.perPlayer ? g.maxPlayers : 1) * (z.cells ? z.cells.length : 1);
+  return total;
+}
+
+/** Instance number → zone definition index (cached per game). */
+export interface Instances { zone: Int32Array; owner: Int32Array; cell: Int32Array; anon: Uint8Array }
+const instCache = new WeakMap<Game, Instances>();
+let lastGame: Game | null = null;
+let lastInst: Instances | null = null;
+export function instances(g: Game): Instances {
+  if (g === lastGame) return lastInst!;
+  let c = instCache.get(g);
+  if (c) { lastGame = g; lastInst = c; return c; }
+  const n = zoneInstanceCount(g);
+  c = { zone: new Int32Array(n), owner: new Int32Array(n), cell: new Int32Array(n), anon: new Uint8Array(n) };
+  let k = 0;
+  for (const z of g.zones) {
+    const owners = z.perPlayer ? g.maxPlayers : 1;
+    const cells = z.cells ? z.cells.length : 1;
+    for (let p = 0; p < owners; p++) {
+      for (let ci = 0; ci < cells; ci++) {
+        c.zone[k] = z.index;
+        c.owner[k] = z.perPlayer ? p : -1;
+        c.cell[k] = z.cells ? ci : -1;
+        c.anon[k] = z.anonymous ? 1 : 0;
+        k++;
+      }
+    }
+  }
+  instCache.set(g, c);
+  lastGame = g;
+  lastInst = c;
+  return c;
+}
+

@@ -1,0 +1,27 @@
+// Text for people: names of players and cards in log lines and prompt texts.
+
+import type { Ctx, Game, LogEntry } from './model.js';
+
+export function playerName(p: number): string {
+  return p < 0 ? 'nobody' : `Player ${p + 1}`;
+}
+
+/** Plain text of a log entry, everything shown (used for prompt texts, which only their player sees). */
+export function renderPlain(e: LogEntry, c: Ctx): string {
+  const parts = e.parts ?? [];
+  let out = parts[0] ?? '';
+  (e.holes ?? []).forEach((h, i) => {
+    out += showHole(h, c.g) + (parts[i + 1] ?? '');
+  });
+  return out;
+}
+
+export function showHole(h: NonNullable<LogEntry['holes']>[number], g: Game, hide?: (card: number) => boolean): string {
+  const card = (e: number) => (e < 0 ? 'nothing' : hide?.(e) ? 'a card' : g.cards[g.entityDef[e]!]!.name);
+  switch (h.t) {
+    case 'player': return playerName(h.v);
+    case 'card': return card(h.v);
+    case 'cards': return (h.v as number[]).length ? (h.v as number[]).map(card).join(', ') : 'nothing';
+    default: return Array.isArray(h.v) ? h.v.join(', ') : String(h.v);
+  }
+}
