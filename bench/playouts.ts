@@ -21,6 +21,8 @@ const CHI2_CRIT_001 = [10.828, 13.816, 16.266, 18.467, 20.515, 22.458];
 interface Result {
   outcome: string | null;
   ending: string | null;
+  /** decisions with a real alternative */
+  actions: number;
 }
 
 interface Run {
@@ -31,6 +33,9 @@ interface Run {
   outcomes: Map<string, number>;
   /** every timed repeat, in seconds */
   times: number[];
+  /** decisions per game, summed and squared-summed (the first repeat) */
+  actions: number;
+  actionsSq: number;
 }
 
 function parseGames(argv: string[]): number | undefined {
@@ -68,7 +73,7 @@ function warm(play: (seed: number) => Result): void {
   for (let i = 0; i < WARMUP || performance.now() - warmStart < WARMUP_MIN_MS; i++) play(1_000_000_000 + i);
 }
 
-function once(play: (seed: number) => Result, games: number, tally?: { endings: Map<string, number>; outcomes: Map<string, number> }): number {
+function once(play: (seed: number) => Result, games: number, tally?: { endings: Map<string, number>; outcomes: Map<string, number>; actions: number; actionsSq: number }): number {
   const t0 = process.hrtime.bigint();
   for (let seed = 0; seed < games; seed++) {
     const r = play(seed);
@@ -77,6 +82,8 @@ function once(play: (seed: number) => Result, games: number, tally?: { endings: 
       const o = r.outcome ?? '(none)';
       tally.endings.set(e, (tally.endings.get(e) ?? 0) + 1);
       tally.outcomes.set(o, (tally.outcomes.get(o) ?? 0) + 1);
+      tally.actions += r.actions;
+      tally.actionsSq += r.actions * r.actions;
     }
   }
   return Number(process.hrtime.bigint() - t0) / 1e9;
@@ -85,7 +92,7 @@ function once(play: (seed: number) => Result, games: number, tally?: { endings: 
 /** Both implementations, warmed up, then timed in alternation so that a slow spell of the machine hits both. */
 function runPair(games: number, impls: [string, (seed: number) => Result][]): Run[] {
   for (const [, play] of impls) warm(play);
-  const runs = impls.map(([impl]) => ({ impl, games, seconds: 0, endings: new Map<string, number>(), outcomes: new Map<string, number>(), times: [] as number[] }));
+  const runs = impls.map(([impl]) => ({ impl, games, seconds: 0, endings: new Map<string, number>(), outcomes: new Map<string, number>(), times: [] as number[], actions: 0, actionsSq: 0 }));
   for (let rep = 0; rep < REPEATS; rep++) {
     impls.forEach(([, play], k) => runs[k]!.times.push(once(play, games, rep === 0 ? runs[k] : undefined)));
   }
@@ -146,6 +153,13 @@ function printTable(players: number, runs: Run[]): void {
     const [a, b] = runs as [Run, Run];
     console.log(`agreement (endings): ${agreement(a.endings, a.games, b.endings, b.games)}`);
     console.log(`agreement (outcomes): ${agreement(a.outcomes, a.games, b.outcomes, b.games)}`);
+    // The endings are lopsided under random play, so also compare game length: the number of real
+    // decisions per game, a sensitive fingerprint of the rules both implementations play.
+    const mean = (r: Run) => r.actions / r.games;
+    const sd = (r: Run) => Math.sqrt(Math.max(0, r.actionsSq / r.games - mean(r) ** 2));
+    const se = Math.sqrt(sd(a) ** 2 / a.games + sd(b) ** 2 / b.games);
+    const z = se > 0 ? (mean(b) - mean(a)) / se : 0;
+    console.log(`decisions per game: hand-written ${mean(a).toFixed(2)} (sd ${sd(a).toFixed(2)}), engine ${mean(b).toFixed(2)} (sd ${sd(b).toFixed(2)}); z = ${z.toFixed(2)}: ${Math.abs(z) < 3.3 ? 'agree' : 'DIFFER'}`);
   }
   console.log();
 }

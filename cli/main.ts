@@ -1,16 +1,17 @@
-// The `babelkit` command line: validate, simulate, replay. Thin: every command is the engine's API plus
+// The `babelkit` command line: validate, simulate, replay, print. Thin: every command is the engine's API plus
 // argument parsing and printing.
 
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative, resolve } from 'node:path';
 import { loadRulesetFile } from './load-file.js';
 import { formatDiagnostic } from '../engine/load/diagnostics.js';
 import { simulate, type SimulateReport } from '../engine/sim/simulate.js';
 import { BOTS, type BotKind } from '../engine/sim/playout.js';
-import { makeReplay, checkReplay, type Replay } from '../engine/replay.js';
+import { makeReplay, checkReplay, replayShapeProblem, type Replay } from '../engine/replay.js';
 import type { Game } from '../engine/model.js';
 import { parseArgs, UsageError, type ArgSpec } from './args.js';
+import { printCmd, PRINT_USAGE } from './print.js';
 
 const USAGE = `babelkit — a toolkit for Babel-family tower-building games
 
@@ -22,7 +23,7 @@ Usage:
       Play G complete games with bots and report wins, endings, game length and speed.
   babelkit replay LOG.json [--ruleset FILE]
       Replay a saved game and check that it reproduces.
-  babelkit demo
+${PRINT_USAGE}  babelkit demo
       A short tour: validates Babel Builders and simulates 200 five-player games.
 
 Options:
@@ -36,6 +37,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'validate': return validate(rest);
       case 'simulate': return simulateCmd(rest);
       case 'replay': return replayCmd(rest);
+      // awaited here so that its usage errors reach the catch below
+      case 'print': return await printCmd(rest);
       case 'demo': return demo();
       case undefined: case '-h': case '--help': case 'help':
         process.stdout.write(USAGE);
@@ -113,7 +116,14 @@ function simulateCmd(args: string[]): number {
   const seedArg = values.seed as string;
   const seed: number | string = /^\d+$/.test(seedArg) ? Number(seedArg) : seedArg;
   const replayDir = values['save-replay'] as string | undefined;
-  if (replayDir) mkdirSync(replayDir, { recursive: true });
+  if (replayDir) {
+    if (existsSync(replayDir) && !statSync(replayDir).isDirectory()) throw new UsageError(`--save-replay needs a folder, and '${replayDir}' is a file`);
+    try {
+      mkdirSync(replayDir, { recursive: true });
+    } catch (e) {
+      throw new UsageError(`cannot create the folder '${replayDir}': ${(e as Error).message}`);
+    }
+  }
   const progress = process.stderr.isTTY && !process.env.CI ? progressBar(games) : null;
   const report = simulate(g, {
     players, games, seed, bot, options, record: !!replayDir,
@@ -177,8 +187,9 @@ function replayCmd(args: string[]): number {
     process.stderr.write(`${logFile}:1:1: error: cannot read the replay: ${(e as Error).message}\n`);
     return 1;
   }
-  if (!r || typeof r !== 'object' || !r.ruleset) {
-    process.stderr.write(`${logFile}:1:1: error: not a babelkit replay\n`);
+  const shape = replayShapeProblem(r);
+  if (shape) {
+    process.stderr.write(`${logFile}:1:1: error: not a babelkit replay: ${shape}\n`);
     return 1;
   }
   const rulesetFile = (values.ruleset as string | undefined) ?? (r.ruleset.file ? resolve(dirname(logFile), r.ruleset.file) : undefined);

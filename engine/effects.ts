@@ -13,11 +13,10 @@
 //   end         <ending id>
 //   goto        <phase id>
 
-import type { Ctx, Eff, EndingDef, Fn, Game, LogEntry } from './model.js';
+import type { Ctx, Eff, EndingDef, Fn, LogEntry } from './model.js';
 import type { Env, Scope } from './expr/compile.js';
 import { T, type Ty } from './expr/types.js';
 import { log, moveEntities, moveTop, shuffleZone } from './state.js';
-import { instances } from './instances.js';
 import { RuleError } from './expr/compile.js';
 import { didYouMean } from './suggest.js';
 
@@ -140,9 +139,9 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
             const p = whos[k]!;
             if (p < 0 || p >= c.s.n) throw new RuleError(`no such player to set ${c.g.vars[d.i]!.id} for`);
             const arr2 = (c.s.vars[d.i] as unknown[]).slice();
-            arr2[p] = vals[k];
+            arr2[p] = Array.isArray(vals[k]) ? (vals[k] as unknown[]).slice() : vals[k];
             c.s.vars[d.i] = arr2;
-          } else c.s.vars[d.i] = vals[k];
+          } else c.s.vars[d.i] = Array.isArray(vals[k]) ? (vals[k] as unknown[]).slice() : vals[k];
         }
         c.s.version++;
         c.s.touched[c.s.touched.length - 1] = 1;
@@ -162,11 +161,12 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
         const r = c.g.roles.findIndex((x) => x.id === id);
         if (r < 0) throw new RuleError(`no role '${id}'`);
         const pl = p(c);
+        if (!Number.isInteger(pl) || pl < 0 || pl >= c.s.n) throw new RuleError(`setRole: no such player (${pl < 0 ? 'none' : pl})`);
         if (c.s.roles[pl] === r) return;
         c.s.roles[pl] = r;
         c.s.version++;
         c.s.touched[c.s.touched.length - 1] = 1;
-        log(c.s, { kind: 'role', player: pl });
+        log(c.s, { kind: 'role', player: pl, role: r });
       };
     }
     case 'reveal': {
@@ -191,7 +191,7 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
         for (const p of ps) {
           if (p < 0 || c.s.roleShown[p]) continue;
           c.s.roleShown[p] = 1;
-          log(c.s, { kind: 'role', player: p, parts: ['shown'] });
+          log(c.s, { kind: 'role', player: p, parts: ['shown'], role: c.s.roles[p]! });
         }
       };
     }
@@ -223,8 +223,11 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
       };
     }
     case 'log': {
-      const t = h.text(arg, at, scope);
-      const to = o.to !== undefined ? h.expr(o.to, [...path, 'to'], scope) : null;
+      // no randomness in texts: a game must not depend on whether it keeps a log
+      const t = h.text(arg, at, { ...scope, random: false });
+      const to = o.to !== undefined ? h.expr(o.to, [...path, 'to'], { ...scope, random: false }) : null;
+      const toT = to ? h.typeOf(o.to, [...path, 'to'], scope) : null;
+      if (toT && !(toT.k === 'player' || (toT.k === 'list' && (toT.of.k === 'player' || toT.of.k === 'any')))) h.error([...path, 'to'], 'log to: needs a player or a list of players');
       if (!t) return null;
       return (c) => {
         if (!c.s.log) return;
@@ -312,7 +315,7 @@ function deal(arg: unknown, path: Path, scope: Scope, h: EffectHost): Eff | null
   return (c) => {
     const f = from(c);
     const n = count(c);
-    const ps: number[] = players ? players(c) : Array.from({ length: c.s.n }, (_, i) => i);
+    const ps: number[] = players ? (players(c) as number[]).filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.n) : Array.from({ length: c.s.n }, (_, i) => i);
     for (let k = 0; k < n; k++) {
       for (const p of ps) {
         if (c.s.zones[f]!.length === 0) return;
@@ -320,9 +323,4 @@ function deal(arg: unknown, path: Path, scope: Scope, h: EffectHost): Eff | null
       }
     }
   };
-}
-
-/** Helper for views and logs: the zone definition of an instance. */
-export function zoneOf(g: Game, inst: number) {
-  return g.zones[instances(g).zone[inst]!]!;
 }

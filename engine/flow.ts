@@ -22,14 +22,15 @@ export function newGame(g: Game, o: NewGameOptions): State {
   const c: Ctx = { s, g, b: s.b, it: undefined };
   try {
     g.setup(c);
+    s.dealtRoles = s.roles.slice();
+    if (!s.ended) {
+      s.stack.push({ list: g.phases[0]!.body, i: 0, phase: 0 });
+      runReactions(s, g, c);
+    }
   } catch (e) {
     stopOnRuleError(s, e, 'setup');
   }
-  if (!s.ended) {
-    s.stack.push({ list: g.phases[0]!.body, i: 0, phase: 0 });
-    runReactions(s, g, c);
-    advance(s, g);
-  }
+  if (!s.ended) advance(s, g);
   return s;
 }
 
@@ -57,6 +58,20 @@ export function legalActions(s: State, g: Game, player: number): Action[] {
   return out;
 }
 
+/**
+ * The action that chooses the open decision's options at these positions. A client that is shown some
+ * options face down (cards it cannot see) answers by position.
+ */
+export function actionAt(s: State, g: Game, player: number, positions: number[]): Action {
+  const p = promptOf(s, player);
+  if (!p) throw new IllegalAction(`player ${player + 1} has no decision to make now`);
+  const choice = positions.map((i) => {
+    if (!Number.isInteger(i) || i < 0 || i >= p.options.length) throw new IllegalAction(`there is no option ${i + 1}`);
+    return p.options[i];
+  });
+  return { player, step: g.promptSteps[p.key]!.path, choice };
+}
+
 /** All subsets of the options with a size in [min, max], in a stable order. */
 export function choices(p: OpenPrompt): any[][] {
   const out: any[][] = [];
@@ -82,7 +97,7 @@ export function choiceCount(p: OpenPrompt): number {
   return total;
 }
 
-function binom(n: number, k: number): number {
+export function binom(n: number, k: number): number {
   if (k < 0 || k > n) return 0;
   let r = 1;
   for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
@@ -148,7 +163,7 @@ function resolveInner(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
     runReactions(s, g, { s, g, b: s.b, it: undefined });
     if (!s.ended) runThread(s, g, th);
     if (!s.ended && threadsDone(s, g)) finishParallel(s);
-  } else resolveMain(s, g, p, choice, false);
+  } else resolveMain(s, g, p, choice);
   if (!s.ended) advance(s, g);
 }
 
@@ -220,7 +235,11 @@ function advanceInner(s: State, g: Game): void {
     }
     const step = list.steps[f.i]!;
     if (limitReached(s, g, step.path)) return;
-    if (step.when && !step.when(c)) { f.i++; continue; }
+    if (step.when && !step.when(c)) {
+      if (step.kind === 'prompt') clearBinding(c, step); // a skipped decision binds nothing, never a stale value
+      f.i++;
+      continue;
+    }
     switch (step.kind) {
       case 'do':
         step.effects(c);
@@ -231,22 +250,23 @@ function advanceInner(s: State, g: Game): void {
         const p = openPrompt(c, step);
         if (!p) { clearBinding(c, step); f.i++; break; }
         s.prompt = p;
-        if (autoResolve(s, g, p)) break;
+        if (!step.prompt.alwaysAsk && autoResolve(s, g, p)) break;
         return;
       }
       case 'while':
-        if (step.test(c)) s.stack.push({ list: step.body, i: 0, loopStep: f.i });
+        if (step.test(c)) s.stack.push({ list: step.body, i: 0 });
         else f.i++;
         break;
       case 'forEach': {
         const items = (step.list(c) as any[]).slice();
         if (items.length === 0) { f.i++; break; }
         c.b[step.slot] = items.shift();
-        s.stack.push({ list: step.body, i: 0, items, loopStep: f.i });
+        s.stack.push({ list: step.body, i: 0, items });
         break;
       }
       case 'simultaneous': {
-        const players = (step.players(c) as number[]).slice();
+        // each seat once, real seats only (a seat listed twice would get two threads and one answer)
+        const players = [...new Set(step.players(c) as number[])].filter((p) => Number.isInteger(p) && p >= 0 && p < s.n);
         if (players.length === 0) { f.i++; break; }
         s.par = {
           list: step.body,
@@ -281,11 +301,11 @@ function endOfList(s: State, g: Game, c: Ctx, f: State['stack'][number]): void {
   const owner = g.lists[parent.list]!.steps[parent.i]!;
   if (owner.kind === 'while') {
     if (!owner.test(c)) parent.i++;
-    else s.stack.push({ list: owner.body, i: 0, loopStep: parent.i });
+    else s.stack.push({ list: owner.body, i: 0 });
   } else if (owner.kind === 'forEach') {
     if (f.items && f.items.length) {
       c.b[owner.slot] = f.items.shift();
-      s.stack.push({ list: owner.body, i: 0, items: f.items, loopStep: parent.i });
+      s.stack.push({ list: owner.body, i: 0, items: f.items });
     } else parent.i++;
   } else parent.i++;
 }
@@ -309,7 +329,11 @@ function runThread(s: State, g: Game, th: Thread): void {
   while (!s.ended && th.i < list.steps.length && !th.prompt) {
     const step = list.steps[th.i]!;
     if (limitReached(s, g, step.path)) return;
-    if (step.when && !step.when(c)) { th.i++; continue; }
+    if (step.when && !step.when(c)) {
+      if (step.kind === 'prompt') clearBinding(c, step);
+      th.i++;
+      continue;
+    }
     if (step.kind === 'do') {
       step.effects(c);
       th.i++;
@@ -331,13 +355,27 @@ function runThread(s: State, g: Game, th: Thread): void {
 function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenPrompt | null {
   const pr = step.prompt;
   const player = pr.player(c);
-  const options = (pr.from(c) as any[]).slice();
-  let min = Math.max(0, pr.min(c));
-  let max = Math.max(min, pr.max(c));
+  // distinct options (a choice cannot name the same thing twice); counts are whole numbers
+  const options = distinct(pr.from(c) as any[], pr.choose !== 'options' && pr.choose !== 'cells');
+  let min = Math.max(0, Math.floor(pr.min(c)));
+  let max = Math.max(min, Math.floor(pr.max(c)));
   if (max > options.length) max = options.length;
   if (min > max) min = max;
   if (max === 0 || player < 0) return null;
   return { key: step.key, player, options, min, max };
+}
+
+/** A copy without repeats (and without -1, "nobody"/"no card", when `dropNone`). */
+function distinct(xs: readonly any[], dropNone: boolean): any[] {
+  const out: any[] = [];
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i];
+    if (dropNone && x === -1) continue;
+    let seen = false;
+    for (let j = 0; j < out.length; j++) if (out[j] === x) { seen = true; break; }
+    if (!seen) out.push(x);
+  }
+  return out;
 }
 
 /** A decision with exactly one legal choice is taken at once and is not counted as an action. */
@@ -345,11 +383,11 @@ function autoResolve(s: State, g: Game, p: OpenPrompt): boolean {
   if (choiceCount(p) !== 1) return false;
   // the one legal choice: every option (min = max = number of options), or none at all (max = 0 never opens)
   const only = p.min === p.options.length ? p.options.slice() : [];
-  resolveMain(s, g, p, only, true);
+  resolveMain(s, g, p, only);
   return true;
 }
 
-function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[], _auto: boolean): void {
+function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   const def = g.promptSteps[p.key]!;
   s.prompt = null;
   const c: Ctx = { s, g, b: s.b, it: undefined };
@@ -367,18 +405,33 @@ function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[], _auto: boo
  * whose own zones changed.
  */
 export function runReactions(s: State, g: Game, c: Ctx): void {
-  if (s.ended || s.reacted === s.version || g.reactions.length === 0) return;
+  // Reactions may wake each other: repeat until a pass changes nothing, within a bound.
+  for (let pass = 0; pass < MAX_REACTION_PASSES; pass++) {
+    if (s.ended || s.reacted === s.version || g.reactions.length === 0) return;
+    reactionPass(s, g, c);
+  }
+  if (!s.ended && s.reacted !== s.version) throw new RuleError(`reactions kept changing the game after ${MAX_REACTION_PASSES} passes (they trigger each other)`);
+}
+
+const MAX_REACTION_PASSES = 16;
+
+function reactionPass(s: State, g: Game, c: Ctx): void {
   const touched = s.touched;
   const all = touched[touched.length - 1] === 1;
+  const before = s.version;
+  // what changes from here on is seen by the next pass
+  const woke = touched.slice();
+  touched.fill(0);
+  s.reacted = before;
   for (const r of g.reactions) {
     const ranges = r.watchRanges;
-    if (ranges && !all && !anyTouched(touched, ranges)) continue;
+    if (ranges && !all && !anyTouched(woke, ranges)) continue;
     if (r.players) {
       const ps = r.players(c) as number[];
       const save = c.b[r.slot];
       const perPlayerOnly = r.perPlayerWatch && !all;
       for (const p of ps) {
-        if (perPlayerOnly && !playerTouched(touched, ranges!, p)) continue;
+        if (perPlayerOnly && !playerTouched(woke, ranges!, p)) continue;
         c.b[r.slot] = p;
         if (r.when(c)) r.effects(c);
         if (s.ended) break;
@@ -387,8 +440,6 @@ export function runReactions(s: State, g: Game, c: Ctx): void {
     } else if (r.when(c)) r.effects(c);
     if (s.ended) return;
   }
-  touched.fill(0);
-  s.reacted = s.version;
 }
 
 function anyTouched(touched: Uint8Array, ranges: NonNullable<ReactionDef['watchRanges']>): boolean {

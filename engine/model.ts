@@ -114,6 +114,8 @@ export interface PromptDef {
   single: boolean;
   text: Fn<string> | null;
   score: Fn<number> | null;
+  /** ask even when there is a single legal choice (how many choices there are is itself secret) */
+  alwaysAsk: boolean;
 }
 
 export type StepDef =
@@ -137,8 +139,6 @@ export interface PhaseDef {
 
 export interface ReactionDef {
   id: string;
-  /** zone definitions whose changes wake this reaction (null: any change) */
-  watch: number[] | null;
   /** for each watched zone: first instance and instance count (a per-player zone: `stride` instances per player) */
   watchRanges: { base: number; count: number; stride: number; perPlayer: boolean }[] | null;
   /** every watched zone is per player: re-check only the players whose own zones changed */
@@ -187,8 +187,6 @@ export interface Frame {
   i: number;
   /** forEach: remaining items */
   items?: any[];
-  /** forEach: the step that owns this frame's loop */
-  loopStep?: number;
   phase?: number;
 }
 
@@ -236,6 +234,8 @@ export interface LogEntry {
   seen?: number[];
   /** a choice made inside a simultaneous step: only its player sees what was chosen */
   secret?: boolean;
+  /** role changes: the role at the time of the entry */
+  role?: number;
 }
 
 export interface State {
@@ -246,6 +246,8 @@ export interface State {
   /** entity → revealed to everyone */
   shown: Uint8Array;
   roles: Int16Array;
+  /** the roles as dealt by the setup (public knowledge of the deal; later changes may be private) */
+  dealtRoles: Int16Array;
   roleShown: Uint8Array;
   vars: any[];
   opts: any[];

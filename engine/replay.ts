@@ -21,7 +21,11 @@ export interface Replay {
 
 /** A hash of everything that defines a state (not the log). */
 export function stateHash(s: State): string {
-  const text = JSON.stringify([s.zones, Array.from(s.roles), Array.from(s.roleShown), Array.from(s.shown), s.vars, s.ended, s.actions]);
+  // everything but the log: zones, roles, variables, the random stream, the flow position, open decisions
+  const text = JSON.stringify([
+    s.zones, Array.from(s.roles), Array.from(s.dealtRoles), Array.from(s.roleShown), Array.from(s.shown), s.vars, s.opts,
+    Array.from(s.rng), s.b, s.stack, s.prompt, s.par, s.ended, s.actions, s.steps,
+  ]);
   return hashText(text).toString(16).padStart(8, '0') + hashText(`#${text}`).toString(16).padStart(8, '0');
 }
 
@@ -44,11 +48,37 @@ export interface ReplayCheck {
   state: State | null;
 }
 
+/** What is wrong with the shape of a parsed replay file, or null when it looks like a replay. */
+export function replayShapeProblem(r: unknown): string | null {
+  if (!r || typeof r !== 'object' || Array.isArray(r)) return 'expected a JSON object';
+  const o = r as Record<string, unknown>;
+  if (o.format !== REPLAY_FORMAT) return `format is ${JSON.stringify(o.format)}, expected '${REPLAY_FORMAT}'`;
+  const rs = o.ruleset as Record<string, unknown> | undefined;
+  if (!rs || typeof rs !== 'object' || typeof rs.hash !== 'string') return "'ruleset' must name the ruleset's id and hash";
+  if (typeof o.seed !== 'number' && typeof o.seed !== 'string') return "'seed' must be a number or a text";
+  if (!Number.isInteger(o.players)) return "'players' must be a whole number";
+  if (!Array.isArray(o.actions)) return "'actions' must be a list";
+  for (let i = 0; i < o.actions.length; i++) {
+    const a = o.actions[i] as Record<string, unknown>;
+    if (!a || typeof a !== 'object' || !Number.isInteger(a.player) || typeof a.step !== 'string' || !Array.isArray(a.choice)) {
+      return `action ${i + 1} must be { player, step, choice: [...] }`;
+    }
+  }
+  if (o.options !== undefined && (typeof o.options !== 'object' || o.options === null || Array.isArray(o.options))) return "'options' must be a mapping";
+  if (!o.result || typeof o.result !== 'object' || typeof o.finalHash !== 'string') return "'result' and 'finalHash' are missing";
+  return null;
+}
+
 /** Replays the actions on a fresh game and checks legality, the result and the final state's hash. */
 export function checkReplay(g: Game, r: Replay, log = false): ReplayCheck {
   const problems: string[] = [];
   if (r.format !== REPLAY_FORMAT) return { ok: false, problems: [`not a babelkit replay (format '${String(r.format)}', expected '${REPLAY_FORMAT}')`], state: null };
   if (r.ruleset.hash !== g.hash) problems.push(`the ruleset has changed since this game was played (hash ${g.hash}, replay made with ${r.ruleset.hash})`);
+  for (const [k, v] of Object.entries(r.options ?? {})) {
+    const d = g.options.find((o) => o.id === k);
+    if (!d) return { ok: false, problems: [...problems, `the replay sets option '${k}', which this ruleset does not have`], state: null };
+    if (typeof v !== (d.type === 'bool' ? 'boolean' : d.type)) return { ok: false, problems: [...problems, `option '${k}' is a ${d.type}, not ${JSON.stringify(v)}`], state: null };
+  }
   let s: State;
   try {
     s = newGame(g, { players: r.players, seed: r.seed, options: r.options, log });

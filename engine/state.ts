@@ -34,6 +34,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
     loc,
     shown: new Uint8Array(ne),
     roles: new Int16Array(o.players).fill(-1),
+    dealtRoles: new Int16Array(o.players).fill(-1),
     roleShown: new Uint8Array(o.players),
     vars: g.vars.map((v) => (v.perPlayer ? Array.from({ length: o.players }, () => initialOf(v.initial)) : initialOf(v.initial))),
     opts,
@@ -64,6 +65,7 @@ export function cloneState(s: State): State {
     loc: s.loc.slice(),
     shown: s.shown.slice(),
     roles: s.roles.slice(),
+    dealtRoles: s.dealtRoles.slice(),
     roleShown: s.roleShown.slice(),
     vars: s.vars.map((v) => (Array.isArray(v) ? v.slice() : v)),
     opts: s.opts.slice(),
@@ -97,10 +99,17 @@ let marks = new Uint8Array(0);
 
 /** Moves the given entities to `dest` (on top, or at the bottom). */
 export function moveEntities(s: State, g: Game, cards: readonly number[], dest: number, bottom = false): void {
-  const n = cards.length;
+  if (cards.length === 0) return;
+  if (cards.length === 1 && !s.log) {
+    const e = cards[0]!;
+    if (e >= 0) moveOne(s, g, e, dest, bottom); // -1 is "no card"
+    return;
+  }
+  // a copy (the list may be a zone's own array), each card once, without "no card" (-1)
+  const list: number[] = [];
+  for (const e of cards) if (e >= 0 && e < s.loc.length && !list.includes(e)) list.push(e);
+  const n = list.length;
   if (n === 0) return;
-  if (n === 1 && !s.log) { moveOne(s, g, cards[0]!, dest, bottom); return; }
-  const list = cards.slice(); // the list may be a zone's own array
   // who may know each card's identity from this move: those who saw it before, and those who see
   // where it lands unless arrivals there are anonymous
   const seen = s.log ? list.map((e) => seenMask(s, g, e)) : null;

@@ -60,7 +60,6 @@ function zoneView(s: State, g: Game, inst: number, viewer: number): ZoneView {
 }
 
 export function view(s: State, g: Game, viewer: number): PlayerView {
-  const ins = instances(g);
   const zones: PlayerView['zones'] = {};
   let inst = 0;
   for (const z of g.zones) {
@@ -77,7 +76,6 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
     inst += owners * ncell;
     zones[z.id] = (z.perPlayer ? perOwner.slice(0, s.n) : perOwner[0]!) as PlayerView['zones'][string];
   }
-  void ins;
   const vars: Record<string, unknown> = {};
   g.vars.forEach((v, i) => {
     if (v.perPlayer) {
@@ -94,7 +92,8 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
       step: def.path,
       text: def.prompt.text ? def.prompt.text(c) : def.path,
       choose: def.prompt.choose,
-      options: p.options.map((o) => (def.prompt.choose === 'cards' ? cardView(g, o) : o)),
+      // a card the player cannot see is offered face down (null): answer such a choice by position
+      options: p.options.map((o) => (def.prompt.choose === 'cards' ? (cardVisibleTo(s, g, o, viewer) ? cardView(g, o) : null) : o)),
       min: p.min,
       max: p.max,
     };
@@ -153,10 +152,10 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
         break;
       case 'role':
         if (e.parts?.[0] === 'shown') {
-          const r = s.roles[e.player!]!;
+          const r = e.role ?? s.roles[e.player!]!;
           out.push(`${playerName(e.player!)} is revealed: ${r >= 0 ? g.roles[r]!.name : '?'}`);
         } else if (e.player === viewer) {
-          const r = s.roles[e.player!]!;
+          const r = e.role ?? s.roles[e.player!]!;
           out.push(`You are now: ${r >= 0 ? g.roles[r]!.name : '?'}`);
         }
         break;
@@ -165,7 +164,7 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
         const chosen = (e.holes?.[0]?.v ?? []) as unknown[];
         if (e.secret && e.player !== viewer) { out.push(`${who} has chosen (${e.step})`); break; }
         const shown = chosen.map((x, i) => {
-          if (e.seen) return inMask(e.seen[i] ?? 0, viewer) || e.player === viewer ? g.cards[g.entityDef[x as number]!]!.name : 'a card';
+          if (e.seen) return inMask(e.seen[i] ?? 0, viewer) ? g.cards[g.entityDef[x as number]!]!.name : 'a card';
           return typeof x === 'number' && e.step && isPlayerChoice(g, e.step) ? playerName(x) : String(x);
         });
         out.push(`${who} chose ${shown.length ? shown.join(', ') : 'nothing'} (${e.step})`);

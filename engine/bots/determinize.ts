@@ -30,9 +30,11 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
     d.zones[z]![i] = e;
     d.loc[e] = z;
   });
+  // Hidden roles are redealt from the roles as dealt at setup (the deal is public knowledge; a later
+  // private change of role, such as a conversion, must not show through)
   const hidden: number[] = [];
   for (let p = 0; p < s.n; p++) if (!roleVisibleTo(s, p, viewer)) hidden.push(p);
-  const roles = hidden.map((p) => s.roles[p]!).sort((a, b) => a - b);
+  const roles = hidden.map((p) => s.dealtRoles[p]!).sort((a, b) => a - b);
   shuffleInPlace(rng, roles);
   hidden.forEach((p, k) => { d.roles[p] = roles[k]!; });
   // variables the bot cannot see are reset to their starting value

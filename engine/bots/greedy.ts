@@ -4,7 +4,8 @@
 // down). Best score wins; ties are broken at random from the bot's own stream.
 
 import type { Ctx, Game, OpenPrompt, State } from '../model.js';
-import { choices, resolve } from '../flow.js';
+import { choiceCount, choices, resolve } from '../flow.js';
+import { cardVisibleTo } from '../visibility.js';
 import { cloneState } from '../state.js';
 import { determinize } from './determinize.js';
 import { randInt } from '../rng.js';
@@ -15,16 +16,19 @@ const MAX_CANDIDATES = 64;
 export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array): any[] {
   const me = p.player;
   const def = g.promptSteps[p.key]!;
-  let cands = choices(p);
-  if (cands.length > MAX_CANDIDATES) cands = Array.from({ length: MAX_CANDIDATES }, () => randomChoice(p, rng));
+  // never list a huge number of combinations: sample candidates instead
+  const cands = choiceCount(p) > MAX_CANDIDATES ? Array.from({ length: MAX_CANDIDATES }, () => randomChoice(p, rng)) : choices(p);
   if (cands.length === 1) return cands[0]!;
   const base = determinize(s, g, me, rng);
+  // A card the bot cannot see is known only by where it lies: in the copy, the card at that place.
+  const blind = def.prompt.choose === 'cards' ? (e: number) => (cardVisibleTo(s, g, e, me) ? e : base.zones[s.loc[e]!]![s.zones[s.loc[e]!]!.indexOf(e)]!) : null;
   const selfSlot = 0; // '$self' is slot 0 in every compiled game
   const score = def.prompt.score;
   const bindings = s.par ? s.par.threads.find((t) => t.player === me)!.b : s.b;
   let best = -Infinity;
   let bestList: any[][] = [];
-  for (const choice of cands) {
+  for (const real of cands) {
+    const choice = blind ? real.map(blind) : real;
     let v = 0;
     if (score) {
       const c: Ctx = { s: base, g, b: bindings.slice(), it: undefined };
@@ -35,8 +39,8 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
     const tp = t.par ? t.par.threads.find((th) => th.player === me)!.prompt! : t.prompt!;
     resolve(t, g, tp, choice);
     v += objective(t, g, me);
-    if (v > best + 1e-9) { best = v; bestList = [choice]; }
-    else if (Math.abs(v - best) <= 1e-9) bestList.push(choice);
+    if (v > best + 1e-9) { best = v; bestList = [real]; }
+    else if (Math.abs(v - best) <= 1e-9) bestList.push(real);
   }
   return bestList[randInt(rng, bestList.length)]!;
 }

@@ -3,6 +3,7 @@
 
 import type { OpenPrompt } from '../model.js';
 import { randInt } from '../rng.js';
+import { binom } from '../flow.js';
 
 export function randomChoice(p: OpenPrompt, rng: Uint32Array): any[] {
   const n = p.options.length;
@@ -25,11 +26,4 @@ export function randomChoice(p: OpenPrompt, rng: Uint32Array): any[] {
     const t = idx[i]!; idx[i] = idx[j]!; idx[j] = t;
   }
   return idx.slice(0, k).sort((a, b) => a - b).map((i) => p.options[i]);
-}
-
-function binom(n: number, k: number): number {
-  if (k < 0 || k > n) return 0;
-  let r = 1;
-  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
-  return Math.round(r);
 }

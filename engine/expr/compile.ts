@@ -119,11 +119,16 @@ export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): 
 }
 
 /** A value of a zone type stays a zone instance number; everything else is its value. */
+/** Definitions are expanded at each use: this bounds what one expression may grow into. */
+const MAX_EXPANDED_NODES = 20_000;
+
 class Compiler {
   private defStack: string[] = [];
+  private budget = MAX_EXPANDED_NODES;
   constructor(private env: Env) {}
 
   expr(n: Node, sc: Scope): Compiled {
+    if (--this.budget < 0) throw new ExprError(`this expression grows to more than ${MAX_EXPANDED_NODES} parts once its definitions are expanded; simplify the definitions it uses`, n.at);
     switch (n.k) {
       case 'num': { const v = n.v; return { fn: () => v, t: T.num }; }
       case 'str': { const v = n.v; return { fn: () => v, t: T.str }; }
@@ -341,7 +346,14 @@ class Compiler {
       const ix = this.value(n.index, sc);
       this.need(ix, T.num, n.index);
       const lf = v.fn, xf = ix.fn;
-      return { fn: (c) => lf(c)[xf(c)], t: v.t.of };
+      return {
+        fn: (c) => {
+          const xs = lf(c), i = xf(c);
+          if (!Number.isInteger(i) || i < 0 || i >= xs.length) throw new RuleError(`list index ${i} is outside the list (${xs.length} items)`);
+          return xs[i];
+        },
+        t: v.t.of,
+      };
     }
     throw new ExprError(`${showType(o.t)} cannot be indexed with [...]`, n.at);
   }
@@ -377,8 +389,8 @@ class Compiler {
         if (!assignable(a.t, b.t) && !assignable(b.t, a.t)) {
           throw new ExprError(`cannot compare ${showType(a.t)} with ${showType(b.t)}`, n.at);
         }
-        this.checkLiteral(a.t, n.right);
-        this.checkLiteral(b.t, n.left);
+        this.checkLiteral(n.right);
+        this.checkLiteral(n.left);
         if (a.t.k === 'list') {
           const fn: Fn = (c) => sameList(af(c), bf(c));
           return { fn: n.op === '==' ? fn : (c) => !fn(c), t: T.bool };
@@ -388,7 +400,7 @@ class Compiler {
       case 'in': {
         if (b.t.k !== 'list') throw new ExprError(`'in' needs a list on its right, but this is ${showType(b.t)}`, n.right.at);
         if (!assignable(a.t, b.t.of)) throw new ExprError(`cannot look for ${showType(a.t)} in ${showType(b.t)}`, n.at);
-        if (n.right.k === 'list' && a.t.k === 'str') n.right.items.forEach((x) => this.checkLiteral(a.t, x, n.left));
+        if (n.right.k === 'list' && a.t.k === 'str') n.right.items.forEach((x) => this.checkLiteral(x));
         return { fn: (c) => bf(c).includes(af(c)), t: T.bool };
       }
     }
@@ -396,11 +408,9 @@ class Compiler {
   }
 
   /** `it.type == 'instrction'` → catch misspelt card types, roles and teams at load time. */
-  private checkLiteral(_t: Ty, lit: Node, other?: Node): void {
+  private checkLiteral(lit: Node): void {
     if (lit.k !== 'str') return;
     const env = this.env;
-    const src = other ?? undefined;
-    void src;
     const known = [env.cardTypes, env.roles, env.teams, env.cardIds, env.allCells];
     if (known.some((s) => s.has(lit.v))) return;
     const universe = new Set<string>();
@@ -582,7 +592,7 @@ class Compiler {
         const a = this.value(args[0]!, sc);
         this.need(a, T.num, args[0]!);
         const af = a.fn;
-        return { fn: (c) => { const k = af(c) - 1; return k >= 0 && k < c.s.n ? k : -1; }, t: T.player };
+        return { fn: (c) => { const k = af(c) - 1; return Number.isInteger(k) && k >= 0 && k < c.s.n ? k : -1; }, t: T.player };
       }
       case 'next': case 'prev': {
         arity(1, 2);
@@ -591,7 +601,14 @@ class Compiler {
         this.need(k, T.num, args[1] ?? args[0]!);
         const pf = p.fn, kf = k.fn;
         const dir = n.fn === 'next' ? 1 : -1;
-        return { fn: (c) => { const n2 = c.s.n; return (((pf(c) + dir * kf(c)) % n2) + n2) % n2; }, t: T.player };
+        return {
+          fn: (c) => {
+            const n2 = c.s.n, p0 = pf(c);
+            if (p0 < 0) return -1; // the neighbour of nobody is nobody
+            return (((p0 + dir * Math.trunc(kf(c))) % n2) + n2) % n2;
+          },
+          t: T.player,
+        };
       }
       case 'cells': {
         arity(1);
@@ -678,7 +695,7 @@ function sameList(a: any[], b: any[]): boolean {
 }
 
 function playerIndex(p: number, c: Ctx): number {
-  if (p < 0 || p >= c.s.n) throw new RuleError(`no such player (${p < 0 ? 'none' : `seat ${p + 1}`})`);
+  if (!Number.isInteger(p) || p < 0 || p >= c.s.n) throw new RuleError(`no such player (${p < 0 ? 'none' : `seat ${p + 1}`})`);
   return p;
 }
 

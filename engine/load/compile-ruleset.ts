@@ -25,7 +25,7 @@ const isObj = (x: unknown): x is Obj => !!x && typeof x === 'object' && !Array.i
 const arr = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
 const FIELD_TYPES: FieldType[] = ['number', 'string', 'bool', 'cell', 'cells', 'cellCounts', 'role', 'team', 'player'];
 const STEP_KINDS = ['do', 'prompt', 'while', 'forEach', 'simultaneous'];
-const PROMPT_KEYS = ['player', 'choose', 'from', 'count', 'min', 'max', 'optional', 'text', 'score', 'as', 'description'];
+const PROMPT_KEYS = ['player', 'choose', 'from', 'count', 'min', 'max', 'optional', 'text', 'score', 'as', 'description', 'alwaysAsk'];
 const DEFAULT_MAX_STEPS = 200_000;
 
 export function compileRuleset(src: unknown, r: Reporter): Game | null {
@@ -106,7 +106,11 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
       columns = arr(grid.columns).map(String);
       rowsG = arr(grid.rows).map(String);
       cells = [];
-      for (const rw of rowsG) for (const col of columns) cells.push(`${col}${rw}`);
+      for (const rw of rowsG) for (const col of columns) {
+        const name = `${col}${rw}`;
+        if (cells.includes(name)) err(['zones', zoneIdMap.get(id)!.index, 'grid'], `two cells of this grid are both named '${name}'; use distinct column and row names`);
+        cells.push(name);
+      }
       cells.forEach((x) => allCells.add(x));
     }
     const perPlayer = item.per === 'player';
@@ -164,7 +168,10 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     for (const [k, fd] of Object.entries(ct.fields)) {
       if (!(k in fields)) {
         if (fd.default === undefined) err(['cards', index], `missing field '${k}' (${fd.type}) required by card type '${ct.id}'`);
-        else fields[k] = convertField(fd.type, fd.default, allCells, roles, teams) instanceof Object ? (convertField(fd.type, fd.default, allCells, roles, teams) as { v: unknown }).v : fd.default;
+        else {
+          const conv = convertField(fd.type, fd.default, allCells, roles, teams);
+          fields[k] = typeof conv === 'string' ? fd.default : conv.v; // a bad default is reported at the card type
+        }
       }
     }
     const startZone = typeof item.startIn === 'string' ? item.startIn : ct.startIn;
@@ -175,6 +182,17 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     const count = item.count === undefined ? 1 : Number(item.count);
     if (!Number.isInteger(count) || count < 0 || count > 10000) { err(['cards', index, 'count'], `count must be a whole number from 0 to 10000`); continue; }
     cards.push({ id, index: cards.length, type: ct.id, name: String(item.name ?? id), count, startZone: zi.base, fields, source: item.source as string });
+  }
+  // declared defaults must be valid values of their field type
+  for (const [id, { item, index }] of ids('cardTypes')) {
+    if (!isObj(item.fields)) continue;
+    for (const [fname, fdef] of Object.entries(item.fields)) {
+      if (!isObj(fdef) || !('default' in fdef)) continue;
+      const fd = cardTypes.find((t) => t.id === id)?.fields[fname];
+      if (!fd) continue;
+      const conv = convertField(fd.type, fdef.default, allCells, roles, teams);
+      if (typeof conv === 'string') err(['cardTypes', index, 'fields', fname, 'default'], `default of '${fname}': ${conv}`);
+    }
   }
   const entityCount = cards.reduce((a, c) => a + c.count, 0);
   if (entityCount > 100_000) err(['cards'], `${entityCount} cards in all; the limit is 100000`);
@@ -397,7 +415,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
         })
       : null;
     const perPlayerWatch = watchRanges !== null && watchRanges.every((x) => x.perPlayer);
-    if (when) reactions.push({ id: String(rx.id ?? i), watch, watchRanges, perPlayerWatch, players, slot, when, effects });
+    if (when) reactions.push({ id: String(rx.id ?? i), watchRanges, perPlayerWatch, players, slot, when, effects });
   });
 
   // ---- phases and steps ----
@@ -511,7 +529,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     const score = src.score !== undefined ? host.expr(src.score, [...path, 'score'], itemScope, T.num) : null;
     if (!player || !from || !min || !max) return null;
     const textFn = text ? (c: Ctx) => renderPlain(text(c), c) : null;
-    return { prompt: { player, choose, from, min, max, slot, single, text: textFn, score }, scope: next };
+    return { prompt: { player, choose, from, min, max, slot, single, text: textFn, score, alwaysAsk: src.alwaysAsk === true }, scope: next };
   }
 
   const phaseList = arr(root.phases);

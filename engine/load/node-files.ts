@@ -31,10 +31,14 @@ export function nodePathResolver(from: string, ref: string): string {
   return p;
 }
 
+/** Files far beyond the loader's size limit are not read whole: the loader only needs to see they are too big. */
+const READ_CAP = 20 * 1024 * 1024;
+
 /** Reads a UTF-8 text file; undefined if it does not exist or is not a readable file. */
 export function nodeReadFile(path: string): string | undefined {
   try {
     if (!isFile(path)) return undefined;
+    if (statSync(path).size > READ_CAP) return 'x'.repeat(READ_CAP + 1);
     return readFileSync(path, 'utf8');
   } catch {
     return undefined;
