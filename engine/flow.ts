@@ -1,6 +1,7 @@
 // The flow: runs phases and steps until a decision is needed, then waits for an action.
-// `legalActions(state, player)` and `apply(state, action)` are the whole interface; everything else
-// (bots, CLI, editor, tests) is built on them.
+// Clients use `legalActions(state, game, player)` and `apply`/`applyInPlace(state, game, action)`, which
+// checks the action; batch simulation answers the open decision directly with `resolve`, with a choice
+// drawn from its options (legal by construction).
 //
 // The position in the flow is plain data in the state: a stack of frames (phase body, while body, forEach
 // body), plus, during a simultaneous step, one small thread per player. Each thread runs its own steps

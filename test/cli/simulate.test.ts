@@ -91,4 +91,21 @@ describe('babelkit simulate', () => {
     expect(t.code).toBe(1);
     expect(t.stderr).toMatch(/action \d+|differs/);
   });
+
+  it('rejects a replay file of the wrong shape, and a --save-replay path that is a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'babelkit-bad-replays-'));
+    const noActions = join(dir, 'no-actions.json');
+    writeFileSync(noActions, JSON.stringify({ format: 'babelkit-replay/1', ruleset: { id: 'x', hash: 'y', file: '../x.yaml' }, seed: 1, players: 5 }));
+    const r = babelkit('replay', noActions);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/no-actions\.json:1:1: error: not a babelkit replay: 'actions' must be a list/);
+    const notJson = join(dir, 'broken.json');
+    writeFileSync(notJson, '{ "format": ');
+    expect(babelkit('replay', notJson).stderr).toMatch(/broken\.json:1:1: error: cannot read the replay/);
+    const asFile = join(dir, 'a-file');
+    writeFileSync(asFile, 'x');
+    const s = babelkit('simulate', BB, '--players', '5', '--games', '1', '--seed', '1', '--save-replay', asFile);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toMatch(/--save-replay needs a folder/);
+  });
 });
