@@ -108,7 +108,7 @@ export interface ParsedSource {
 }
 
 export interface Limits {
-  /** Largest accepted text, in UTF-8 bytes. Default 5 MiB. */
+  /** Largest accepted text, in UTF-8 bytes. Default 2 MiB: a full ruleset is tens of KiB, and the YAML parser needs seconds and gigabytes for texts near 5 MiB. */
   maxBytes: number;
   /** Most values (scalars and collections) after expanding aliases. Default 1 000 000. */
   maxNodes: number;
@@ -119,7 +119,7 @@ export interface Limits {
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
-  maxBytes: 5 * 1024 * 1024,
+  maxBytes: 2 * 1024 * 1024,
   maxNodes: 1_000_000,
   maxDepth: 100,
   maxErrors: 100,

@@ -229,7 +229,7 @@ describe('parseSource: hostile input', () => {
     const p = parseSource('big.yaml', text);
     expect(p.value).toBeUndefined();
     expect(p.diagnostics).toEqual([
-      { file: 'big.yaml', line: 1, col: 1, severity: 'error', message: 'file is 6 MiB, larger than the 5 MiB limit' },
+      { file: 'big.yaml', line: 1, col: 1, severity: 'error', message: 'file is 6 MiB, larger than the 2 MiB limit' },
     ]);
   });
 
