@@ -415,13 +415,16 @@ export function runReactions(s: State, g: Game, c: Ctx): void {
 }
 
 const MAX_REACTION_PASSES = 16;
+let wokeBuf = new Uint8Array(0);
 
 function reactionPass(s: State, g: Game, c: Ctx): void {
   const touched = s.touched;
   const all = touched[touched.length - 1] === 1;
   const before = s.version;
-  // what changes from here on is seen by the next pass
-  const woke = touched.slice();
+  // what changes from here on is seen by the next pass (reactions never run reactions, so one scratch buffer serves)
+  if (wokeBuf.length < touched.length) wokeBuf = new Uint8Array(touched.length);
+  const woke = wokeBuf;
+  woke.set(touched);
   touched.fill(0);
   s.reacted = before;
   for (const r of g.reactions) {
