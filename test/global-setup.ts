@@ -1,7 +1,27 @@
-// The CLI tests run the real `babelkit` binary, which runs the compiled dist/: build it first so the
-// tests never exercise stale output.
-import { execFileSync } from 'node:child_process';
+// Before any test: build dist/ (the CLI tests run the real `babelkit` binary, never stale output), and
+// make sure the PDF tools the print tests read PDFs back with are there — installed from Debian's
+// packages when missing, so `npm ci && npm test` works on a fresh machine and the print tests never skip.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+
+const PDF_TOOLS = ['pdfinfo', 'pdffonts', 'pdftotext', 'pdftoppm'];
+
+function missingTools(): string[] {
+  return PDF_TOOLS.filter((t) => spawnSync('sh', ['-c', `command -v ${t}`]).status !== 0);
+}
+
+function ensurePdfTools(): void {
+  if (missingTools().length === 0) return;
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const sudo = asRoot ? [] : ['sudo', '-n'];
+  const apt = (args: string[]) => spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  apt(['update']);
+  apt(['install', '-y', 'poppler-utils']);
+  const still = missingTools();
+  if (still.length) {
+    throw new Error(`the print tests need poppler-utils (${still.join(', ')} missing) and it could not be installed; run: apt-get install -y poppler-utils`);
+  }
+}
 
 export default function setup(): void {
   const root = fileURLToPath(new URL('..', import.meta.url));
@@ -9,4 +29,5 @@ export default function setup(): void {
     cwd: root,
     stdio: 'inherit',
   });
+  ensurePdfTools();
 }

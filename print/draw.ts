@@ -1,0 +1,310 @@
+// Drawing primitives on a pdfkit document, in points: text that wraps and shrinks to its box (with
+// per-character font fallback), a grid of cells with values and highlights, vector icons and colours.
+// Vectors only, no images: images can make pdfkit's output order (and so its bytes) vary.
+
+import type { FontChains, Weight } from './fonts.js';
+import { PrintError } from './fonts.js';
+
+export type Doc = PDFKit.PDFDocument;
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+// ---- colours ---------------------------------------------------------------------------------
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** Colour names every ruleset may use; `print.colors` adds or overrides names. */
+export const BASE_COLORS: Readonly<Record<string, string>> = {
+  black: '#231f20', white: '#ffffff', yellow: '#f4c542', red: '#c8372d', blue: '#2e5fa8', green: '#3a8a4f',
+  grey: '#8a8a8a', gray: '#8a8a8a', brown: '#8a5a33', orange: '#e58a2b', purple: '#6b4c9a',
+};
+
+export function resolveColor(c: string | undefined, palette: Record<string, string>, fallback: string): string {
+  if (c === undefined || c === '') return fallback;
+  const named = palette[c] ?? BASE_COLORS[c];
+  if (named) return resolveColor(named === c ? undefined : named, palette, named);
+  if (HEX.test(c)) return c.length === 4 ? `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}` : c.toLowerCase();
+  throw new PrintError(`unknown colour '${c}': use #rrggbb or one of ${[...new Set([...Object.keys(BASE_COLORS), ...Object.keys(palette)])].join(', ')}`);
+}
+
+function rgb(hex: string): [number, number, number] {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+/** `t` of the way from colour a to colour b (0 = a). */
+export function mix(a: string, b: string, t: number): string {
+  const [x, y] = [rgb(a), rgb(b)];
+  return `#${x.map((v, i) => Math.round(v + (y[i]! - v) * t).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Dark ink on light colours, light ink on dark ones. */
+export function contrastInk(hex: string): string {
+  const [r, g, b] = rgb(hex);
+  return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? '#231f20' : '#f7f3ea';
+}
+
+// ---- text ------------------------------------------------------------------------------------
+
+export interface TextStyle {
+  size: number;
+  minSize: number;
+  weight: Weight;
+  align: 'left' | 'center' | 'right';
+  valign: 'top' | 'middle' | 'bottom';
+  color: string;
+  /** line height as a multiple of the size */
+  leading: number;
+}
+
+/** Characters that must not start a line (Japanese kinsoku) and that must not end one. */
+const NO_START = /^[、。，．,.・：；:;？！?!）)」』】〕〉》ー…‥ぁぃぅぇぉっゃゅょァィゥェォッャュョ％%]$/u;
+const NO_END = /^[（(「『【〔〈《]$/u;
+/** Scripts without spaces between words: a line may break between any two of their characters. */
+const CJK = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+
+interface Atom {
+  text: string;
+  /** a space precedes it on the same line */
+  space: boolean;
+}
+
+/** Unbreakable pieces of a paragraph: words, and single CJK characters (with kinsoku glued on). */
+function atoms(par: string): Atom[] {
+  const out: Atom[] = [];
+  let space = false;
+  let glueNext = false;
+  for (const ch of par) {
+    if (ch === ' ' || ch === '\t') { space = out.length > 0; glueNext = false; continue; }
+    const last = out[out.length - 1];
+    const cjk = CJK.test(ch);
+    const joins = last && !space && (glueNext || NO_START.test(ch) || (!cjk && !CJK.test(last.text.slice(-1))));
+    if (joins) last!.text += ch;
+    else out.push({ text: ch, space });
+    space = false;
+    glueNext = NO_END.test(ch);
+  }
+  return out;
+}
+
+export class TextMeasure {
+  private readonly widths = new Map<string, number>();
+  constructor(private readonly doc: Doc, readonly fonts: FontChains) {}
+
+  /** Width of a string at size 1 (widths scale linearly with the size). */
+  width(text: string, weight: Weight, where: string): number {
+    const key = `${weight}\u0000${text}`;
+    let w = this.widths.get(key);
+    if (w === undefined) {
+      w = 0;
+      for (const r of this.fonts.runs(text, weight, where)) w += this.runWidth(r.face, r.text);
+      this.widths.set(key, w);
+    }
+    return w;
+  }
+
+  runWidth(face: string, text: string): number {
+    const key = `${face}\u0001${text}`;
+    let w = this.widths.get(key);
+    if (w === undefined) {
+      w = this.doc.font(face).fontSize(1000).widthOfString(text) / 1000;
+      this.widths.set(key, w);
+    }
+    return w;
+  }
+}
+
+interface Laid {
+  size: number;
+  lines: string[];
+}
+
+/** Greedy line breaking at one size; null when a line or the block does not fit. */
+function layoutAt(m: TextMeasure, paragraphs: Atom[][], box: Box, st: TextStyle, size: number, where: string, breakWords: boolean): Laid | null {
+  const spaceW = m.width(' ', st.weight, where) * size;
+  const lines: string[] = [];
+  for (const par of paragraphs) {
+    let line = '';
+    let lineW = 0;
+    const pieces: Atom[] = [];
+    for (const a of par) {
+      const w = m.width(a.text, st.weight, where) * size;
+      if (w <= box.w || !breakWords) pieces.push(a);
+      else {
+        // at the smallest size a word wider than the box is split between characters
+        let cur = '';
+        for (const ch of a.text) {
+          if (cur && m.width(cur + ch, st.weight, where) * size > box.w) { pieces.push({ text: cur, space: a.space && pieces.length === 0 }); cur = ''; }
+          cur += ch;
+        }
+        if (cur) pieces.push({ text: cur, space: false });
+      }
+    }
+    for (const a of pieces) {
+      const w = m.width(a.text, st.weight, where) * size;
+      if (w > box.w + 1e-6) return null;
+      const add = (line && a.space ? spaceW : 0) + w;
+      if (line && lineW + add > box.w + 1e-6) {
+        lines.push(line);
+        line = a.text;
+        lineW = w;
+      } else {
+        line += (line && a.space ? ' ' : '') + a.text;
+        lineW += add;
+      }
+    }
+    lines.push(line);
+  }
+  if (lines.length * size * st.leading > box.h + 1e-6) return null;
+  return { size, lines };
+}
+
+/**
+ * Draw text in a box: wrapped, and shrunk in half-point steps from `size` down to `minSize` until it
+ * fits. Text that cannot fit even then is an error naming the card, never clipped without a word.
+ */
+export function fitText(doc: Doc, m: TextMeasure, text: string, box: Box, st: TextStyle, where: string): number {
+  const paragraphs = text.split(/\r?\n/).map(atoms);
+  let laid: Laid | null = null;
+  for (let size = st.size; size >= st.minSize - 1e-9 && !laid; size -= 0.5) laid = layoutAt(m, paragraphs, box, st, size, where, false);
+  laid ??= layoutAt(m, paragraphs, box, st, st.minSize, where, true);
+  if (!laid) throw new PrintError(`${where}: the text "${text.length > 40 ? text.slice(0, 40) + '…' : text}" does not fit its ${(box.w / 2.8346).toFixed(1)}×${(box.h / 2.8346).toFixed(1)} mm box even at ${st.minSize} pt`);
+  const lh = laid.size * st.leading;
+  const total = laid.lines.length * lh;
+  const top = st.valign === 'top' ? box.y : st.valign === 'bottom' ? box.y + box.h - total : box.y + (box.h - total) / 2;
+  doc.fillColor(st.color);
+  laid.lines.forEach((line, i) => {
+    const runs = m.fonts.runs(line, st.weight, where);
+    const widths = runs.map((r) => m.runWidth(r.face, r.text) * laid!.size);
+    const lineW = widths.reduce((a, b) => a + b, 0);
+    let x = st.align === 'left' ? box.x : st.align === 'right' ? box.x + box.w - lineW : box.x + (box.w - lineW) / 2;
+    // baseline so that capitals sit centred in the line box, whatever font a run uses
+    const baseline = top + i * lh + lh / 2 + laid!.size * 0.36;
+    runs.forEach((r, k) => {
+      doc.font(r.face).fontSize(laid!.size).text(r.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' } as PDFKit.Mixins.TextOptions);
+      x += widths[k]!;
+    });
+  });
+  return laid.size;
+}
+
+// ---- grid ------------------------------------------------------------------------------------
+
+export interface GridStyle {
+  columns: string[];
+  rows: string[];
+  /** cell → text shown in it */
+  values: Map<string, string>;
+  /** cells filled with the highlight colour */
+  highlight: Set<string>;
+  labels: boolean;
+  fill: string;
+  highlightFill: string;
+  line: string;
+  ink: string;
+  labelInk: string;
+}
+
+/** A grid of square cells centred in the box, with column letters above and row names at the left. */
+export function drawGrid(doc: Doc, m: TextMeasure, box: Box, g: GridStyle, where: string): void {
+  const nc = g.columns.length, nr = g.rows.length;
+  const lab = g.labels ? 0.5 : 0;
+  const s = Math.min(box.w / (nc + lab), box.h / (nr + lab));
+  const gw = s * (nc + lab), gh = s * (nr + lab);
+  const x0 = box.x + (box.w - gw) / 2 + s * lab;
+  const y0 = box.y + (box.h - gh) / 2 + s * lab;
+  doc.rect(x0, y0, s * nc, s * nr).fill(g.fill);
+  const pad = Math.max(1, s * 0.06);
+  for (let r = 0; r < nr; r++) {
+    for (let c = 0; c < nc; c++) {
+      const cell = `${g.columns[c]}${g.rows[r]}`;
+      if (g.highlight.has(cell)) doc.roundedRect(x0 + c * s + pad, y0 + r * s + pad, s - 2 * pad, s - 2 * pad, s * 0.08).fill(g.highlightFill);
+    }
+  }
+  // inner lines thinner than the outline: the 3×3 structure reads at a glance
+  doc.lineWidth(Math.max(0.6, s * 0.025)).strokeColor(g.line);
+  for (let c = 1; c < nc; c++) doc.moveTo(x0 + c * s, y0).lineTo(x0 + c * s, y0 + nr * s).stroke();
+  for (let r = 1; r < nr; r++) doc.moveTo(x0, y0 + r * s).lineTo(x0 + nc * s, y0 + r * s).stroke();
+  doc.lineWidth(Math.max(1, s * 0.05)).rect(x0, y0, s * nc, s * nr).stroke();
+  const valueStyle: TextStyle = { size: s * 0.58, minSize: s * 0.25, weight: 'bold', align: 'center', valign: 'middle', color: g.ink, leading: 1.1 };
+  for (let r = 0; r < nr; r++) {
+    for (let c = 0; c < nc; c++) {
+      const v = g.values.get(`${g.columns[c]}${g.rows[r]}`);
+      if (v !== undefined && v !== '') fitText(doc, m, v, { x: x0 + c * s + pad, y: y0 + r * s + pad, w: s - 2 * pad, h: s - 2 * pad }, valueStyle, where);
+    }
+  }
+  if (g.labels) {
+    const ls: TextStyle = { size: s * 0.3, minSize: 4, weight: 'bold', align: 'center', valign: 'middle', color: g.labelInk, leading: 1 };
+    g.columns.forEach((col, c) => fitText(doc, m, col, { x: x0 + c * s, y: y0 - s * lab, w: s, h: s * lab }, ls, where));
+    g.rows.forEach((row, r) => fitText(doc, m, row, { x: x0 - s * lab, y: y0 + r * s, w: s * lab, h: s }, ls, where));
+  }
+}
+
+// ---- icons -----------------------------------------------------------------------------------
+
+/** Vector icons in a 100×100 box; each part is a path with a shade (0 = the icon colour, + lighter, − darker). */
+type IconPart = { d: string; shade?: number; stroke?: number };
+export const ICONS: Readonly<Record<string, IconPart[]>> = {
+  block: [
+    { d: 'M50 8 L90 28 L50 48 L10 28 Z', shade: 0.45 },
+    { d: 'M10 28 L50 48 L50 92 L10 72 Z', shade: 0 },
+    { d: 'M50 48 L90 28 L90 72 L50 92 Z', shade: -0.3 },
+  ],
+  lightning: [{ d: 'M60 2 L16 56 L45 56 L34 98 L84 40 L55 40 L68 2 Z' }],
+  storm: [
+    { d: 'M24 60 C8 60 6 38 22 34 C22 16 46 10 56 24 C66 12 88 18 86 38 C98 42 96 60 82 60 Z' },
+    { d: 'M30 68 L22 84 M50 68 L42 90 M70 68 L62 84', stroke: 6 },
+  ],
+  flame: [
+    { d: 'M50 2 C60 22 84 34 82 62 C80 84 66 96 50 96 C32 96 18 84 18 62 C18 44 30 36 34 20 C42 32 44 38 50 44 C56 30 56 16 50 2 Z' },
+    { d: 'M50 54 C56 64 64 70 62 80 C60 88 56 92 50 92 C42 92 38 86 38 80 C38 70 46 66 50 54 Z', shade: 0.55 },
+  ],
+  seal: [
+    { d: 'M50 4 A46 46 0 1 1 49.99 4 Z M50 14 A36 36 0 1 0 50.01 14 Z' },
+    { d: 'M50 22 L57 41 L77 41 L61 53 L67 73 L50 61 L33 73 L39 53 L23 41 L43 41 Z' },
+  ],
+  eye: [
+    { d: 'M4 50 C24 18 76 18 96 50 C76 82 24 82 4 50 Z' },
+    { d: 'M50 32 A18 18 0 1 1 49.99 32 Z', shade: 0.85 },
+    { d: 'M50 41 A9 9 0 1 1 49.99 41 Z' },
+  ],
+  providence: [
+    { d: 'M50 6 L96 90 L4 90 Z M50 22 L18 80 L82 80 Z' },
+    { d: 'M26 64 C38 46 62 46 74 64 C62 80 38 80 26 64 Z' },
+    { d: 'M50 57 A7 7 0 1 1 49.99 57 Z', shade: 0.85 },
+  ],
+  hammer: [
+    { d: 'M14 16 L70 16 L84 26 L84 40 L14 40 Z' },
+    { d: 'M42 40 L56 40 L56 96 L42 96 Z', shade: 0.3 },
+  ],
+  tower: [
+    { d: 'M30 82 L70 82 L70 96 L30 96 Z' },
+    { d: 'M34 62 L66 62 L66 80 L34 80 Z', shade: 0.2 },
+    { d: 'M38 42 L62 42 L62 60 L38 60 Z' },
+    { d: 'M42 22 L58 22 L58 40 L42 40 Z', shade: 0.2 },
+    { d: 'M46 4 L54 4 L54 20 L46 20 Z' },
+  ],
+  magnifier: [
+    { d: 'M42 6 A34 34 0 1 1 41.99 6 Z M42 18 A22 22 0 1 0 42.01 18 Z' },
+    { d: 'M62 66 L70 58 L96 84 L88 92 Z' },
+  ],
+  star: [{ d: 'M50 4 L62 38 L98 38 L69 59 L80 94 L50 73 L20 94 L31 59 L2 38 L38 38 Z' }],
+};
+
+export function drawIcon(doc: Doc, name: string, box: Box, color: string, where: string): void {
+  const parts = ICONS[name];
+  if (!parts) throw new PrintError(`${where}: unknown icon '${name}' (icons: ${Object.keys(ICONS).join(', ')})`);
+  const k = Math.min(box.w, box.h) / 100;
+  doc.save();
+  doc.translate(box.x + (box.w - 100 * k) / 2, box.y + (box.h - 100 * k) / 2).scale(k);
+  for (const p of parts) {
+    const c = !p.shade ? color : p.shade > 0 ? mix(color, '#ffffff', p.shade) : mix(color, '#000000', -p.shade);
+    if (p.stroke) doc.path(p.d).lineWidth(p.stroke).lineCap('round').strokeColor(c).stroke();
+    else doc.path(p.d).fillColor(c).fill('evenodd');
+  }
+  doc.restore();
+}

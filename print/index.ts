@@ -1,0 +1,301 @@
+// printDeck: a compiled game + font bytes + options → the bytes of a print-and-play PDF. Browser-safe:
+// no file system here (the CLI reads fonts and writes the file). Identical input gives identical bytes.
+
+import PDFDocument from 'pdfkit';
+import type { CardDef, CardTypeDef, Game } from '../engine/model.js';
+import { didYouMean } from '../engine/suggest.js';
+import { TextMeasure, drawIcon, fitText, type Doc } from './draw.js';
+import { FontChains, PrintError, type FontSet } from './fonts.js';
+import { drawBack, drawFront, layoutOf, type LayoutSpec } from './layout.js';
+import { planSheet, type BacksMode, type Line, type Rect, type SheetPlan } from './sheet.js';
+import { PrintOptionError, mm, parseCardSize, parsePaper, type Size } from './sizes.js';
+
+export { PrintError, type FontSet, type FontFile } from './fonts.js';
+export { PrintOptionError, CARD_SIZES, PAPERS, parseCardSize, parsePaper } from './sizes.js';
+export { planSheet, type SheetPlan, type BacksMode } from './sheet.js';
+
+export const BACKS_MODES: readonly BacksMode[] = ['none', 'duplex-long', 'duplex-short', 'fold'];
+
+export interface PrintOptions {
+  /** card size name or WxH in mm; default the ruleset's `print.size`, else poker */
+  size?: string;
+  paper?: string;
+  landscape?: boolean;
+  /** mm */
+  bleed?: number;
+  cropMarks?: boolean;
+  backs?: BacksMode;
+  /** mm, x right and y down as seen on the back page */
+  backOffset?: { x: number; y: number };
+  /** two calibration pages (front and back) before the cards, to measure the duplex offset */
+  calibration?: boolean;
+  /** a card type id or a deck named in `print.decks` */
+  deck?: string;
+  /** comma-separated card ids, `type:ID` for a whole card type */
+  cards?: string;
+  /** one copy of each card instead of `count` copies */
+  unique?: boolean;
+  /** the date written into the PDF (fixed by default so reruns give identical bytes) */
+  date?: Date;
+}
+
+/** The ruleset's top-level `print` section (described in schemas/ruleset.schema.json). */
+export interface PrintSection {
+  size?: string;
+  paper?: string;
+  landscape?: boolean;
+  bleed?: number;
+  cropMarks?: boolean;
+  backs?: BacksMode;
+  backOffset?: [number, number];
+  colors?: Record<string, string>;
+  decks?: { id: string; name?: string; cards: string }[];
+}
+
+export interface PrintResult {
+  bytes: Uint8Array;
+  pages: number;
+  /** card fronts printed (copies included) */
+  cards: number;
+  plan: SheetPlan;
+}
+
+const FIXED_DATE = new Date(Date.UTC(2024, 0, 1));
+
+export function printSection(game: Game): PrintSection {
+  const src = game.source as { print?: PrintSection } | undefined;
+  return src?.print ?? {};
+}
+
+/** Cards that are physical cards (not tokens or other components without a layout). */
+function printable(ct: CardTypeDef | undefined): boolean {
+  return !!ct && (!ct.component || !!ct.raw.layout);
+}
+
+/**
+ * The cards to print, in ruleset order, each repeated `count` times unless `unique`. `deck` is a card
+ * type id or a named deck; `cards` a comma-separated list of card ids and `type:ID` entries.
+ */
+export function selectCards(game: Game, o: Pick<PrintOptions, 'deck' | 'cards' | 'unique'>): CardDef[] {
+  const types = new Map(game.cardTypes.map((t) => [t.id, t]));
+  let chosen: CardDef[] = game.cards.filter((c) => printable(types.get(c.type)));
+  const decks = printSection(game).decks ?? [];
+  if (o.deck !== undefined) {
+    const named = decks.find((d) => d.id === o.deck);
+    if (named) chosen = pick(game, named.cards, `deck '${named.id}'`);
+    else if (types.has(o.deck)) chosen = game.cards.filter((c) => c.type === o.deck);
+    else {
+      const names = [...decks.map((d) => d.id), ...game.cardTypes.filter((t) => printable(t)).map((t) => t.id)];
+      const s = didYouMean(o.deck, names);
+      throw new PrintOptionError(`unknown deck '${o.deck}'${s ? ` (did you mean '${s}'?)` : ''}; decks: ${names.join(', ')}`);
+    }
+  }
+  if (o.cards !== undefined) {
+    const ids = new Set(pick(game, o.cards, '--cards').map((c) => c.id));
+    chosen = chosen.filter((c) => ids.has(c.id));
+  }
+  if (chosen.length === 0) throw new PrintOptionError('no cards selected');
+  return o.unique ? chosen : chosen.flatMap((c) => Array<CardDef>(Math.max(0, c.count)).fill(c));
+}
+
+function pick(game: Game, selector: string, where: string): CardDef[] {
+  const ids = new Set<string>();
+  for (const raw of selector.split(',')) {
+    const s = raw.trim();
+    if (!s) continue;
+    if (s.startsWith('type:')) {
+      const t = s.slice(5);
+      if (!game.cardTypes.some((ct) => ct.id === t)) {
+        const sug = didYouMean(t, game.cardTypes.map((ct) => ct.id));
+        throw new PrintOptionError(`${where}: unknown card type '${t}'${sug ? ` (did you mean 'type:${sug}'?)` : ''}`);
+      }
+      for (const c of game.cards) if (c.type === t) ids.add(c.id);
+    } else {
+      if (!game.cards.some((c) => c.id === s)) {
+        const sug = didYouMean(s, game.cards.map((c) => c.id));
+        throw new PrintOptionError(`${where}: unknown card '${s}'${sug ? ` (did you mean '${sug}'?)` : ''}`);
+      }
+      ids.add(s);
+    }
+  }
+  return game.cards.filter((c) => ids.has(c.id));
+}
+
+/** Options with the ruleset's `print` defaults and then the built-in ones filled in, and checked. */
+export function resolveOptions(game: Game, o: PrintOptions) {
+  const p = printSection(game);
+  const card = parseCardSize(o.size ?? p.size ?? 'poker');
+  const landscape = o.landscape ?? p.landscape ?? false;
+  const paper = parsePaper(o.paper ?? p.paper ?? 'a4', landscape);
+  const bleed = o.bleed ?? p.bleed ?? 3;
+  if (!(bleed >= 0 && bleed <= 10)) throw new PrintOptionError(`bleed must be between 0 and 10 mm, not ${bleed}`);
+  const backs = o.backs ?? p.backs ?? 'duplex-long';
+  if (!BACKS_MODES.includes(backs)) throw new PrintOptionError(`backs must be ${BACKS_MODES.join(', ')}, not '${backs}'`);
+  const off = o.backOffset ?? (p.backOffset ? { x: p.backOffset[0], y: p.backOffset[1] } : { x: 0, y: 0 });
+  if (![off.x, off.y].every((v) => Number.isFinite(v) && Math.abs(v) <= 20)) throw new PrintOptionError('back offset must be within ±20 mm');
+  if (o.calibration && !backs.startsWith('duplex')) throw new PrintOptionError('a calibration page is for duplex backs (--backs duplex-long or duplex-short)');
+  return { card, paper, bleed, backs, backOffset: off, cropMarks: o.cropMarks ?? p.cropMarks ?? true, calibration: !!o.calibration };
+}
+
+/** Render the selected cards of a game to a PDF. */
+export async function printDeck(game: Game, fonts: FontSet, options: PrintOptions = {}): Promise<PrintResult> {
+  const r = resolveOptions(game, options);
+  const cards = selectCards(game, options);
+  const plan = planSheet({ paper: r.paper, card: r.card, bleed: r.bleed, cropMarks: r.cropMarks, backs: r.backs, backOffset: r.backOffset });
+  const palette = { ...(printSection(game).colors ?? {}) };
+  const date = options.date ?? FIXED_DATE;
+
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    pdfVersion: '1.7',
+    // no default font: pdfkit's standard fonts are not embedded, and every font must be
+    font: null as unknown as string,
+    // fixed dates: pdfkit derives the document /ID from the info dictionary
+    info: { Title: `${game.name} — print and play`, Creator: 'babelkit print', Producer: 'babelkit (pdfkit)', CreationDate: date, ModDate: date },
+  });
+  // Viewers must print at 100 %: a shrunk page makes cards the wrong size and moves the backs.
+  // pdfkit ends this reference itself when the document ends (ending it here would write it twice).
+  const root = (doc as unknown as { _root: { data: Record<string, unknown> } })._root;
+  root.data.ViewerPreferences = doc.ref({
+    PrintScaling: 'None',
+    ...(r.backs === 'duplex-long' ? { Duplex: 'DuplexFlipLongEdge' } : r.backs === 'duplex-short' ? { Duplex: 'DuplexFlipShortEdge' } : {}),
+  });
+  const done = collect(doc);
+  try {
+    const chains = new FontChains(fonts, (id, bytes) => doc.registerFont(id, bytes as unknown as Buffer));
+    const ctx = { doc, m: new TextMeasure(doc, chains), game, palette };
+    const types = new Map(game.cardTypes.map((t) => [t.id, t]));
+    const layouts = new Map<string, LayoutSpec>();
+    const layoutFor = (ct: CardTypeDef) => {
+      let l = layouts.get(ct.id);
+      if (!l) layouts.set(ct.id, (l = layoutOf(ct, game)));
+      return l;
+    };
+    let pages = 0;
+    const newPage = (trimBox: Rect, bleedBox: Rect) => {
+      doc.addPage({ size: [mm(r.paper.w), mm(r.paper.h)], margin: 0 });
+      setBoxes(doc, r.paper, trimBox, bleedBox);
+      pages++;
+    };
+    if (r.calibration) pages += calibrationPages(doc, ctx.m, plan, r.backOffset);
+    const per = plan.perSheet;
+    for (let start = 0; start < cards.length; start += per) {
+      const sheet = cards.slice(start, start + per);
+      newPage(plan.trimBox, plan.bleedBox);
+      sheet.forEach((card, i) => {
+        const ct = types.get(card.type)!;
+        drawFront(ctx, card, ct, layoutFor(ct), plan.fronts[i]!.trim, plan.fronts[i]!.bleed);
+      });
+      if (r.backs === 'fold') {
+        sheet.forEach((card, i) => {
+          const ct = types.get(card.type)!;
+          const s = plan.backs[i]!;
+          drawBack(ctx, ct, layoutFor(ct), s.trim, s.bleed, s.rotate);
+        });
+        if (plan.fold) foldLine(doc, plan.fold);
+      }
+      drawMarks(doc, plan.marks);
+      if (r.backs === 'duplex-long' || r.backs === 'duplex-short') {
+        const used = sheet.map((_, i) => plan.backs[i]!);
+        newPage(union(plan.backs.map((s) => s.trim)), union(plan.backs.map((s) => s.bleed)));
+        sheet.forEach((card, i) => {
+          const ct = types.get(card.type)!;
+          drawBack(ctx, ct, layoutFor(ct), used[i]!.trim, used[i]!.bleed, 0);
+        });
+      }
+    }
+    doc.end();
+    const bytes = await done;
+    return { bytes, pages, cards: cards.length, plan };
+  } catch (e) {
+    // the half-made document is dropped (never ended: its stream would only produce a broken file)
+    done.catch(() => undefined);
+    throw e;
+  }
+}
+
+function collect(doc: Doc): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    doc.on('data', (c: Uint8Array) => chunks.push(c));
+    doc.on('error', reject);
+    doc.on('end', () => {
+      const n = chunks.reduce((a, c) => a + c.byteLength, 0);
+      const out = new Uint8Array(n);
+      let o = 0;
+      for (const c of chunks) { out.set(c, o); o += c.byteLength; }
+      resolve(out);
+    });
+  });
+}
+
+function union(rects: Rect[]): Rect {
+  const x1 = Math.min(...rects.map((r) => r.x)), y1 = Math.min(...rects.map((r) => r.y));
+  const x2 = Math.max(...rects.map((r) => r.x + r.w)), y2 = Math.max(...rects.map((r) => r.y + r.h));
+  return { x: x1, y: y1, w: x2 - x1, h: y2 - y1 };
+}
+
+/** TrimBox and BleedBox (pdfkit has no API for them): PDF space, origin bottom-left, in points. */
+function setBoxes(doc: Doc, paper: Size, trim: Rect, bleed: Rect): void {
+  const box = (r: Rect) => [r.x, paper.h - r.y - r.h, r.x + r.w, paper.h - r.y].map((v) => Math.round(mm(v) * 1000) / 1000);
+  const page = (doc as unknown as { page: { dictionary: { data: Record<string, unknown> } } }).page;
+  page.dictionary.data.TrimBox = box(trim);
+  page.dictionary.data.BleedBox = box(bleed);
+}
+
+/** Crop marks: thin, dark, in the margins (the plan keeps them off the cards). */
+function drawMarks(doc: Doc, marks: Line[]): void {
+  if (!marks.length) return;
+  doc.save().lineWidth(0.4).strokeColor('#000000').lineCap('butt');
+  for (const l of marks) doc.moveTo(mm(l.x1), mm(l.y1)).lineTo(mm(l.x2), mm(l.y2)).stroke();
+  doc.restore();
+}
+
+function foldLine(doc: Doc, l: Line): void {
+  doc.save().lineWidth(0.5).strokeColor('#9a9a9a').dash(mm(2), { space: mm(1.5) });
+  doc.moveTo(mm(l.x1), mm(l.y1)).lineTo(mm(l.x2), mm(l.y2)).stroke();
+  doc.undash().restore();
+}
+
+/**
+ * Duplex calibration: a front page with thin crosses at the card block's corners and centre, and a back
+ * page with graduated scales at the mirrored places. Held against the light, the number where a front
+ * cross meets the back's scale is the --back-offset to give (x, then y).
+ */
+function calibrationPages(doc: Doc, m: TextMeasure, plan: SheetPlan, off: { x: number; y: number }): number {
+  const { paper } = plan;
+  const t = plan.trimBox;
+  const points = [
+    { x: t.x + 10, y: t.y + 10 }, { x: t.x + t.w - 10, y: t.y + 10 },
+    { x: t.x + t.w / 2, y: t.y + t.h / 2 },
+    { x: t.x + 10, y: t.y + t.h - 10 }, { x: t.x + t.w - 10, y: t.y + t.h - 10 },
+  ];
+  const text = (s: string, y: number, size: number) =>
+    fitText(doc, m, s, { x: mm(20), y: mm(y), w: mm(paper.w - 40), h: mm(size * 0.6) }, { size, minSize: 5, weight: 'regular', align: 'center', valign: 'middle', color: '#231f20', leading: 1.2 }, 'calibration page');
+  doc.addPage({ size: [mm(paper.w), mm(paper.h)], margin: 0 });
+  doc.save().lineWidth(0.3).strokeColor('#000000');
+  for (const p of points) {
+    doc.moveTo(mm(p.x - 8), mm(p.y)).lineTo(mm(p.x + 8), mm(p.y)).stroke();
+    doc.moveTo(mm(p.x), mm(p.y - 8)).lineTo(mm(p.x), mm(p.y + 8)).stroke();
+  }
+  doc.restore();
+  text('Duplex calibration — front. Print this page and the next one on one sheet, with the settings you will use for the cards (actual size, no scaling).', t.y + 22, 9);
+  doc.addPage({ size: [mm(paper.w), mm(paper.h)], margin: 0 });
+  // the scales' zero is where the back of each cross lands, with the offset already in use
+  const flip = (p: { x: number; y: number }) => (plan.mirror === 'rows' ? { x: p.x + off.x, y: paper.h - p.y + off.y } : { x: paper.w - p.x + off.x, y: p.y + off.y });
+  doc.save().lineWidth(0.3).strokeColor('#c8372d').fillColor('#c8372d');
+  for (const p of points.map(flip)) {
+    // ticks every mm, longer every 5 mm, numbered every 5: the reading is the offset to give
+    for (let k = -8; k <= 8; k++) {
+      const len = k % 5 === 0 ? 2.2 : 1.1;
+      doc.moveTo(mm(p.x + k), mm(p.y - len)).lineTo(mm(p.x + k), mm(p.y + len)).stroke();
+      doc.moveTo(mm(p.x - len), mm(p.y + k)).lineTo(mm(p.x + len), mm(p.y + k)).stroke();
+    }
+    doc.moveTo(mm(p.x - 8), mm(p.y)).lineTo(mm(p.x + 8), mm(p.y)).stroke();
+    doc.moveTo(mm(p.x), mm(p.y - 8)).lineTo(mm(p.x), mm(p.y + 8)).stroke();
+  }
+  doc.restore();
+  drawIcon(doc, 'star', { x: mm(paper.w / 2 - 3), y: mm(t.y + 30), w: mm(6), h: mm(6) }, '#c8372d', 'calibration page');
+  text('Duplex calibration — back. Hold the sheet against the light: where each black cross of the front meets these red scales (1 mm ticks, long every 5 mm), read X (right +) and Y (down +), and print with --back-offset X,Y.', t.y + 40, 9);
+  return 2;
+}
