@@ -36,7 +36,7 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
   for (let p = 0; p < s.n; p++) if (!roleVisibleTo(s, p, viewer)) hidden.push(p);
   const roles = hidden.map((p) => s.dealtRoles[p]!).sort((a, b) => a - b);
   shuffleInPlace(rng, roles);
-  hidden.forEach((p, k) => { d.roles[p] = roles[k]!; });
+  hidden.forEach((p, k) => { d.roles[p] = roles[k]!; d.dealtRoles[p] = roles[k]!; }); // the copy's own deal: no trace of the real one
   // variables the bot cannot see are reset to their starting value
   g.vars.forEach((v, i) => {
     if (v.perPlayer) {

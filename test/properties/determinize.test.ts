@@ -1,10 +1,13 @@
 // Bots decide from their own view only.
 //  - determinize(s, g, p, rng) keeps every card p sees in place, keeps zone sizes, only permutes the cards
-//    hidden from p among the hidden places, only permutes hidden roles, and does not touch s.
+//    hidden from p among the hidden places, redeals the hidden roles from the roles *as dealt at setup*
+//    (s.dealtRoles: a later private change of role, such as a conversion to Zealot, must not show
+//    through), and does not touch s.
 //  - greedyChoice gives the same decision, with the same bot seed, in two states that differ only in
 //    information hidden from the deciding seat (two hidden cards swapped between other seats' hands, a
-//    deck card swapped with another seat's hand card, two hidden roles swapped, or every hidden card and
-//    role permuted), and determinize itself gives the very same copy in two such states.
+//    deck card swapped with another seat's hand card, two hidden seats' roles swapped, a hidden seat
+//    privately converted, or every hidden card and role permuted), and determinize itself gives the very
+//    same copy in two such states.
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -15,7 +18,7 @@ import { seedRng, shuffleInPlace } from '../../engine/rng.js';
 import { determinize } from '../../engine/bots/determinize.js';
 import { greedyChoice } from '../../engine/bots/greedy.js';
 import { stateHash } from '../../engine/replay.js';
-import { babelBuilders } from '../helpers/game.js';
+import { babelBuilders, zoneInst } from '../helpers/game.js';
 import { conservationProblem, oracleCardVisible, oracleVarVisible, ownerOf, picksArb, playRandom, playersArb, seedArb, zoneIdOf } from './support.js';
 
 const g: Game = babelBuilders();
@@ -37,6 +40,30 @@ function roleKnown(s: State, q: number, viewer: number): boolean {
   return q === viewer || s.roleShown[q] === 1 || s.ended !== null;
 }
 
+const ARCHITECT = g.roles.findIndex((r) => r.id === 'architect');
+const ZEALOT = g.roles.findIndex((r) => r.id === 'zealot');
+
+/** The role each seat was dealt, read from its role card (independent of s.dealtRoles). */
+function dealtFromRoleCards(s: State): number[] {
+  return Array.from({ length: s.n }, (_, q) => {
+    const card = s.zones[zoneInst(g, 'roleCard', q)]!;
+    if (card.length !== 1) throw new Error(`seat ${q} holds ${card.length} role cards`);
+    return g.roles.findIndex((r) => r.id === g.cards[g.entityDef[card[0]!]!]!.fields.role);
+  });
+}
+
+/**
+ * A copy of s in which hidden seat `q` (an Architect) has privately turned Zealot, or (a Zealot dealt as an
+ * Architect) has not: what a conversion changes and nobody else is told. The deal is unchanged.
+ */
+function privatelyConverted(s: State, q: number): State | null {
+  const t = cloneState(s);
+  if (s.roles[q] === ARCHITECT) t.roles[q] = ZEALOT;
+  else if (s.roles[q] === ZEALOT && s.dealtRoles[q] === ARCHITECT) t.roles[q] = ARCHITECT;
+  else return null;
+  return t;
+}
+
 /** Entities that some open decision or binding refers to: left in place so the state stays consistent. */
 function pinned(s: State): Set<number> {
   const out = new Set<number>();
@@ -50,7 +77,7 @@ function pinned(s: State): Set<number> {
   return out;
 }
 
-type Variant = 'hands' | 'deck-hand' | 'roles' | 'vars' | 'all';
+type Variant = 'hands' | 'deck-hand' | 'roles' | 'conversion' | 'vars' | 'all';
 
 /**
  * A copy of s that differs from it only in what `viewer` cannot see, or null when the variant does not
@@ -87,13 +114,20 @@ function hiddenVariant(s: State, viewer: number, v: Variant, k1: number, k2: num
       return t;
     }
     case 'roles': {
+      // two hidden seats exchange what they were dealt and what they are now (another consistent deal)
       const hidden = others.filter((q) => !roleKnown(s, q, viewer));
       const pairs: [number, number][] = [];
-      for (const a of hidden) for (const b of hidden) if (a < b && s.roles[a] !== s.roles[b]) pairs.push([a, b]);
+      for (const a of hidden) for (const b of hidden) if (a < b && (s.roles[a] !== s.roles[b] || s.dealtRoles[a] !== s.dealtRoles[b])) pairs.push([a, b]);
       if (!pairs.length) return null;
       const [a, b] = pairs[k1 % pairs.length]!;
       t.roles[a] = s.roles[b]!; t.roles[b] = s.roles[a]!;
+      t.dealtRoles[a] = s.dealtRoles[b]!; t.dealtRoles[b] = s.dealtRoles[a]!;
       return t;
+    }
+    case 'conversion': {
+      const hidden = others.filter((q) => !roleKnown(s, q, viewer));
+      const cands = hidden.map((q) => privatelyConverted(s, q)).filter((x): x is State => x !== null);
+      return cands.length ? cands[k1 % cands.length]! : null;
     }
     case 'vars': {
       // change every variable (entry) the viewer may not know
@@ -120,16 +154,16 @@ function hiddenVariant(s: State, viewer: number, v: Variant, k1: number, k2: num
       shuffleInPlace(r, ents);
       places.forEach(([zi, i], k) => { t.zones[zi]![i] = ents[k]!; t.loc[ents[k]!] = zi; });
       const hidden = others.filter((q) => !roleKnown(s, q, viewer));
-      const roles = hidden.map((q) => s.roles[q]!);
-      shuffleInPlace(r, roles);
-      hidden.forEach((q, k) => { t.roles[q] = roles[k]!; });
+      const seats = hidden.slice();
+      shuffleInPlace(r, seats);
+      hidden.forEach((q, k) => { t.roles[q] = s.roles[seats[k]!]!; t.dealtRoles[q] = s.dealtRoles[seats[k]!]!; });
       return t;
     }
   }
 }
 
 const variantArb = fc.record({
-  variant: fc.constantFrom<Variant>('hands', 'deck-hand', 'roles', 'vars', 'all'),
+  variant: fc.constantFrom<Variant>('hands', 'deck-hand', 'roles', 'conversion', 'vars', 'all'),
   k1: fc.nat(),
   k2: fc.nat(),
   permSeed: fc.integer(),
@@ -143,6 +177,9 @@ describe('determinize: a bot plays on a copy built from its own view', () => {
         const s = midGame(m.players, m.seed, m.picks, m.stop);
         fc.pre(s !== null);
         const before = { hash: stateHash(s!), zones: JSON.stringify(s!.zones), loc: Array.from(s!.loc), rng: Array.from(s!.rng) };
+        // s.dealtRoles is the deal: the role on each seat's role card
+        const dealt = dealtFromRoleCards(s!);
+        expect(Array.from(s!.dealtRoles)).toEqual(dealt);
         for (let p = 0; p < s!.n; p++) {
           const d = determinize(s!, g, p, seedRng(rngSeed, `bot:${p}`));
           expect(d.log).toBeNull();
@@ -161,13 +198,15 @@ describe('determinize: a bot plays on a copy built from its own view', () => {
             }
           }));
           expect(hiddenAfter.slice().sort((a, b) => a - b)).toEqual(hiddenBefore.slice().sort((a, b) => a - b));
-          // roles: known ones unchanged, hidden ones permuted among the hidden seats
+          // roles: known ones unchanged (the current role); the hidden ones are a redeal, among the hidden
+          // seats, of the roles those seats were dealt at setup (not of their current roles, which a
+          // private conversion may have changed)
           const hid: number[] = [];
           for (let q = 0; q < s!.n; q++) {
             if (roleKnown(s!, q, p)) expect(d.roles[q]).toBe(s!.roles[q]);
             else hid.push(q);
           }
-          expect(hid.map((q) => d.roles[q]!).sort()).toEqual(hid.map((q) => s!.roles[q]!).sort());
+          expect(hid.map((q) => d.roles[q]!).sort()).toEqual(hid.map((q) => dealt[q]!).sort());
           // variables: those p may know are kept, the others are reset to their starting value
           g.vars.forEach((vd, i) => {
             const init = (x: unknown) => JSON.stringify(Array.isArray(x) ? [...x] : x);
@@ -245,5 +284,58 @@ describe('determinize: a bot plays on a copy built from its own view', () => {
       { numRuns: 100, endOnFailure: true },
     );
     expect(compared).toBeGreaterThan(40);
+  });
+
+  // The fix for the determinize review finding: the hidden roles used to be redealt from the seats'
+  // *current* roles, so once an Architect had privately turned Zealot (a Divine Punishment card reached
+  // their hand: the Master's take, a refill, the initial deal), every other bot's copy held one Zealot
+  // more and one Architect fewer, which the real hidden state alone decided. The copy now redeals the
+  // roles as dealt at setup (public as a multiset), so a private conversion changes nothing in it.
+  it('determinize gives the same copy whether or not a hidden seat has privately turned Zealot', () => {
+    let compared = 0;
+    let converted = 0; // comparisons where the real state held a converted hidden seat
+    fc.assert(
+      fc.property(midGameArb, fc.nat(), fc.oneof(fc.integer(), fc.string({ maxLength: 8 })), (m, k, botSeed) => {
+        const s = midGame(m.players, m.seed, m.picks, m.stop);
+        fc.pre(s !== null);
+        for (let p = 0; p < s!.n; p++) {
+          const hidden = Array.from({ length: s!.n }, (_, q) => q).filter((q) => !roleKnown(s!, q, p));
+          const cands = hidden.filter((q) => privatelyConverted(s!, q) !== null);
+          if (!cands.length) continue;
+          const q = cands[k % cands.length]!;
+          const t = privatelyConverted(s!, q)!;
+          expect(t.roles[q]).not.toBe(s!.roles[q]);
+          expect(Array.from(t.dealtRoles)).toEqual(Array.from(s!.dealtRoles));
+          const a = determinize(s!, g, p, seedRng(botSeed, `bot:${p}`));
+          const b = determinize(t, g, p, seedRng(botSeed, `bot:${p}`));
+          expect(Array.from(b.roles), `seat ${p}, seat ${q} converted`).toEqual(Array.from(a.roles));
+          expect(JSON.stringify(b.zones)).toBe(JSON.stringify(a.zones));
+          expect(JSON.stringify(b.vars)).toBe(JSON.stringify(a.vars));
+          compared++;
+          if (s!.roles[q] !== s!.dealtRoles[q]) converted++;
+        }
+      }),
+      { numRuns: 60 },
+    );
+    expect(compared).toBeGreaterThan(100);
+    expect(converted).toBeGreaterThan(0);
+  });
+
+  // Regression: the copy's dealtRoles once kept the real deal of the hidden seats (the Messenger's seat
+  // included); the copy now records its own redeal there.
+  it('determinize does not carry the real deal of hidden seats into the copy (dealtRoles)', () => {
+    fc.assert(
+      fc.property(midGameArb, fc.nat(), fc.integer(), (m, k, botSeed) => {
+        const s = midGame(m.players, m.seed, m.picks, m.stop);
+        fc.pre(s !== null);
+        const p = Math.min(...activePlayers(s!));
+        const t = hiddenVariant(s!, p, 'roles', k, 0, 0);
+        fc.pre(t !== null && Array.from(t.dealtRoles).join() !== Array.from(s!.dealtRoles).join());
+        const a = determinize(s!, g, p, seedRng(botSeed, 'bot'));
+        const b = determinize(t!, g, p, seedRng(botSeed, 'bot'));
+        expect(Array.from(b.dealtRoles)).toEqual(Array.from(a.dealtRoles));
+      }),
+      { numRuns: 40 },
+    );
   });
 });

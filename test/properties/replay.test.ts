@@ -3,12 +3,14 @@
 // flagged; the views of a replay shown to a seat never show what the seat may not see (same checks as
 // the live views); playouts are deterministic in (seed, bot) and different seeds give different games.
 // A replay lists every answered decision, including the single-choice ones asked inside simultaneous steps
-// (which s.actions does not count), so it can be longer than s.actions.
+// or at steps that set `prompt.alwaysAsk` (Babel Builders' swap: round/swap-take, round/swap-give), which
+// s.actions does not count, so it can be longer than s.actions.
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Action } from '../../engine/model.js';
 import { applyInPlace, choiceCount, newGame, promptOf } from '../../engine/flow.js';
+import { cloneState } from '../../engine/state.js';
 import { checkReplay, makeReplay, replayViews, stateHash, type Replay } from '../../engine/replay.js';
 import { playout, type BotKind } from '../../engine/sim/playout.js';
 import { view } from '../../engine/view.js';
@@ -21,16 +23,18 @@ const botArb = fc.constantFrom<BotKind>('random', 'greedy');
 /**
  * Replays `actions` on a fresh game and sorts them by the decision open before each: `real` had at least
  * two legal choices (what s.actions counts), `forcedInside` had one and was open inside a simultaneous step
- * (asked all the same), `forcedOutside` had one outside a simultaneous step (the engine should have taken it).
+ * (asked all the same), `forcedAsked` had one outside a simultaneous step at an `alwaysAsk` step (asked all
+ * the same), `forcedOutside` had one outside a simultaneous step elsewhere (the engine should have taken it).
  */
-function decisionKinds(players: number, seed: number | string, actions: readonly Action[]): { real: number; forcedInside: number; forcedOutside: number } {
+function decisionKinds(players: number, seed: number | string, actions: readonly Action[]): { real: number; forcedInside: number; forcedAsked: number; forcedOutside: number } {
   const s = newGame(g, { players, seed });
-  const out = { real: 0, forcedInside: 0, forcedOutside: 0 };
+  const out = { real: 0, forcedInside: 0, forcedAsked: 0, forcedOutside: 0 };
   for (const a of actions) {
     const p = promptOf(s, a.player);
     expect(p, `no decision open for ${JSON.stringify(a)}`).not.toBeNull();
     if (choiceCount(p!) >= 2) out.real++;
     else if (s.par !== null) out.forcedInside++;
+    else if (g.promptSteps[p!.key]!.prompt.alwaysAsk) out.forcedAsked++;
     else out.forcedOutside++;
     applyInPlace(s, g, a);
   }
@@ -44,7 +48,7 @@ function recordedGame(players: number, seed: number | string, bot: BotKind): Rep
   const kinds = decisionKinds(players, seed, r.recorded!);
   expect(kinds.real).toBe(r.actions);
   expect(kinds.forcedOutside).toBe(0);
-  expect(r.recorded!.length).toBe(kinds.real + kinds.forcedInside);
+  expect(r.recorded!.length).toBe(kinds.real + kinds.forcedInside + kinds.forcedAsked);
   return makeReplay(g, r.state, { seed, players, actions: r.recorded! });
 }
 
@@ -102,21 +106,34 @@ describe('replays (Babel Builders)', () => {
     );
   });
 
-  it('forced decisions inside simultaneous steps are part of the replay: corrupting or dropping one is caught', () => {
+  it('forced decisions (inside simultaneous steps, or at alwaysAsk steps) are part of the replay: corrupting or dropping one is caught', () => {
     let forcedSeen = 0;
+    let askedTested = 0; // runs that corrupted / dropped a forced decision of an `alwaysAsk` step (the swap)
     fc.assert(
       fc.property(playersArb, seedArb, botArb, fc.nat(), (players, seed, bot, k) => {
         const replay = recordedGame(players, seed, bot);
-        // indices of recorded actions whose decision had a single legal choice (inside a simultaneous step)
+        // indices of recorded actions whose decision had a single legal choice (inside a simultaneous
+        // step, or outside one at a step that sets `alwaysAsk`)
         const s = newGame(g, { players, seed });
         const forced: number[] = [];
+        const asked: number[] = [];
         replay.actions.forEach((a, i) => {
-          if (choiceCount(promptOf(s, a.player)!) === 1) forced.push(i);
+          const p = promptOf(s, a.player)!;
+          if (choiceCount(p) === 1) {
+            forced.push(i);
+            if (s.par === null) {
+              expect(g.promptSteps[p.key]!.prompt.alwaysAsk, `forced decision ${i + 1} (${a.step}) asked outside a simultaneous step`).toBe(true);
+              asked.push(i);
+            }
+          }
           applyInPlace(s, g, a);
         });
         fc.pre(forced.length > 0);
         forcedSeen++;
-        const i = forced[k % forced.length]!;
+        // in two runs out of three, prefer a forced swap decision when the game had one
+        const pool = k % 3 !== 0 && asked.length ? asked : forced;
+        const i = pool[Math.floor(k / 3) % pool.length]!;
+        if (asked.includes(i)) askedTested++;
         // another choice than the only legal one is rejected, naming the action
         const bad = replay.actions.slice();
         bad[i] = illegalChoice(replay, i);
@@ -131,6 +148,7 @@ describe('replays (Babel Builders)', () => {
       { numRuns: 25 },
     );
     expect(forcedSeen).toBeGreaterThan(10); // most games have one (the Messenger, a Zealot)
+    expect(askedTested).toBeGreaterThan(0);
   });
 
   it('a changed action that is still legal is caught by the final hash or result', () => {
@@ -177,6 +195,45 @@ describe('replays (Babel Builders)', () => {
           expect(v).toEqual(view(s, g, viewer));
         });
         expect(stateHash(s)).toBe(replay.finalHash);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  // stateHash covers the whole state but the log: besides zones, roles and variables, the random stream,
+  // the flow position, the bindings, the open decisions, the deal and the step count. A replay that ends
+  // in the same cards and variables but at another point of the flow, or with the random stream drawn
+  // differently, no longer passes for the same game.
+  it('the state hash covers everything but the log', () => {
+    fc.assert(
+      fc.property(playersArb, seedArb, botArb, fc.nat(), (players, seed, bot, k) => {
+        const replay = recordedGame(players, seed, bot);
+        const s = newGame(g, { players, seed, log: true });
+        const stop = k % replay.actions.length; // a state with a decision open
+        for (let i = 0; i < stop; i++) applyInPlace(s, g, replay.actions[i]!);
+        expect(s.ended).toBeNull();
+        const h = stateHash(s);
+        const changed = (what: string, f: (t: typeof s) => void) => {
+          const t = cloneState(s);
+          f(t);
+          expect(stateHash(t), what).not.toBe(h);
+        };
+        // the log is not part of it
+        const noLog = cloneState(s);
+        noLog.log = null;
+        expect(stateHash(noLog)).toBe(h);
+        expect(stateHash(cloneState(s))).toBe(h);
+        changed('random stream', (t) => { t.rng[k % t.rng.length] = (t.rng[k % t.rng.length]! ^ 1) >>> 0; });
+        changed('step count', (t) => { t.steps++; });
+        changed('flow position', (t) => { t.stack[t.stack.length - 1]!.i++; });
+        changed('bindings', (t) => { t.b.push(-7); });
+        changed('options', (t) => { t.opts.push(-7); });
+        if (s.prompt) changed('open decision', (t) => { t.prompt!.max++; });
+        if (s.par) changed('open decisions of a simultaneous step', (t) => { t.par!.threads[0]!.i++; });
+        const a = s.dealtRoles.findIndex((r) => r !== s.dealtRoles[0]);
+        changed('the deal', (t) => { t.dealtRoles[0] = s.dealtRoles[a]!; t.dealtRoles[a] = s.dealtRoles[0]!; });
+        // and a replay is checked against it: no earlier state of the game has the recorded final hash
+        expect(h).not.toBe(replay.finalHash);
       }),
       { numRuns: 20 },
     );

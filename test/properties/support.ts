@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import type { Action, Game, LogEntry, State } from '../../engine/model.js';
-import { activePlayers, applyInPlace, legalActions, newGame } from '../../engine/flow.js';
+import { activePlayers, applyInPlace, legalActions, newGame, promptOf } from '../../engine/flow.js';
 import { cloneState, instances } from '../../engine/state.js';
 import { zoneVisibleTo, inMask } from '../../engine/visibility.js';
 import { renderLog, type PlayerView, type ZoneView } from '../../engine/view.js';
@@ -219,11 +219,19 @@ export function viewProblems(s: State, g: Game, viewer: number, v: PlayerView): 
     if (seat.role !== null && seat.role !== real) problems.push(`seat ${i}'s role shown as ${seat.role}, is ${real}`);
   });
   if (s.roles[viewer]! >= 0 && v.seats[viewer]!.role !== g.roles[s.roles[viewer]!]!.id) problems.push(`seat ${viewer} does not see their own role`);
-  // prompt options
+  // prompt options: a card the seat may not see is offered face down (null), in its place
   if (v.prompt && v.prompt.choose === 'cards') {
-    for (const o of v.prompt.options as { e: number }[]) {
+    const real = promptOf(s, viewer)?.options ?? [];
+    if (real.length !== v.prompt.options.length) problems.push(`prompt of seat ${viewer} lists ${v.prompt.options.length} options, state has ${real.length}`);
+    (v.prompt.options as ({ e: number } | null)[]).forEach((o, i) => {
+      const e = real[i] as number;
+      if (o === null) {
+        if (oracleCardVisible(s, g, e, viewer)) problems.push(`prompt of seat ${viewer} offers card ${e}, which the seat may see, face down`);
+        return;
+      }
+      if (o.e !== e) problems.push(`prompt of seat ${viewer}: option ${i + 1} shows entity ${o.e}, state has ${e}`);
       if (!oracleCardVisible(s, g, o.e, viewer)) problems.push(`LEAK: prompt of seat ${viewer} offers hidden card ${o.e}`);
-    }
+    });
   }
   return problems;
 }

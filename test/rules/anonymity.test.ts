@@ -3,8 +3,8 @@
 // who handed which"). Also the secrecy of what reached the Master.
 
 import { describe, expect, it } from 'vitest';
-import { act, cardsIn, options, stepOf, view } from '../helpers/game.js';
-import { A, M, arrange, logSince, mark, select } from './bb.js';
+import { act, cardsIn, getVar, options, roleOf, stepOf, view } from '../helpers/game.js';
+import { A, M, Z, arrange, logSince, mark, select } from './bb.js';
 
 const HANDS = (): Record<number, string[]> => ({
   0: ['i3-A1', 'seal', 'i1-row3'],
@@ -75,7 +75,9 @@ describe('Rule 19 — anonymity of the received cards', () => {
     select(s, g, 2, 'punishment', 'i1-row1');
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
     expect(cardsIn(s, g, 'hand', 0)).not.toContain('punishment');
-    expect(stepOf(s, g, 0)).toBe('round/swap-give'); // the Master holds a Divine Punishment card to take
+    // the Master is asked to take the Divine Punishment card (the only option), like any other take
+    expect(stepOf(s, g, 0)).toBe('round/swap-take');
+    expect(options(s, g, 0)).toEqual(['punishment']);
     const lines = logSince(s, g, 0, from);
     expect(lines).toContain('Player 3 has chosen (round/select/play)');
     const perSeat = [1, 2, 3].map((p) => lines.filter((l) => l.startsWith(`Player ${p + 1} `)).map((l) => l.replace(/Player \d+/g, 'P')));
@@ -135,5 +137,65 @@ describe('Rule 19 — anonymity of the received cards', () => {
     // the Master, who checks the received cards, does know
     expect((view(withDp.s, withDp.g, 0).vars as any).punishmentsIn).toBe(1);
     expect((view(without.s, without.g, 0).vars as any).punishmentsIn).toBe(0);
+  });
+
+  // Formerly a bug (engine and ruleset): the take was answered at once when a single Divine Punishment
+  // card had arrived (its only legal choice), so everyone read "Player 1 chose a card (round/swap-take)"
+  // in the same action as the last architect's choice and saw the Master asked only what to give up:
+  // a bystander learnt that a Divine Punishment card reached the Master (and that an Architect Master
+  // was about to turn). `alwaysAsk` on round/swap-take and round/swap-give now asks the Master in every
+  // case. Rulebook §5.2: one Divine Punishment card is exchanged face down.
+  it('with one Divine Punishment card received, a bystander sees the same as with none (the Master is asked in both cases)', () => {
+    // 6 seats: Master 1, appointed 2–4 (seat 3 the Messenger), the bystander is seat 5. The two tables hold
+    // the same cards; only the Messenger's Lightning and seat 6's Divine Punishment card change places
+    // (seat 6, holding it, is a Zealot), so the public box is the same and seat 5 cannot tell them apart.
+    const play = (dp: boolean) => {
+      const { g, s } = arrange({
+        players: 6, roles: [A, A, M, A, A, dp ? A : Z], master: 0,
+        hands: {
+          0: ['i3-A1', 'seal', 'i1-row3'],
+          1: ['i3-B2', 'i1-colA', 'i1-colB'],
+          2: [dp ? 'punishment' : 'lightning', 'i1-row1', 'i1-row2'],
+          3: ['i2-A1A2', 'i2-A2A3', 'storm'],
+          4: ['i2-B1B2', 'i2-B2B3', 'deliberation'],
+          5: [dp ? 'lightning' : 'punishment', 'i2-C1C2', 'i2-C2C3'],
+        },
+      });
+      const from = mark(s);
+      act(s, g, 0, 1, 2, 3);
+      select(s, g, 1, 'i3-B2', 'i1-colA');
+      select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
+      select(s, g, 2, dp ? 'punishment' : 'lightning', 'i1-row1'); // the last architect's choice
+      return { g, s, from };
+    };
+    // the bystander's whole view, with the log read from the end of the arrangement (the arrangement
+    // itself moved cards out of the public box, which the full log names)
+    const seen = (r: ReturnType<typeof play>, viewer: number) => ({ ...view(r.s, r.g, viewer), log: logSince(r.s, r.g, viewer, r.from) });
+    const withDp = play(true);
+    const without = play(false);
+    expect(getVar(withDp.s, withDp.g, 'punishmentsIn')).toBe(1);
+    expect(getVar(without.s, without.g, 'punishmentsIn')).toBe(0);
+    // the Master is asked to take in both cases: the Divine Punishment card is the only option with one
+    expect(stepOf(withDp.s, withDp.g, 0)).toBe('round/swap-take');
+    expect(options(withDp.s, withDp.g, 0)).toEqual(['punishment']);
+    expect(stepOf(without.s, without.g, 0)).toBe('round/swap-take');
+    expect((options(without.s, without.g, 0) as string[]).sort()).toEqual(['i2-A1A2', 'i3-B2', 'lightning']);
+    const bystander = 4;
+    expect(seen(withDp, bystander)).toEqual(seen(without, bystander));
+    expect(seen(withDp, bystander).waiting).toEqual([0]);
+    expect(seen(withDp, bystander).prompt).toBeNull();
+    expect(seen(withDp, bystander).log.join('\n')).not.toContain('swap-take');
+    // the same once the Master has answered both swap decisions (taking the card the Messenger handed)
+    act(withDp.s, withDp.g, 0, 'punishment');
+    act(without.s, without.g, 0, 'lightning');
+    expect(stepOf(withDp.s, withDp.g, 0)).toBe('round/swap-give');
+    expect(stepOf(without.s, without.g, 0)).toBe('round/swap-give');
+    expect(seen(withDp, bystander)).toEqual(seen(without, bystander));
+    act(withDp.s, withDp.g, 0, 'seal');
+    act(without.s, without.g, 0, 'seal');
+    expect(roleOf(withDp.s, withDp.g, 0)).toBe(Z); // the Architect Master has turned, privately
+    expect(roleOf(without.s, without.g, 0)).toBe(A);
+    expect(seen(withDp, bystander)).toEqual(seen(without, bystander));
+    expect(seen(withDp, bystander).log).toEqual(expect.arrayContaining(['Player 1 chose a card (round/swap-take)', 'Player 1 chose a card (round/swap-give)']));
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { IllegalAction } from '../../engine/flow.js';
 import {
-  act, activePlayers, babelBuilders, cardsIn, count, getVar, options, promptOf, start, stepOf, view,
+  act, activePlayers, babelBuilders, cardsIn, count, getVar, legalActions, options, promptOf, start, stepOf, view,
 } from '../helpers/game.js';
 import { A, M, arrange, logSince, mark, select, sorted, towerOf } from './bb.js';
 
@@ -216,7 +216,9 @@ describe("Rule 6 — the Master's swap", () => {
     expect(towerOf(s, g)).toEqual({ C1: 3, B2: 3 });
   });
 
-  it('a received Divine Punishment card must be the one taken (no choice offered)', () => {
+  // The take is forced, but it is still asked (`alwaysAsk`): answering at once would tell everyone that a
+  // Divine Punishment card reached the Master (see the anonymity tests).
+  it('a received Divine Punishment card must be the one taken (it is the only option offered)', () => {
     const h = baseHands5();
     h[2] = ['punishment', 'i1-row2', 'i3-C1'];
     const { g, s } = arrange({ players: 5, roles: R5, master: 0, hands: h });
@@ -228,9 +230,18 @@ describe("Rule 6 — the Master's swap", () => {
     expect(options(s, g, 2)).toEqual(['punishment']);
     select(s, g, 2, 'punishment', 'i1-row2');
     expect(getVar(s, g, 'punishmentsIn')).toBe(1);
-    // the take is forced: the Master is asked only what to give up
-    expect(stepOf(s, g, 0)).toBe('round/swap-give');
+    // the Master is asked to take, with the Divine Punishment card as the only option
+    expect(stepOf(s, g, 0)).toBe('round/swap-take');
+    expect(options(s, g, 0)).toEqual(['punishment']);
+    expect(sorted(s, g, 'received')).toEqual(['i1-colB', 'i2-A2A3', 'punishment']);
+    for (const other of ['i1-colB', 'i2-A2A3']) expect(() => act(s, g, 0, other)).toThrow(/not among the options/);
+    expect(legalActions(s, g, 0)).toHaveLength(1);
+    expect(logSince(s, g, 0, from).join('\n')).not.toContain('(round/swap-take)');
+    const actions = s.actions;
+    act(s, g, 0, 'punishment');
+    expect(s.actions).toBe(actions); // a forced decision is not counted as an action
     expect(logSince(s, g, 0, from)).toContain('Player 1 chose Divine Punishment (round/swap-take)');
+    expect(stepOf(s, g, 0)).toBe('round/swap-give');
     act(s, g, 0, 'i1-row3');
     expect(sorted(s, g, 'hand', 0)).toEqual(['i3-A1', 'punishment', 'seal']);
     expect(sorted(s, g, 'received')).toEqual(['i1-colB', 'i2-A2A3']);

@@ -2,7 +2,7 @@
 // Zealot, and Divine Punishment confirmation (rulebook §5.2 "Important Rules", §5.3).
 
 import { describe, expect, it } from 'vitest';
-import { act, activePlayers, cardsIn, count, getVar, options, roleOf, stepOf, view } from '../helpers/game.js';
+import { act, activePlayers, cardsIn, count, getVar, options, promptOf, roleOf, stepOf, view, zoneInst } from '../helpers/game.js';
 import { A, M, Z, arrange, logSince, mark, select, sorted } from './bb.js';
 
 const hands = (over: Record<number, string[]>): Record<number, string[]> => ({
@@ -141,9 +141,13 @@ describe('Rule 12 — conversion to Zealot', () => {
     select(s, g, 1, 'i1-colA', 'i1-colB');
     select(s, g, 2, 'punishment', 'seal');
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
+    const from = mark(s);
+    // the take is forced but still asked (whether a Divine Punishment card arrived is the Master's secret)
+    expect(stepOf(s, g, 0)).toBe('round/swap-take');
+    expect(options(s, g, 0)).toEqual(['punishment']);
+    act(s, g, 0, 'punishment');
     expect(stepOf(s, g, 0)).toBe('round/swap-give');
     expect(roleOf(s, g, 0)).toBe(A); // the card is not in hand yet
-    const from = mark(s);
     act(s, g, 0, 'i1-row3');
     expect(roleOf(s, g, 0)).toBe(Z);
     expect(cardsIn(s, g, 'hand', 0)).toContain('punishment');
@@ -166,6 +170,9 @@ describe('Rule 12 — conversion to Zealot', () => {
     select(s, g, 1, 'punishment', 'i1-colA'); // the Zealot passes one of their two
     select(s, g, 2, 'i1-row1', 'i1-row2');
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
+    expect(stepOf(s, g, 0)).toBe('round/swap-take');
+    expect(options(s, g, 0)).toEqual(['punishment']);
+    act(s, g, 0, 'punishment');
     expect(stepOf(s, g, 0)).toBe('round/swap-give');
     act(s, g, 0, 'seal');
     expect(roleOf(s, g, 0)).toBe(M);
@@ -181,6 +188,11 @@ describe('Rule 12 — conversion to Zealot', () => {
     select(s, g, 1, 'i1-colA', 'i1-colB');
     select(s, g, 2, 'punishment', 'i1-row1');
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
+    // only the received Divine Punishment card may be taken (not the one already in hand)
+    expect(stepOf(s, g, 0)).toBe('round/swap-take');
+    expect(options(s, g, 0)).toEqual(['punishment']);
+    expect(promptOf(s, 0)!.options.map((e: number) => s.loc[e])).toEqual([zoneInst(g, 'received')]);
+    act(s, g, 0, 'punishment');
     expect(stepOf(s, g, 0)).toBe('round/swap-give');
     expect(options(s, g, 0)).toEqual(['i3-A1', 'seal']);
     expect(() => act(s, g, 0, 'punishment')).toThrow(/not among the options/);
@@ -279,6 +291,11 @@ describe('Rule 13 — Divine Punishment confirmation', () => {
     select(s, g, 2, 'punishment', 'seal');
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
     expect(getVar(s, g, 'punishmentsIn')).toBe(1);
+    expect(s.ended).toBeNull();
+    // the Master is asked to take it (the only option), then what to give up; the game goes on
+    expect(stepOf(s, g, 0)).toBe('round/swap-take');
+    expect(options(s, g, 0)).toEqual(['punishment']);
+    act(s, g, 0, 'punishment');
     expect(s.ended).toBeNull();
     expect(stepOf(s, g, 0)).toBe('round/swap-give');
   });
