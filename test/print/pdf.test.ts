@@ -15,7 +15,7 @@ let deck: string;
 const fonts = loadFonts();
 const BB = 'rulesets/babel-builders.yaml';
 /** Babel Builders' printable cards: 10 roles, 12 blueprints, 39 instruction and 27 special cards. */
-const BB_CARDS = 88;
+const BB_CARDS = 89; // 88 cards + the base card
 
 const rel = (p: string) => relative(ROOT, p);
 
@@ -234,8 +234,8 @@ describe('print options', () => {
 
   it('--unique prints each distinct card once; --no-crop-marks leaves the margins blank', async () => {
     const { pages, cards } = await print({ unique: true, backs: 'none', cropMarks: false }, 'unique.pdf');
-    expect(cards).toBe(2 + 12 + 27 + 5);
-    expect(pages).toBe(Math.ceil(46 / 9));
+    expect(cards).toBe(2 + 1 + 12 + 27 + 5); // roles, the base card, blueprints, instruction cards, specials
+    expect(pages).toBe(Math.ceil(47 / 9));
     const r = render(join(dir, 'unique.pdf'), 1, 100, dir);
     const plan = planSheet({ paper: parsePaper('a4'), card: CARD_SIZES.poker!, bleed: 3, cropMarks: false, backs: 'none' });
     for (const x of [plan.trimBox.x, plan.trimBox.x + 63.5]) expect(r.at(x, plan.trimBox.y - 6)).toBeGreaterThan(250);
