@@ -67,14 +67,8 @@ class ProvOriginMap implements OriginMap {
   constructor(readonly root: Prov) {}
 
   originOf(path: Path): Origin {
-    let node = this.root;
-    let i = 0;
-    for (; i < path.length; i++) {
-      const child = node.children?.get(path[i]) ?? node.children?.get(String(path[i]));
-      if (!child) break;
-      node = child;
-    }
-    return { map: node.map, path: i === path.length ? node.path : [...node.path, ...path.slice(i)] };
+    const p = this.provAt(path);
+    return { map: p.map, path: p.path };
   }
 
   /** The provenance node for `path`, derived from its nearest recorded ancestor. */
