@@ -16,7 +16,7 @@
 import type { Ctx, Eff, EndingDef, Fn, LogEntry } from './model.js';
 import type { Env, Scope } from './expr/compile.js';
 import { T, type Ty } from './expr/types.js';
-import { log, moveEntities, moveTop, shuffleZone } from './state.js';
+import { log, moveEntities, moveTop, shuffleZone, touchAll } from './state.js';
 import { RuleError } from './expr/compile.js';
 import { didYouMean } from './suggest.js';
 
@@ -143,8 +143,7 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
             c.s.vars[d.i] = arr2;
           } else c.s.vars[d.i] = Array.isArray(vals[k]) ? (vals[k] as unknown[]).slice() : vals[k];
         }
-        c.s.version++;
-        c.s.touched[c.s.touched.length - 1] = 1;
+        touchAll(c.s);
       };
     }
     case 'setRole': {
@@ -164,8 +163,7 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
         if (!Number.isInteger(pl) || pl < 0 || pl >= c.s.n) throw new RuleError(`setRole: no such player (${pl < 0 ? 'none' : pl})`);
         if (c.s.roles[pl] === r) return;
         c.s.roles[pl] = r;
-        c.s.version++;
-        c.s.touched[c.s.touched.length - 1] = 1;
+        touchAll(c.s);
         log(c.s, { kind: 'role', player: pl, role: r });
       };
     }
@@ -175,8 +173,7 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
       return (c) => {
         const xs = f(c) as number[];
         for (const e of xs) c.s.shown[e] = 1;
-        c.s.version++;
-        c.s.touched[c.s.touched.length - 1] = 1;
+        touchAll(c.s);
         if (c.s.log && xs.length) c.s.log.push({ kind: 'text', parts: ['Revealed: ', ''], holes: [{ t: 'cards', v: xs.slice() }] });
       };
     }

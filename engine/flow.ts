@@ -8,7 +8,7 @@
 // with its own bindings; what a thread does lands in zones hidden from the others, and the main flow
 // continues only when every thread is done, so choices are committed privately and revealed together.
 
-import type { Action, Ctx, Game, OpenPrompt, ReactionDef, State, StepDef, Thread } from './model.js';
+import type { Action, Ctx, Game, OpenPrompt, State, StepDef, Thread } from './model.js';
 import { blankState, cloneState, type NewGameOptions } from './state.js';
 import { RuleError } from './expr/compile.js';
 import { seenMask } from './visibility.js';
@@ -400,61 +400,41 @@ function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
 }
 
 /**
- * State-based rules, checked after every step and decision. A reaction that declares the zones it
- * watches is only evaluated when one of them changed (or a role, variable or reveal changed) since the
- * last check; a per-player reaction watching per-player zones is then evaluated only for the players
- * whose own zones changed.
+ * State-based rules, checked after every step and decision. Every change marks the reactions it may
+ * wake (see `dirty` in the state): a move marks those watching its zones (all of them when a reaction
+ * watches nothing), for the zone's owner; a role, variable or reveal marks every reaction for every seat.
+ * A reaction whose watched zones are all per player is re-checked only for the seats whose own zones
+ * changed. Reactions may wake each other: passes repeat until nothing is marked, within a bound.
  */
 export function runReactions(s: State, g: Game, c: Ctx): void {
-  // Reactions may wake each other: repeat until a pass changes nothing, within a bound.
+  const dirty = s.dirty;
   for (let pass = 0; pass < MAX_REACTION_PASSES; pass++) {
-    if (s.ended || s.reacted === s.version || g.reactions.length === 0) return;
-    reactionPass(s, g, c);
+    if (s.ended) return;
+    let any = false;
+    for (let k = 0; k < dirty.length; k++) {
+      const mask = dirty[k]!;
+      if (mask === 0) continue;
+      any = true;
+      dirty[k] = 0; // what this reaction changes from here on marks it again for the next pass
+      const r = g.reactions[k]!;
+      if (r.players) {
+        const ps = r.players(c) as number[];
+        const save = c.b[r.slot];
+        const every = mask === -1 || !r.perPlayerWatch;
+        for (const p of ps) {
+          if (!every && (mask & (1 << p)) === 0) continue;
+          c.b[r.slot] = p;
+          if (r.when(c)) r.effects(c);
+          if (s.ended) break;
+        }
+        c.b[r.slot] = save;
+      } else if (r.when(c)) r.effects(c);
+    }
+    if (!any) return;
   }
-  if (!s.ended && s.reacted !== s.version) throw new RuleError(`reactions kept changing the game after ${MAX_REACTION_PASSES} passes (they trigger each other)`);
+  if (!s.ended && s.dirty.some((m) => m !== 0)) {
+    throw new RuleError(`reactions kept changing the game after ${MAX_REACTION_PASSES} passes (they trigger each other)`);
+  }
 }
 
 const MAX_REACTION_PASSES = 16;
-let wokeBuf = new Uint8Array(0);
-
-function reactionPass(s: State, g: Game, c: Ctx): void {
-  const touched = s.touched;
-  const all = touched[touched.length - 1] === 1;
-  const before = s.version;
-  // what changes from here on is seen by the next pass (reactions never run reactions, so one scratch buffer serves)
-  if (wokeBuf.length < touched.length) wokeBuf = new Uint8Array(touched.length);
-  const woke = wokeBuf;
-  woke.set(touched);
-  touched.fill(0);
-  s.reacted = before;
-  for (const r of g.reactions) {
-    const ranges = r.watchRanges;
-    if (ranges && !all && !anyTouched(woke, ranges)) continue;
-    if (r.players) {
-      const ps = r.players(c) as number[];
-      const save = c.b[r.slot];
-      const perPlayerOnly = r.perPlayerWatch && !all;
-      for (const p of ps) {
-        if (perPlayerOnly && !playerTouched(woke, ranges!, p)) continue;
-        c.b[r.slot] = p;
-        if (r.when(c)) r.effects(c);
-        if (s.ended) break;
-      }
-      c.b[r.slot] = save;
-    } else if (r.when(c)) r.effects(c);
-    if (s.ended) return;
-  }
-}
-
-function anyTouched(touched: Uint8Array, ranges: NonNullable<ReactionDef['watchRanges']>): boolean {
-  for (const x of ranges) for (let i = x.base; i < x.base + x.count; i++) if (touched[i]) return true;
-  return false;
-}
-
-function playerTouched(touched: Uint8Array, ranges: NonNullable<ReactionDef['watchRanges']>, p: number): boolean {
-  for (const x of ranges) {
-    const start = x.base + p * x.stride;
-    for (let i = start; i < start + x.stride; i++) if (touched[i]) return true;
-  }
-  return false;
-}

@@ -139,8 +139,8 @@ export interface PhaseDef {
 
 export interface ReactionDef {
   id: string;
-  /** for each watched zone: first instance and instance count (a per-player zone: `stride` instances per player) */
-  watchRanges: { base: number; count: number; stride: number; perPlayer: boolean }[] | null;
+  /** zone definitions whose changes wake this reaction (null: any change) */
+  watch: number[] | null;
   /** every watched zone is per player: re-check only the players whose own zones changed */
   perPlayerWatch: boolean;
   players: Fn<number[]> | null;
@@ -175,6 +175,8 @@ export interface Game {
   promptSteps: (StepDef & { kind: 'prompt' })[];
   setup: Eff;
   reactions: ReactionDef[];
+  /** zone definition → the reactions a change of that zone wakes */
+  zoneWatchers: number[][];
   slots: string[];
   maxSteps: number;
   /** The merged ruleset value (for the editor and print). */
@@ -260,12 +262,12 @@ export interface State {
   ended: Ended | null;
   steps: number;
   actions: number;
-  /** bumped by every change reactions could care about (moves, roles, variables) */
-  version: number;
-  /** the version at which reactions last ran */
-  reacted: number;
-  /** zone instances changed since reactions last ran (1 = changed); the last slot: roles, variables or reveals */
-  touched: Uint8Array;
+  /**
+   * Per reaction: the seats whose watched zones changed since it last ran, as a bit mask (-1: re-check
+   * every seat). Moves mark the reactions watching the zones they touch; roles, variables and reveals
+   * mark every reaction.
+   */
+  dirty: Int32Array;
   log: LogEntry[] | null;
 }
 

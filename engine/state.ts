@@ -3,7 +3,7 @@
 
 import type { Game, LogEntry, State } from './model.js';
 import { seedRng, shuffleInPlace } from './rng.js';
-import { instances, zoneInstanceCount } from './instances.js';
+import { instances, zoneInstanceCount, type Instances } from './instances.js';
 export { instances, zoneInstanceCount } from './instances.js';
 import { seenMask, zoneMask } from './visibility.js';
 
@@ -47,9 +47,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
     ended: null,
     steps: 0,
     actions: 0,
-    version: 0,
-    reacted: -1,
-    touched: new Uint8Array(zoneInstanceCount(g) + 1).fill(1), // per zone instance; last slot: roles, variables or reveals changed
+    dirty: new Int32Array(g.reactions.length).fill(-1),
     log: o.log ? [] : null,
   };
 }
@@ -87,11 +85,23 @@ export function cloneState(s: State): State {
     ended: s.ended ? { ...s.ended } : null,
     steps: s.steps,
     actions: s.actions,
-    version: s.version,
-    reacted: s.reacted,
-    touched: s.touched.slice(),
+    dirty: s.dirty.slice(),
     log: s.log ? s.log.slice() : null,
   };
+}
+
+/** A zone instance changed: wake the reactions that watch its zone, for its owner (or every seat). */
+function touch(s: State, g: Game, ins: Instances, inst: number): void {
+  const ws = g.zoneWatchers[ins.zone[inst]!]!;
+  if (ws.length === 0) return;
+  const owner = ins.owner[inst]!;
+  const bit = owner >= 0 ? 1 << owner : -1;
+  for (let k = 0; k < ws.length; k++) s.dirty[ws[k]!] |= bit;
+}
+
+/** Something every reaction may care about changed (a role, a variable, a reveal). */
+export function touchAll(s: State): void {
+  s.dirty.fill(-1);
 }
 
 /** Per-entity marks for bulk moves (module scratch, never part of the state). */
@@ -124,7 +134,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
       const k = z.lastIndexOf(e);
       if (k === z.length - 1) z.pop();
       else z.splice(k, 1);
-      s.touched[src] = 1;
+      touch(s, g, ins, src);
     }
   } else {
     // many cards at once (setup, a whole pile): one pass over each source zone instead of a search per card
@@ -141,7 +151,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
       let w = 0;
       for (let r = 0; r < z.length; r++) if (!marks[z[r]!]) z[w++] = z[r]!;
       z.length = w;
-      s.touched[src] = 1;
+      touch(s, g, ins, src);
     }
     for (let i = 0; i < n; i++) marks[list[i]!] = 0;
   }
@@ -153,8 +163,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
   }
   if (bottom) z.unshift(...list);
   else for (let i = 0; i < n; i++) z.push(list[i]!);
-  s.version++;
-  s.touched[dest] = 1;
+  touch(s, g, instances(g), dest);
   const anon = ins.anon[dest] === 1;
   if (anon) shuffleInPlace(s.rng, z);
   if (s.log) {
@@ -170,14 +179,13 @@ function moveOne(s: State, g: Game, e: number, dest: number, bottom: boolean): v
   const k = z.lastIndexOf(e);
   if (k === z.length - 1) z.pop();
   else z.splice(k, 1);
-  s.touched[src] = 1;
+  touch(s, g, instances(g), src);
   s.shown[e] = 0;
   s.loc[e] = dest;
   const d = s.zones[dest]!;
   if (bottom) d.unshift(e);
   else d.push(e);
-  s.version++;
-  s.touched[dest] = 1;
+  touch(s, g, instances(g), dest);
   if (instances(g).anon[dest] === 1) shuffleInPlace(s.rng, d);
 }
 
@@ -194,7 +202,6 @@ export function moveTop(s: State, g: Game, src: number, dest: number, n: number,
 
 export function shuffleZone(s: State, inst: number): void {
   shuffleInPlace(s.rng, s.zones[inst]!);
-  s.version++;
   if (s.log) s.log.push({ kind: 'shuffle', dest: inst });
 }
 

@@ -407,15 +407,8 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
         else watch!.push(zi.index);
       });
     }
-    const watchRanges = watch
-      ? watch.map((zi) => {
-          const info = [...zoneInfos.values()].find((x) => x.index === zi)!;
-          const stride = info.cells ? info.cells.length : 1;
-          return { base: info.base, count: (info.perPlayer ? maxPlayers : 1) * stride, stride, perPlayer: info.perPlayer };
-        })
-      : null;
-    const perPlayerWatch = watchRanges !== null && watchRanges.every((x) => x.perPlayer);
-    if (when) reactions.push({ id: String(rx.id ?? i), watchRanges, perPlayerWatch, players, slot, when, effects });
+    const perPlayerWatch = watch !== null && watch.every((zi) => zones[zi]!.perPlayer);
+    if (when) reactions.push({ id: String(rx.id ?? i), watch, perPlayerWatch, players, slot, when, effects });
   });
 
   // ---- phases and steps ----
@@ -569,6 +562,8 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     promptSteps,
     setup,
     reactions,
+    // a reaction without `watch` wakes on a change of any zone
+    zoneWatchers: zones.map((z) => reactions.flatMap((r, k) => (!r.watch || r.watch.includes(z.index) ? [k] : []))),
     slots,
     maxSteps,
     source: root,
