@@ -260,6 +260,17 @@ class Compiler {
       }
       const game = () => this.env.getGame();
       let col: unknown[] | undefined;
+      if (n.obj.k === 'it') {
+        // `it.field` (filters over whole zones): read the column straight from the current item
+        return {
+          fn: (c) => {
+            const e = c.it;
+            if (e === undefined || e < 0) return undefined;
+            return (col ??= game().columns.get(name)!)[e];
+          },
+          t: ft,
+        };
+      }
       return {
         fn: (c) => {
           const e = f(c);
@@ -395,6 +406,9 @@ class Compiler {
           const fn: Fn = (c) => sameList(af(c), bf(c));
           return { fn: n.op === '==' ? fn : (c) => !fn(c), t: T.bool };
         }
+        // a comparison with a literal (it.type == 'seal') compares with the constant directly
+        const lit = n.right.k === 'str' || n.right.k === 'num' || n.right.k === 'bool' ? n.right.v : undefined;
+        if (lit !== undefined) return { fn: n.op === '==' ? (c) => af(c) === lit : (c) => af(c) !== lit, t: T.bool };
         return { fn: n.op === '==' ? (c) => af(c) === bf(c) : (c) => af(c) !== bf(c), t: T.bool };
       }
       case 'in': {
