@@ -16,7 +16,8 @@ export { planSheet, type SheetPlan, type BacksMode } from './sheet.js';
 
 export const BACKS_MODES: readonly BacksMode[] = ['none', 'duplex-long', 'duplex-short', 'fold'];
 
-export interface PrintOptions {
+/** Sheet settings a ruleset's `print` section and a print run share. */
+interface SheetSettings {
   /** card size name or WxH in mm; default the ruleset's `print.size`, else poker */
   size?: string;
   paper?: string;
@@ -25,6 +26,9 @@ export interface PrintOptions {
   bleed?: number;
   cropMarks?: boolean;
   backs?: BacksMode;
+}
+
+export interface PrintOptions extends SheetSettings {
   /** mm, x right and y down as seen on the back page */
   backOffset?: { x: number; y: number };
   /** two calibration pages (front and back) before the cards, to measure the duplex offset */
@@ -40,13 +44,7 @@ export interface PrintOptions {
 }
 
 /** The ruleset's top-level `print` section (described in schemas/ruleset.schema.json). */
-export interface PrintSection {
-  size?: string;
-  paper?: string;
-  landscape?: boolean;
-  bleed?: number;
-  cropMarks?: boolean;
-  backs?: BacksMode;
+export interface PrintSection extends SheetSettings {
   backOffset?: [number, number];
   colors?: Record<string, string>;
   decks?: { id: string; name?: string; cards: string }[];

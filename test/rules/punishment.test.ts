@@ -18,6 +18,19 @@ const noDpDiscarded = (s: any, g: any, n: number) => {
   for (let p = 0; p < n; p++) expect(cardsIn(s, g, 'discarded', p)).not.toContain('punishment');
 };
 
+/** Seats 1–3 appointed with the default hands; the round is played through to the refill. */
+function playRoundToRefill(s: Parameters<typeof act>[0], g: Parameters<typeof act>[1]): void {
+  act(s, g, 0, 1, 2, 3);
+  select(s, g, 1, 'i1-colA', 'i1-colB');
+  select(s, g, 2, 'i1-row1', 'i1-row2');
+  select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
+  act(s, g, 0, 'i1-colA');
+  act(s, g, 0, 'seal');
+  act(s, g, 0, 'i2-A1A2');
+  act(s, g, 0, 'A1'); // build
+  act(s, g, 0, 'B1'); // the last card (1 block: A1/B1/C1) is revealed by itself
+}
+
 describe('Rule 4 — Divine Punishment cards in card selection', () => {
   it('an Architect holding a Divine Punishment card (turned Zealot) can neither play nor discard it', () => {
     // seat 2 is arranged as an Architect holding the card; the state-based rule turns them at the next step
@@ -209,15 +222,7 @@ describe('Rule 12 — conversion to Zealot', () => {
       hands: hands({}),
       deck: ['i1-row3', 'i3-C3', 'i3-C2', 'i3-B3', 'punishment', 'i3-B1'],
     });
-    act(s, g, 0, 1, 2, 3);
-    select(s, g, 1, 'i1-colA', 'i1-colB');
-    select(s, g, 2, 'i1-row1', 'i1-row2');
-    select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
-    act(s, g, 0, 'i1-colA');
-    act(s, g, 0, 'seal');
-    act(s, g, 0, 'i2-A1A2');
-    act(s, g, 0, 'A1'); // build
-    act(s, g, 0, 'B1'); // the last card (1 block: A1/B1/C1) is revealed by itself
+    playRoundToRefill(s, g);
     expect(stepOf(s, g, 0)).toBe('round/new-master');
     expect(sorted(s, g, 'hand', 1)).toEqual(['i1-colC', 'i3-B1', 'punishment']);
     expect(roleOf(s, g, 1)).toBe(Z);
@@ -232,15 +237,7 @@ describe('Rule 12 — conversion to Zealot', () => {
       hands: hands({}),
       deck: ['i1-row3', 'i3-C3', 'i3-C2', 'i3-B3', 'punishment', 'i3-B1'],
     });
-    act(s, g, 0, 1, 2, 3);
-    select(s, g, 1, 'i1-colA', 'i1-colB');
-    select(s, g, 2, 'i1-row1', 'i1-row2');
-    select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
-    act(s, g, 0, 'i1-colA');
-    act(s, g, 0, 'seal');
-    act(s, g, 0, 'i2-A1A2');
-    act(s, g, 0, 'A1');
-    act(s, g, 0, 'B1');
+    playRoundToRefill(s, g);
     expect(cardsIn(s, g, 'hand', 1)).toContain('punishment');
     expect(roleOf(s, g, 1)).toBe(M);
   });
