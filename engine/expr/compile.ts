@@ -78,6 +78,7 @@ const BUILTIN_NAMES = ['players', 'playerCount', 'none', 'it'];
 export const BUILTIN_FUNCTIONS: string[] = [
   'count', 'filter', 'any', 'all', 'sum', 'maxOf', 'minOf', 'max', 'min', 'abs', 'floor', 'ceil', 'take', 'top', 'first',
   'flatten', 'others', 'role', 'team', 'seat', 'next', 'prev', 'cells', 'randomOf', 'contains', 'size', 'player',
+  'concat', 'revealed',
 ];
 
 /** Parses an expression; a syntax error becomes an ExprError at its offset. */
@@ -581,6 +582,30 @@ class Compiler {
         const x = this.value(args[1]!, sc);
         const lf = l.fn, xf = x.fn;
         return { fn: (c) => lf(c).includes(xf(c)), t: T.bool };
+      }
+      case 'concat': {
+        // concat(a, b, …): the lists joined in order (e.g. several zones offered in one prompt)
+        if (args.length < 1) throw new ExprError('concat() takes at least one list', n.at);
+        const ls = args.map((x) => this.listArg(x, sc));
+        let of: Ty = T.any;
+        ls.forEach((l, i) => {
+          const t = (l.t as { of: Ty }).of;
+          if (of.k === 'any') of = t;
+          else if (t.k !== 'any' && !assignable(t, of)) throw new ExprError(`concat() joins lists of one type: ${showType(T.list(of))} and ${showType(l.t)}`, args[i]!.at);
+        });
+        const fs = ls.map((l) => l.fn);
+        return {
+          fn: (c) => { const out: any[] = []; for (const f of fs) { const xs = f(c); for (let i = 0; i < xs.length; i++) out.push(xs[i]); } return out; },
+          t: T.list(of),
+        };
+      }
+      case 'revealed': {
+        // revealed(card): the card lies face up for everyone (turned up by `reveal` and not moved since)
+        arity(1);
+        const a = this.value(args[0]!, sc);
+        this.need(a, T.card, args[0]!);
+        const af = a.fn;
+        return { fn: (c) => { const e = af(c); return e >= 0 && c.s.shown[e] === 1; }, t: T.bool };
       }
       case 'others': {
         arity(1);
