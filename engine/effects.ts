@@ -1,7 +1,8 @@
 // Effects: the bounded set of things a ruleset can do to the state, compiled once into closures.
 //
-//   move        cards: <cards> | from: <zone> [count: <n>|all]   to: <zone>   [at: top|bottom]
-//   deal        from: <zone>  to: <per-player zone>  count: <n>  [players: <players>]   (one at a time, in turn)
+//   move        cards: <cards> | from: <zone> [count: <n>|all] [refill: <zone>]   to: <zone>   [at: top|bottom]
+//   deal        from: <zone>  to: <per-player zone>  count: <n>  [players: <players>] [refill: <zone>]   (one at a time, in turn)
+//               refill: when `from` runs out part-way, the refill zone (a discard pile) is shuffled into it first
 //   shuffle     <zone>
 //   set         { <variable>: <value>, … }
 //   setRole     player: <player>  role: <role id or text expression>
@@ -261,12 +262,13 @@ function move(arg: unknown, path: Path, scope: Scope, h: EffectHost): Eff | null
   const a = mapping(arg, path, h, ['cards or from', 'to']);
   if (!a) return null;
   for (const k of Object.keys(a)) {
-    if (!['cards', 'from', 'to', 'count', 'at'].includes(k)) h.error([...path, k], `'${k}' is not a parameter of move (cards, from, count, to, at)`);
+    if (!['cards', 'from', 'to', 'count', 'at', 'refill'].includes(k)) h.error([...path, k], `'${k}' is not a parameter of move (cards, from, count, refill, to, at)`);
   }
   const to = h.zone(a.to, [...path, 'to'], scope);
   const bottom = a.at === 'bottom';
   if (a.at !== undefined && a.at !== 'top' && a.at !== 'bottom') h.error([...path, 'at'], `at is 'top' or 'bottom', not ${JSON.stringify(a.at)}`);
   if (a.cards !== undefined && a.from !== undefined) { h.error(path, "move takes either 'cards' or 'from', not both"); return null; }
+  if (a.refill !== undefined && a.from === undefined) { h.error([...path, 'refill'], "refill goes with 'from' (the zone it refills when it runs out)"); return null; }
   if (a.cards !== undefined) {
     const cards = h.expr(a.cards, [...path, 'cards'], scope);
     const t = cards ? h.typeOf(a.cards, [...path, 'cards'], scope) : null;
@@ -286,7 +288,21 @@ function move(arg: unknown, path: Path, scope: Scope, h: EffectHost): Eff | null
   const from = h.zone(a.from, [...path, 'from'], scope);
   const all = a.count === undefined || a.count === 'all';
   const count = all ? null : h.expr(a.count, [...path, 'count'], scope, T.num);
-  if (!from || !to || (!all && !count)) return null;
+  const refill = a.refill !== undefined ? h.zone(a.refill, [...path, 'refill'], scope) : null;
+  if (!from || !to || (!all && !count) || (a.refill !== undefined && !refill)) return null;
+  if (refill) {
+    if (all) { h.error([...path, 'refill'], 'refill needs a count (with count: all the zone never runs out part-way)'); return null; }
+    return (c) => {
+      const f = from(c), d = to(c), r = refill(c);
+      let n = Math.floor(count!(c));
+      while (n > 0) {
+        if (c.s.zones[f]!.length === 0) refillZone(c, f, r);
+        const k = moveTop(c.s, c.g, f, d, Math.min(n, Math.max(1, c.s.zones[f]!.length)), bottom);
+        if (k === 0) return; // both empty: fewer cards move
+        n -= k;
+      }
+    };
+  }
   return (c) => {
     const f = from(c);
     const n = count ? count(c) : c.s.zones[f]!.length;
@@ -297,8 +313,9 @@ function move(arg: unknown, path: Path, scope: Scope, h: EffectHost): Eff | null
 function deal(arg: unknown, path: Path, scope: Scope, h: EffectHost): Eff | null {
   const a = mapping(arg, path, h, ['from', 'to', 'count']);
   if (!a) return null;
-  for (const k of Object.keys(a)) if (!['from', 'to', 'count', 'players'].includes(k)) h.error([...path, k], `'${k}' is not a parameter of deal (from, to, count, players)`);
+  for (const k of Object.keys(a)) if (!['from', 'to', 'count', 'players', 'refill'].includes(k)) h.error([...path, k], `'${k}' is not a parameter of deal (from, to, count, players, refill)`);
   const from = h.zone(a.from, [...path, 'from'], scope);
+  const refill = a.refill !== undefined ? h.zone(a.refill, [...path, 'refill'], scope) : null;
   const zi = typeof a.to === 'string' ? h.env.zones.get(a.to) : undefined;
   if (!zi || !zi.perPlayer || zi.cells) {
     const hint = typeof a.to === 'string' ? didYouMean(a.to, h.env.zones.keys()) : undefined;
@@ -307,17 +324,26 @@ function deal(arg: unknown, path: Path, scope: Scope, h: EffectHost): Eff | null
   }
   const count = h.expr(a.count ?? 1, [...path, 'count'], scope, T.num);
   const players = a.players !== undefined ? h.expr(a.players, [...path, 'players'], scope, T.list(T.player)) : null;
-  if (!from || !count) return null;
+  if (!from || !count || (a.refill !== undefined && !refill)) return null;
   const base = zi.base;
   return (c) => {
     const f = from(c);
     const n = count(c);
+    const r = refill ? refill(c) : -1;
     const ps: number[] = players ? (players(c) as number[]).filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.n) : Array.from({ length: c.s.n }, (_, i) => i);
     for (let k = 0; k < n; k++) {
       for (const p of ps) {
+        if (c.s.zones[f]!.length === 0 && r >= 0) refillZone(c, f, r);
         if (c.s.zones[f]!.length === 0) return;
         moveTop(c.s, c.g, f, base + p, 1);
       }
     }
   };
+}
+
+/** An empty draw pile is refilled: every card of the refill zone (a discard pile) moves into it, shuffled. */
+function refillZone(c: Ctx, f: number, r: number): void {
+  if (r === f || c.s.zones[r]!.length === 0) return;
+  moveTop(c.s, c.g, r, f, c.s.zones[r]!.length);
+  shuffleZone(c.s, f);
 }
