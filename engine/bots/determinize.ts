@@ -22,14 +22,28 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
     }
   }
   // start from a canonical order (the set of hidden cards is known from the view; where each one really
-  // lies is not), so the copy depends on the view and the bot's randomness only
-  ents.sort((a, b) => a - b);
-  shuffleInPlace(rng, ents);
-  places.forEach(({ z, i }, k) => {
-    const e = ents[k]!;
-    d.zones[z]![i] = e;
-    d.loc[e] = z;
+  // lies is not), so the copy depends on the view and the bot's randomness only. A face-down card shows
+  // its back: hidden cards are redealt only among the places holding a card with the same back (card
+  // types without a `back` share one), so a face-down resource never lands where a face-down idea lies.
+  const backOf = backs(g);
+  const groups = new Map<string, number[]>();
+  ents.forEach((e, k) => {
+    const key = backOf[g.entityDef[e]!]!;
+    let ks = groups.get(key);
+    if (!ks) groups.set(key, (ks = []));
+    ks.push(k);
   });
+  for (const key of [...groups.keys()].sort()) {
+    const ks = groups.get(key)!;
+    const group = ks.map((k) => ents[k]!).sort((a, b) => a - b);
+    shuffleInPlace(rng, group);
+    ks.forEach((k, j) => {
+      const { z, i } = places[k]!;
+      const e = group[j]!;
+      d.zones[z]![i] = e;
+      d.loc[e] = z;
+    });
+  }
   // Hidden roles are redealt from the roles as dealt at setup (the deal is public knowledge; a later
   // private change of role, such as a conversion, must not show through)
   const hidden: number[] = [];
@@ -47,4 +61,16 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
   });
   for (let k = 0; k < 4; k++) d.rng[k] = (randInt(rng, 0x100000000) ^ (k * 0x9e3779b9)) >>> 0;
   return d;
+}
+
+const backCache = new WeakMap<Game, string[]>();
+/** The back of each card definition (its card type's `back`, '' when it declares none). */
+function backs(g: Game): string[] {
+  let b = backCache.get(g);
+  if (!b) {
+    const byType = new Map(g.cardTypes.map((t) => [t.id, t.back ?? '']));
+    b = g.cards.map((c) => byType.get(c.type) ?? '');
+    backCache.set(g, b);
+  }
+  return b;
 }

@@ -2,7 +2,8 @@
 //  - determinize(s, g, p, rng) keeps every card p sees in place, keeps zone sizes, only permutes the cards
 //    hidden from p among the hidden places, redeals the hidden roles from the roles *as dealt at setup*
 //    (s.dealtRoles: a later private change of role, such as a conversion to Zealot, must not show
-//    through), and does not touch s.
+//    through), and does not touch s. A hidden card is redealt only among places of cards with the same
+//    back (card type `back`): the back of a face-down card is seen.
 //  - greedyChoice gives the same decision, with the same bot seed, in two states that differ only in
 //    information hidden from the deciding seat (two hidden cards swapped between other seats' hands, a
 //    deck card swapped with another seat's hand card, two hidden seats' roles swapped, a hidden seat
@@ -151,8 +152,14 @@ function hiddenVariant(s: State, viewer: number, v: Variant, k1: number, k2: num
       const ents: number[] = [];
       s.zones.forEach((z, zi) => z.forEach((e, i) => { if (free(e)) { places.push([zi, i]); ents.push(e); } }));
       const r = seedRng(permSeed, 'permute');
-      shuffleInPlace(r, ents);
-      places.forEach(([zi, i], k) => { t.zones[zi]![i] = ents[k]!; t.loc[ents[k]!] = zi; });
+      // a face-down card shows its back: permute the hidden cards among the places of cards with the same back
+      const backOf = (e: number) => g.cardTypes.find((ct) => ct.id === g.cards[g.entityDef[e]!]!.type)!.back ?? '';
+      for (const back of [...new Set(ents.map(backOf))]) {
+        const ks = ents.map((e, k) => (backOf(e) === back ? k : -1)).filter((k) => k >= 0);
+        const group = ks.map((k) => ents[k]!);
+        shuffleInPlace(r, group);
+        ks.forEach((k, j) => { const [zi, i] = places[k]!; t.zones[zi]![i] = group[j]!; t.loc[group[j]!] = zi; });
+      }
       const hidden = others.filter((q) => !roleKnown(s, q, viewer));
       const seats = hidden.slice();
       shuffleInPlace(r, seats);
