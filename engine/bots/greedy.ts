@@ -51,7 +51,8 @@ export function objective(s: State, g: Game, player: number): number {
     const r = s.roles[player]!;
     const team = r >= 0 ? g.teams[g.roles[r]!.team]!.id : null;
     if (s.ended.winner === team || s.ended.winner === 'all') return 1e6;
-    if (s.ended.winner && s.ended.winner !== 'none') return -1e6;
+    // another team won, or nobody did (`winner: none`: in a cooperative game, everyone lost)
+    if (s.ended.winner) return -1e6;
     return 0;
   }
   const r = s.roles[player]!;
