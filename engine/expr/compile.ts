@@ -698,11 +698,33 @@ class Compiler {
       }
     }
     const params = new Map<string, { fn: Fn; t: Ty }>();
-    d.params.forEach((p, i) => params.set(p, this.value(args[i]!, sc)));
+    // Arguments are evaluated once, when the definition is called, in the caller's context: an argument
+    // such as `it` means the caller's item, never an item of a list function inside the definition.
+    const argFns: Fn[] = [];
+    const vals: any[] = new Array(d.params.length);
+    d.params.forEach((p, i) => {
+      const a = this.value(args[i]!, sc);
+      argFns.push(a.fn);
+      params.set(p, { fn: () => vals[i], t: a.t });
+    });
     this.defStack.push(d.id);
     try {
       // a definition sees its parameters and the global names, not the caller's bindings
-      return this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
+      const body = this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
+      if (argFns.length === 0) return body;
+      const bf = body.fn, n = argFns.length;
+      return {
+        fn: (c) => {
+          // evaluate every argument before binding any; keep the previous values (a call site may be
+          // re-entered through a list function of an outer call) and restore them after
+          const prev = vals.slice();
+          const next = new Array(n);
+          for (let i = 0; i < n; i++) next[i] = argFns[i]!(c);
+          for (let i = 0; i < n; i++) vals[i] = next[i];
+          try { return bf(c); } finally { for (let i = 0; i < n; i++) vals[i] = prev[i]; }
+        },
+        t: body.t,
+      };
     } catch (e) {
       if (e instanceof ExprError && !(e instanceof DefError)) throw new DefError(d, e.message, e.at);
       throw e;
