@@ -35,6 +35,8 @@ export interface ZoneDef {
   visibility: Visibility;
   /** Arrivals are shuffled and never attributed to their origin in views or logs. */
   anonymous: boolean;
+  /** the card type of a face-down card here is known to everyone (by the rules only one kind lies here) */
+  knownType?: boolean;
   description?: string;
 }
 

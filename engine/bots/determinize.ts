@@ -8,6 +8,7 @@ import type { Game, State } from '../model.js';
 import { cloneState } from '../state.js';
 import { cardVisibleTo, roleVisibleTo, varVisibleTo } from '../visibility.js';
 import { randInt, shuffleInPlace } from '../rng.js';
+import { instances } from '../instances.js';
 
 export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array): State {
   const d = cloneState(s);
@@ -33,16 +34,36 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
     if (!ks) groups.set(key, (ks = []));
     ks.push(k);
   });
+  // A place in a `knownType` zone shows the card type too: it first receives a card of that type from
+  // the shuffled group, and the other places share the cards left.
+  const ins = instances(g);
+  const typeKnown = (z: number) => g.zones[ins.zone[z]!]!.knownType === true;
   for (const key of [...groups.keys()].sort()) {
     const ks = groups.get(key)!;
     const group = ks.map((k) => ents[k]!).sort((a, b) => a - b);
     shuffleInPlace(rng, group);
-    ks.forEach((k, j) => {
+    const taken = new Uint8Array(group.length);
+    const put = (k: number, j: number) => {
+      taken[j] = 1;
       const { z, i } = places[k]!;
       const e = group[j]!;
       d.zones[z]![i] = e;
       d.loc[e] = z;
-    });
+    };
+    const rest: number[] = [];
+    for (const k of ks) {
+      if (!typeKnown(places[k]!.z)) { rest.push(k); continue; }
+      const want = g.entityDef[ents[k]!]!;
+      const type = g.cards[want]!.type;
+      let j = 0;
+      while (j < group.length && (taken[j] || g.cards[g.entityDef[group[j]!]!]!.type !== type)) j++;
+      put(k, j); // a card of that type exists: the real one is in the group
+    }
+    let j = 0;
+    for (const k of rest) {
+      while (taken[j]) j++;
+      put(k, j);
+    }
   }
   // Hidden roles are redealt from the roles as dealt at setup (the deal is public knowledge; a later
   // private change of role, such as a conversion, must not show through)

@@ -119,7 +119,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     }
     const zd: ZoneDef = {
       id, index: zones.length, perPlayer, cells, columns, rows: rowsG, visibility: { kind: 'public' },
-      anonymous: item.anonymous === true, description: item.description as string | undefined,
+      anonymous: item.anonymous === true, knownType: item.knownType === true, description: item.description as string | undefined,
     };
     zones.push(zd);
     const cellIndex = new Map<string, number>();
