@@ -713,6 +713,27 @@ class Compiler {
       const body = this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
       if (argFns.length === 0) return body;
       const bf = body.fn, n = argFns.length;
+      const a0 = argFns[0]!, a1 = argFns[1];
+      if (n === 1) {
+        return {
+          fn: (c) => {
+            const v0 = a0(c), p0 = vals[0];
+            vals[0] = v0;
+            try { return bf(c); } finally { vals[0] = p0; }
+          },
+          t: body.t,
+        };
+      }
+      if (n === 2) {
+        return {
+          fn: (c) => {
+            const v0 = a0(c), v1 = a1!(c), p0 = vals[0], p1 = vals[1];
+            vals[0] = v0; vals[1] = v1;
+            try { return bf(c); } finally { vals[0] = p0; vals[1] = p1; }
+          },
+          t: body.t,
+        };
+      }
       return {
         fn: (c) => {
           // evaluate every argument before binding any; keep the previous values (a call site may be
