@@ -52,6 +52,8 @@ export interface Env {
   cardTypes: Set<string>;
   cardIds: Set<string>;
   allCells: Set<string>;
+  /** every string value a card field holds (so `it.kind == 'build'` is not taken for a misspelt name) */
+  fieldStrings: Set<string>;
   maxPlayers: number;
   /** binding name → slot (one global slot table) */
   slotOf(name: string): number;
@@ -426,12 +428,12 @@ class Compiler {
   private checkLiteral(lit: Node): void {
     if (lit.k !== 'str') return;
     const env = this.env;
-    const known = [env.cardTypes, env.roles, env.teams, env.cardIds, env.allCells];
+    const known = [env.cardTypes, env.roles, env.teams, env.cardIds, env.allCells, env.fieldStrings];
     if (known.some((s) => s.has(lit.v))) return;
     const universe = new Set<string>();
     known.forEach((s) => s.forEach((x) => universe.add(x)));
     const hint = didYouMean(lit.v, universe);
-    if (hint) throw new ExprError(`'${lit.v}' is not a card type, card, role, team or cell (did you mean '${hint}'?)`, lit.at);
+    if (hint) throw new ExprError(`'${lit.v}' is not a card type, card, role, team, cell or card field value (did you mean '${hint}'?)`, lit.at);
   }
 
   lambda(list: Node, body: Node, sc: Scope): { l: Compiled; b: Compiled; of: Ty } {

@@ -264,6 +264,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     cardTypes: new Set(cardTypes.map((x) => x.id)),
     cardIds: new Set(cards.map((x) => x.id)),
     allCells,
+    fieldStrings: new Set(cards.flatMap((c) => Object.values(c.fields).filter((v): v is string => typeof v === 'string'))),
     maxPlayers,
     slotOf(name) {
       let i = slots.indexOf(name);

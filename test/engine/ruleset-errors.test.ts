@@ -129,6 +129,17 @@ describe('semantic errors, each at its line and column', () => {
     });
   }
 
+  it('takes a string that a card field holds for a value, not for a misspelt name', () => {
+    // 'numbe' is one letter from the card type 'number'; once a card's field holds it, it is a value
+    const withKind = BASE.replace('fields: { value: number }', 'fields: { value: number, kind: { type: string, default: plain } }')
+      .replace('- { id: two, type: number, value: 2, count: 4 }', '- { id: two, type: number, value: 2, count: 4, kind: numbe }');
+    const ok = withKind.replace('if: "turn >= handSize"', `if: "turn >= handSize or any(played, it.kind == 'numbe')"`);
+    expect(load(ok).diagnostics.map(formatDiagnostic)).toEqual([]);
+    // a value no card holds is still caught, with the value it was probably meant to be
+    const typo = withKind.replace('if: "turn >= handSize"', `if: "turn >= handSize or any(played, it.kind == 'plian')"`);
+    expect(errorsOf(typo)).toContain(`${at(typo, "'plian'")}: error: 'plian' is not a card type, card, role, team, cell or card field value (did you mean 'plain'?)`);
+  });
+
   it('reports the exact column of a misspelt name inside an expression', () => {
     const text = BASE.replace('if: "turn >= handSize"', 'if: "turn >= handSise"');
     const errs = errorsOf(text);
