@@ -158,6 +158,8 @@ describe('a playtest session', () => {
     expect(m.cardTypes.blueprint!.gridFields).toEqual([{ field: 'targets', zone: 'tower' }]);
     expect(m.cardTypes.seal!.accent).toBe('#2f6e52');
     expect(m.vars.appointed!.kind).toBe('players');
+    // cell counts as written in the ruleset, for drawing
+    expect(m.cards['bp-01']!.fields.targets).toEqual({ C1: 3, B2: 8, A3: 3 });
   });
 });
 

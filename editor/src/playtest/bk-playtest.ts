@@ -7,7 +7,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { PlayerView } from '../../../engine/view.js';
 import type { Replay } from '../../../engine/replay.js';
 import type { FromWorker, Problem, SeatKind, SessionInfo, TableMeta, ToWorker } from './protocol.js';
-import { palette } from './cards.js';
+import { palette, zoneLabel } from './cards.js';
 import './bk-pt-prompt.js';
 import './bk-pt-table.js';
 
@@ -87,20 +87,26 @@ export class BkPlaytest extends LitElement {
     palette,
     css`
       :host { display: block; background: var(--pt-table); min-height: 100%; position: relative; }
-      .bar {
-        display: flex; flex-wrap: wrap; gap: 10px 18px; align-items: flex-end;
-        padding: 12px 18px; background: #2f2a26; color: #f3ece0;
-      }
+      .bar { padding: 10px 18px 12px; background: #2f2a26; color: #f3ece0; display: flex; flex-direction: column; gap: 8px; }
+      .bar .row { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: flex-end; }
       .bar label { display: flex; flex-direction: column; gap: 3px; font-size: 11px; letter-spacing: 0.04em; text-transform: uppercase; color: #c9bda9; }
       .bar input, .bar select {
         font: inherit; font-size: 14px; text-transform: none; letter-spacing: 0;
         background: #463f39; color: #fff; border: 1px solid #5d554d; border-radius: 6px; padding: 5px 7px;
       }
+      .bar select.human { background: #6b5420; border-color: var(--pt-gold); }
       .bar input[type='text'] { width: 90px; }
-      .bar input[type='number'] { width: 64px; }
-      .bar .seatsel { display: flex; gap: 6px; flex-wrap: wrap; }
-      .bar .seatsel label { flex-direction: column; }
+      .bar input[type='number'] { width: 56px; }
+      .bar .opts { border-top: 1px solid #463f39; padding-top: 8px; }
+      .bar .opts label { flex-direction: row; align-items: center; gap: 6px; text-transform: none; letter-spacing: 0; font-size: 13px; }
+      .bar .opts select, .bar .opts input { font-size: 13px; padding: 3px 6px; }
+      .bar .optlab { font-size: 11px; letter-spacing: 0.04em; text-transform: uppercase; color: #c9bda9; align-self: center; }
       .bar .spacer { flex: 1; }
+      .bar .filebtn {
+        font-size: 14px; text-transform: none; letter-spacing: 0; color: #f3ece0; cursor: pointer;
+        padding: 7px 14px; border-radius: 7px; border: 1px solid #6d645a; background: #463f39;
+      }
+      .bar .filebtn input { display: none; }
       .bar button, .tools button {
         font: inherit; font-size: 14px; padding: 7px 14px; border-radius: 7px; cursor: pointer;
         border: 1px solid #6d645a; background: #463f39; color: #f3ece0;
@@ -175,7 +181,6 @@ export class BkPlaytest extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('source')) this.scheduleLoad(400);
-    this.dataset.state = this.stateName();
   }
 
   private stateName(): string {
@@ -228,7 +233,7 @@ export class BkPlaytest extends LitElement {
         this.info = m.info;
         this.logLength = m.view.log.length;
         this.phase = m.info.replay ? 'replay' : 'play';
-        this.dataset.seq = String(++this.seq);
+        this.seq++;
         return;
       case 'replay':
         this.download(m.replay, m.fileName);
@@ -313,37 +318,42 @@ export class BkPlaytest extends LitElement {
   private renderBar() {
     const meta = this.meta;
     const range = meta ? Array.from({ length: meta.maxPlayers - meta.minPlayers + 1 }, (_, i) => meta.minPlayers + i) : [];
+    const options = meta?.options ?? [];
     return html`<div class="bar">
-      <label>Players
-        <select data-players @change=${(e: Event) => this.setPlayers(Number((e.target as HTMLSelectElement).value))}>
-          ${range.map((n) => html`<option value=${n} ?selected=${n === this.players}>${n}</option>`)}
-        </select>
-      </label>
-      <label>Seed <input type="text" data-seed .value=${this.seed} @input=${(e: Event) => (this.seed = (e.target as HTMLInputElement).value)} /></label>
-      <div class="seatsel">
-        ${this.seats.map((k, i) => html`<label>P${i + 1}
-          <select data-seat=${i} @change=${(e: Event) => { const s = this.seats.slice(); s[i] = (e.target as HTMLSelectElement).value as SeatKind; this.seats = s; }}>
+      <div class="row">
+        <label>Players
+          <select data-players @change=${(e: Event) => this.setPlayers(Number((e.target as HTMLSelectElement).value))}>
+            ${range.map((n) => html`<option value=${n} ?selected=${n === this.players}>${n}</option>`)}
+          </select>
+        </label>
+        <label>Seed <input type="text" data-seed .value=${this.seed} @input=${(e: Event) => (this.seed = (e.target as HTMLInputElement).value)} /></label>
+        ${this.seats.map((k, i) => html`<label>Seat ${i + 1}
+          <select data-seat=${i} class=${k === 'human' ? 'human' : ''} @change=${(e: Event) => { const s = this.seats.slice(); s[i] = (e.target as HTMLSelectElement).value as SeatKind; this.seats = s; }}>
             ${(['human', 'greedy', 'random'] as SeatKind[]).map((o) => html`<option value=${o} ?selected=${o === k}>${o === 'human' ? 'Human' : o === 'greedy' ? 'Greedy bot' : 'Random bot'}</option>`)}
           </select></label>`)}
+        <label>Bot pace
+          <select data-delay @change=${(e: Event) => { this.botDelay = Number((e.target as HTMLSelectElement).value); this.send({ type: 'delay', botDelay: this.botDelay }); }}>
+            ${DELAYS.map((d) => html`<option value=${d} ?selected=${d === this.botDelay}>${d === 0 ? 'instant' : `${d} ms`}</option>`)}
+          </select>
+        </label>
+        <span class="spacer"></span>
+        <button class="primary" data-start ?disabled=${!meta || !this.source} @click=${() => this.start()}>${this.phase === 'play' ? 'New game' : 'Start game'}</button>
+        <label class="filebtn" title="Load a replay file to step through it or play on from any step">Import replay
+          <input type="file" accept=".json,application/json" data-import @change=${(e: Event) => this.importFile(e)} />
+        </label>
       </div>
-      ${(meta?.options ?? []).map((o) => html`<label title=${o.description ?? ''}>${o.id}
-        ${o.type === 'bool'
-          ? html`<select @change=${(e: Event) => this.setOption(o.id, (e.target as HTMLSelectElement).value === 'true', o.default)}>
-              ${[false, true].map((b) => html`<option value=${String(b)} ?selected=${(this.optionValues[o.id] ?? o.default) === b}>${b ? 'yes' : 'no'}</option>`)}
-            </select>`
-          : html`<input type=${o.type === 'number' ? 'number' : 'text'} .value=${String(this.optionValues[o.id] ?? o.default)}
-              @change=${(e: Event) => { const v = (e.target as HTMLInputElement).value; this.setOption(o.id, o.type === 'number' ? Number(v) : v, o.default); }} />`}
-      </label>`)}
-      <label>Bot pace
-        <select data-delay @change=${(e: Event) => { this.botDelay = Number((e.target as HTMLSelectElement).value); this.send({ type: 'delay', botDelay: this.botDelay }); }}>
-          ${DELAYS.map((d) => html`<option value=${d} ?selected=${d === this.botDelay}>${d === 0 ? 'instant' : `${d} ms`}</option>`)}
-        </select>
-      </label>
-      <span class="spacer"></span>
-      <button class="primary" data-start ?disabled=${!meta || !this.source} @click=${() => this.start()}>${this.phase === 'play' ? 'New game' : 'Start game'}</button>
-      <label class="import"><span>Replay</span>
-        <input type="file" accept=".json,application/json" data-import @change=${(e: Event) => this.importFile(e)} />
-      </label>
+      ${options.length
+        ? html`<div class="row opts"><span class="optlab">Rule options</span>
+            ${options.map((o) => html`<label title=${o.description ?? ''}>${zoneLabel(o.id)}
+              ${o.type === 'bool'
+                ? html`<select data-option-id=${o.id} @change=${(e: Event) => this.setOption(o.id, (e.target as HTMLSelectElement).value === 'true', o.default)}>
+                    ${[false, true].map((b) => html`<option value=${String(b)} ?selected=${(this.optionValues[o.id] ?? o.default) === b}>${b ? 'yes' : 'no'}</option>`)}
+                  </select>`
+                : html`<input data-option-id=${o.id} type=${o.type === 'number' ? 'number' : 'text'} .value=${String(this.optionValues[o.id] ?? o.default)}
+                    @change=${(e: Event) => { const v = (e.target as HTMLInputElement).value; this.setOption(o.id, o.type === 'number' ? Number(v) : v, o.default); }} />`}
+            </label>`)}
+          </div>`
+        : nothing}
     </div>`;
   }
 
@@ -415,6 +425,15 @@ export class BkPlaytest extends LitElement {
   protected override updated(): void {
     const ol = this.renderRoot.querySelector('.log ol');
     if (ol) ol.scrollTop = ol.scrollHeight;
+    // `data-state` and `data-seq` (views received) change once the table and prompt show the new view
+    const seq = this.seq;
+    const state = this.stateName();
+    const kids = [...this.renderRoot.querySelectorAll('bk-pt-prompt, bk-pt-table')] as LitElement[];
+    void Promise.all(kids.map((k) => k.updateComplete)).then(() => {
+      if (seq !== this.seq) return;
+      this.dataset.state = state;
+      this.dataset.seq = String(seq);
+    });
   }
 
   protected override render() {

@@ -259,10 +259,20 @@ export function tableMeta(g: Game): TableMeta {
       description: z.description,
     })),
     cardTypes,
-    cards: Object.fromEntries(g.cards.map((c) => [c.id, { name: c.name, type: c.type, fields: c.fields }])),
+    cards: Object.fromEntries(g.cards.map((c) => [c.id, { name: c.name, type: c.type, fields: plainFields(g, c.type, c.fields) }])),
     roles: Object.fromEntries(g.roles.map((r) => [r.id, { name: r.name, team: g.teams[r.team]!.id }])),
     teams: Object.fromEntries(g.teams.map((t) => [t.id, { name: t.name }])),
     endings: Object.fromEntries(g.endings.map((e) => [e.id, { winner: e.winner, description: e.description }])),
     vars: Object.fromEntries(g.vars.map((v) => [v.id, { kind: tyKind(v.type as { k: string; of?: { k: string } }), perPlayer: v.perPlayer }])),
   };
+}
+
+/** Field values as written in the ruleset (a cell-count list becomes a mapping again: { B2: 8 }). */
+function plainFields(g: Game, type: string, fields: Record<string, unknown>): Record<string, unknown> {
+  const defs = g.cardTypes.find((t) => t.id === type)?.fields ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    out[k] = defs[k]?.type === 'cellCounts' && Array.isArray(v) ? Object.fromEntries((v as { cell: string; count: number }[]).map((x) => [x.cell, x.count])) : v;
+  }
+  return out;
 }
