@@ -114,6 +114,7 @@ export class BkPlaytest extends LitElement {
       .bar button.primary { background: var(--pt-gold); border-color: var(--pt-gold); color: #2b2622; font-weight: 700; }
       button:disabled { opacity: 0.45; cursor: default; }
       .tools { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; padding: 10px 18px; background: #e4d9c3; border-bottom: 1px solid var(--pt-line); font-size: 13px; }
+      .tools select { font: inherit; font-size: 13px; padding: 4px 6px; border-radius: 6px; border: 1px solid var(--pt-line); background: var(--pt-paper); }
       .tools button { background: var(--pt-paper); color: var(--pt-ink); border-color: var(--pt-line); font-size: 13px; padding: 5px 12px; }
       .tools .why { color: var(--pt-muted); font-size: 12px; }
       .tools .facts { margin-left: auto; color: var(--pt-muted); font-size: 12px; }
@@ -372,11 +373,11 @@ export class BkPlaytest extends LitElement {
     return html`<div class="tools">
       ${r
         ? html`<span class="stepper">
-            <button data-step-first @click=${() => this.step(0)} ?disabled=${r.at === 0}>⏮</button>
-            <button data-step-back @click=${() => this.step(r.at - 1)} ?disabled=${r.at === 0}>◀</button>
+            <button data-step-first title="to the start" @click=${() => this.step(0)} ?disabled=${r.at === 0}>|◀</button>
+            <button data-step-back title="one action back" @click=${() => this.step(r.at - 1)} ?disabled=${r.at === 0}>◀</button>
             <input type="range" min="0" max=${r.of} .value=${String(r.at)} @input=${(e: Event) => this.step(Number((e.target as HTMLInputElement).value))} />
-            <button data-step-next @click=${() => this.step(r.at + 1)} ?disabled=${r.at >= r.of}>▶</button>
-            <button data-step-last @click=${() => this.step(r.of)} ?disabled=${r.at >= r.of}>⏭</button>
+            <button data-step-next title="one action on" @click=${() => this.step(r.at + 1)} ?disabled=${r.at >= r.of}>▶</button>
+            <button data-step-last title="to the end" @click=${() => this.step(r.of)} ?disabled=${r.at >= r.of}>▶|</button>
             <span>action ${r.at} of ${r.of}</span>
             <select data-watch @change=${(e: Event) => this.step(r.at, Number((e.target as HTMLSelectElement).value))}>
               <option value="-1" ?selected=${this.watchAs === -1}>watch as the table</option>
@@ -386,7 +387,7 @@ export class BkPlaytest extends LitElement {
           </span>`
         : html`
             <button data-undo ?disabled=${!info.canUndo} @click=${() => this.send({ type: 'undo' })}>Undo</button>
-            ${!info.canUndo && info.undoBlocked && this.view.prompt ? html`<span class="why">no undo: ${info.undoBlocked}</span>` : nothing}
+            ${!info.canUndo && info.undoBlocked && this.view.prompt ? html`<span class="why">undo not possible: ${info.undoBlocked}</span>` : nothing}
             <button data-restart @click=${() => { this.note = null; this.seenLog = 0; this.send({ type: 'restart' }); }}>Restart (same seed)</button>`}
       <button data-export @click=${() => this.send({ type: 'export' })}>Export replay</button>
       ${stale ? html`<span class="stale">The ruleset changed since this game started — “New game” plays the new rules.</span>` : nothing}
@@ -417,7 +418,13 @@ export class BkPlaytest extends LitElement {
         <bk-pt-prompt .prompt=${v.prompt} .meta=${this.meta} .view=${v} @choose=${(e: CustomEvent<{ positions: number[] }>) => this.choose(e.detail.positions)}></bk-pt-prompt>
       </div>`;
     }
-    if (info.replay) return html`<div class="turn wait">Replay: ${info.replay.problems.length ? info.replay.problems.join('; ') : 'it reproduces.'}</div>`;
+    if (info.replay) {
+      const r = info.replay;
+      return html`<div class="turn wait" data-replay-status>
+        Stepping through a replay of ${r.of} actions${r.problems.length ? html` — <b>${r.problems.join('; ')}</b>` : ' — it reproduces to its end'}.
+        Step with the arrows, watch as the table or as one seat, or play on from here with the seats above.
+      </div>`;
+    }
     const who = info.thinking !== null ? `${v.seats[info.thinking]?.name} is thinking…` : `Waiting for ${v.waiting.map((p) => v.seats[p]?.name).join(', ')}…`;
     return html`<div class="turn wait">${who}</div>`;
   }

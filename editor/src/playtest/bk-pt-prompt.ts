@@ -37,7 +37,7 @@ export class BkPtPrompt extends LitElement {
     css`
       :host { display: block; }
       .head { display: flex; align-items: baseline; gap: 12px; flex-wrap: wrap; margin-bottom: 10px; }
-      .text { font-size: 17px; font-weight: 650; }
+      .ptext { font-size: 17px; font-weight: 650; }
       .count { color: var(--pt-muted); font-size: 13px; }
       .options { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
       button.opt {
@@ -185,7 +185,7 @@ export class BkPtPrompt extends LitElement {
     if (!p || !this.meta) return nothing;
     const ok = this.picked.length >= p.min && this.picked.length <= p.max;
     return html`
-      <div class="head"><span class="text">${p.text}</span><span class="count">${this.countText()}</span></div>
+      <div class="head"><span class="ptext">${p.text}</span><span class="count">${this.countText()}</span></div>
       ${this.renderChoices()}
       ${this.single
         ? nothing

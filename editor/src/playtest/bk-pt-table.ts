@@ -74,7 +74,7 @@ export class BkPtTable extends LitElement {
       .empties { font-size: 12px; color: var(--pt-muted); margin-top: 4px; }
       .vars { display: flex; flex-wrap: wrap; gap: 6px 16px; font-size: 13px; margin-bottom: 16px; }
       .vars span b { font-weight: 650; }
-      .mine { background: rgba(255, 253, 248, 0.55); border: 1px solid var(--pt-line); border-radius: 12px; padding: 12px 14px; }
+      .mine { background: rgba(255, 253, 248, 0.55); border: 1px solid var(--pt-line); border-radius: 12px; padding: 12px 14px; margin-bottom: 16px; }
       .mine .row { display: flex; gap: 20px; flex-wrap: wrap; }
       .mine .zone { display: flex; flex-direction: column; gap: 6px; }
       .mine .cards { display: flex; gap: 8px; flex-wrap: wrap; }
@@ -230,6 +230,7 @@ export class BkPtTable extends LitElement {
     return html`
       <h3>Seats</h3>
       <div class="seats">${v.seats.map((s) => this.renderSeat(s.seat))}</div>
+      ${this.renderMine()}
       ${shared.length ? html`<div class="vars">${shared.map(([id, d]) => html`<span>${zoneLabel(id)}: <b>${this.value(d.kind, v.vars[id])}</b></span>`)}</div>` : nothing}
       <div class="middle">
         ${grids}
@@ -238,7 +239,6 @@ export class BkPtTable extends LitElement {
           ${empty.length ? html`<div class="empties">empty: ${empty.join(', ')}</div>` : nothing}
         </div>
       </div>
-      ${this.renderMine()}
     `;
   }
 }
