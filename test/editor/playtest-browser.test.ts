@@ -55,7 +55,7 @@ async function openPlaytest(): Promise<{ s: BrowserSession; page: Page; pt: Loca
 
 async function waitState(page: Page, states: string[]): Promise<string> {
   const h = await page.waitForFunction((st) => {
-    const v = document.querySelector('bk-playtest')?.dataset.state;
+    const v = document.querySelector<HTMLElement>('bk-playtest')?.dataset.state;
     return v && st.includes(v) ? v : false;
   }, states, { timeout: 60_000 });
   return (await h.jsonValue()) as string;
@@ -66,7 +66,7 @@ async function seq(pt: Locator): Promise<string | null> {
 }
 
 async function waitNewView(page: Page, before: string | null): Promise<void> {
-  await page.waitForFunction((b) => document.querySelector('bk-playtest')?.dataset.seq !== b, before, { timeout: 60_000 });
+  await page.waitForFunction((b) => document.querySelector<HTMLElement>('bk-playtest')?.dataset.seq !== b, before, { timeout: 60_000 });
 }
 
 /** Answer the open decision by clicking: the first options the prompt needs (one when it allows none). */
@@ -216,7 +216,7 @@ describe('playtest in the browser', () => {
       const before = await seq(pt);
       await answer(pt);
       await page.waitForFunction((b) => {
-        const el = document.querySelector('bk-playtest');
+        const el = document.querySelector<HTMLElement>('bk-playtest');
         return el?.dataset.seq !== b || el?.dataset.state === 'handoff';
       }, before, { timeout: 60_000 });
     }
@@ -296,7 +296,7 @@ describe('playtest elements on their own', () => {
     const { s, page } = await openPlaytest();
     const text = readFileSync(join(ROOT, 'rulesets/babel-builders.yaml'), 'utf8').replace('name: Babel Builders\n', 'name: Babel Builders (edited)\n');
     await page.evaluate((yaml) => {
-      document.querySelector('bk-playtest')?.remove();
+      document.querySelector<HTMLElement>('bk-playtest')?.remove();
       const el = document.createElement('bk-playtest') as HTMLElement & { source: unknown };
       el.source = { path: 'rulesets/babel-builders.yaml', files: { 'rulesets/babel-builders.yaml': yaml } };
       document.body.prepend(el);
@@ -326,7 +326,7 @@ describe('playtest elements on their own', () => {
   it('<bk-playtest> lists the problems of a ruleset that does not load, with file, line and column', async () => {
     const { s, page } = await openPlaytest();
     await page.evaluate(() => {
-      document.querySelector('bk-playtest')?.remove();
+      document.querySelector<HTMLElement>('bk-playtest')?.remove();
       const el = document.createElement('bk-playtest') as HTMLElement & { source: unknown };
       el.source = { path: 'rulesets/broken.yaml', files: { 'rulesets/broken.yaml': 'extends: ./missing.yaml\nid: broken\n' } };
       document.body.prepend(el);

@@ -61,6 +61,8 @@ export class BkPlaytest extends LitElement {
   /** the ruleset as it was when the current game started */
   private started: { path: string; text: string } | null = null;
   private seq = 0;
+  /** the open decision has been answered; waiting for the worker's next view */
+  private answered = false;
   private logLength = 0;
   private seenLog = 0;
 
@@ -232,6 +234,7 @@ export class BkPlaytest extends LitElement {
         else if (this.view?.prompt && !m.view.prompt) this.seenLog = this.logLength;
         this.view = m.view;
         this.info = m.info;
+        this.answered = false;
         this.logLength = m.view.log.length;
         this.phase = m.info.replay ? 'replay' : 'play';
         this.seq++;
@@ -249,6 +252,7 @@ export class BkPlaytest extends LitElement {
         return;
       case 'error':
         this.error = m.message;
+        this.answered = false;
         return;
     }
   }
@@ -278,7 +282,9 @@ export class BkPlaytest extends LitElement {
   }
 
   private choose(positions: number[]): void {
-    if (!this.view) return;
+    // one answer per decision: a second click before the next view arrives is ignored
+    if (!this.view?.prompt || this.answered) return;
+    this.answered = true;
     this.error = '';
     this.send({ type: 'act', seat: this.view.viewer, positions });
   }
