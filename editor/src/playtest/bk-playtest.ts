@@ -127,6 +127,7 @@ export class BkPlaytest extends LitElement {
         box-shadow: 0 2px 10px rgba(60, 40, 20, 0.08);
       }
       .turn.wait { border-left-color: #a89c8b; color: var(--pt-muted); }
+      .turn .asked { margin-top: 6px; color: var(--pt-ink); }
       .turn .who { font-size: 12px; letter-spacing: 0.05em; text-transform: uppercase; color: var(--pt-muted); margin-bottom: 6px; }
       .ended { background: #2f6e52; color: #fff; border-radius: 12px; padding: 16px 18px; margin-bottom: 16px; }
       .ended.lost { background: #6b3a3a; }
@@ -418,7 +419,7 @@ export class BkPlaytest extends LitElement {
   private renderTurn(v: PlayerView) {
     if (v.ended) return this.renderEnded(v);
     const info = this.info!;
-    if (v.prompt) {
+    if (v.prompt && !info.replay) {
       return html`<div class="turn" data-turn>
         <div class="who">${v.seats[v.viewer]?.name} — your decision</div>
         <bk-pt-prompt .prompt=${v.prompt} .meta=${this.meta} .view=${v} @choose=${(e: CustomEvent<{ positions: number[] }>) => this.choose(e.detail.positions)}></bk-pt-prompt>
@@ -429,6 +430,7 @@ export class BkPlaytest extends LitElement {
       return html`<div class="turn wait" data-replay-status>
         Stepping through a replay of ${r.of} actions${r.problems.length ? html` — <b>${r.problems.join('; ')}</b>` : ' — it reproduces to its end'}.
         Step with the arrows, watch as the table or as one seat, or play on from here with the seats above.
+        ${v.prompt ? html`<div class="asked">${v.seats[v.viewer]?.name} is to decide: <b>${v.prompt.text}</b></div>` : nothing}
       </div>`;
     }
     const who = info.thinking !== null ? `${v.seats[info.thinking]?.name} is thinking…` : `Waiting for ${v.waiting.map((p) => v.seats[p]?.name).join(', ')}…`;
