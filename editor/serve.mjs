@@ -4,6 +4,9 @@
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
 
+// a production bundle (Vite reads this when building; Lit's development build only when asked for)
+process.env.NODE_ENV ??= 'production';
+
 const args = process.argv.slice(2);
 const portArg = args.indexOf('--port');
 const port = portArg >= 0 ? Number(args[portArg + 1]) : Number(process.env.PORT ?? 4173);
@@ -12,7 +15,7 @@ const configFile = fileURLToPath(new URL('./vite.config.ts', import.meta.url));
 if (!args.includes('--no-build')) {
   const t = Date.now();
   process.stdout.write('babelkit editor: building… ');
-  await build({ configFile, logLevel: 'warn' });
+  await build({ configFile, logLevel: 'error' });
   process.stdout.write(`done in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
 }
 const server = await preview({ configFile, logLevel: 'warn', preview: { host: '127.0.0.1', port, strictPort: false, open: args.includes('--open') } });

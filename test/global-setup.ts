@@ -45,9 +45,11 @@ export default function setup(): void {
     cwd: root,
     stdio: 'inherit',
   });
-  execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', 'editor/vite.config.ts', '--logLevel', 'warn'], {
+  execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', 'editor/vite.config.ts', '--logLevel', 'error'], {
     cwd: root,
     stdio: 'inherit',
+    // vitest sets NODE_ENV=test, which would make Vite bundle Lit's development build
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   ensurePdfTools();
   ensureChromium();
