@@ -240,6 +240,19 @@ describe('playtest elements on their own', () => {
     await waitState(page, ['turn', 'waiting', 'ended']);
     const meta = await page.evaluate(() => (window as unknown as { __bkMessages: FromWorker[] }).__bkMessages.find((m) => m.type === 'loaded'));
     expect(meta).toBeTruthy();
+
+    // <bk-pt-table>: the face-up blueprint's targets are the goals drawn on the tower's cells
+    const first = await page.evaluate(() => (window as unknown as { __bkMessages: FromWorker[] }).__bkMessages.find((m) => m.type === 'view'));
+    const shown = ((first as Extract<FromWorker, { type: 'view' }>).view.zones.blueprintShown as { cards: { id: string }[] }).cards[0]!;
+    const targets = (meta as Extract<FromWorker, { type: 'loaded' }>).meta.cards[shown.id]!.fields.targets as Record<string, number>;
+    expect(Object.keys(targets).length).toBeGreaterThan(0);
+    for (const [cell, n] of Object.entries(targets)) {
+      expect(await pt.locator(`bk-pt-table [data-cell="${cell}"] .goal`).textContent()).toBe(`of ${n}`);
+    }
+    expect(await pt.locator('bk-pt-table .tcell .goal').count()).toBe(Object.keys(targets).length);
+    // the deck is face down: a count, no card names
+    expect(await pt.locator('bk-pt-table [data-zone="deck"] .deck').textContent()).toMatch(/^\d+$/);
+    expect(await pt.locator('bk-pt-table [data-zone="deck"] .chip, bk-pt-table [data-zone="deck"] .card').count()).toBe(0);
     const mount = (prompt: unknown) =>
       page.evaluate(([p, m]) => {
         document.querySelector('#pt-host')?.remove();
