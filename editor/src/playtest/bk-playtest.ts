@@ -398,7 +398,7 @@ export class BkPlaytest extends LitElement {
             <button data-restart @click=${() => { this.note = null; this.seenLog = 0; this.send({ type: 'restart' }); }}>Restart (same seed)</button>`}
       <button data-export @click=${() => this.send({ type: 'export' })}>Export replay</button>
       ${stale ? html`<span class="stale">The ruleset changed since this game started — “New game” plays the new rules.</span>` : nothing}
-      <span class="facts">seed ${String(info.seed)} · ${info.actions} actions · ${info.decisions} decisions</span>
+      <span class="facts">seed ${String(info.seed)} · ${info.actions} decisions taken</span>
     </div>`;
   }
 

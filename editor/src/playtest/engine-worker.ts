@@ -52,8 +52,9 @@ function showView(seat: number): void {
     info: {
       seats: s.setup.seats.slice(),
       seed: s.setup.seed,
+      // every decision asked, forced or not: how many had a real alternative is not told (a forced play
+      // inside a simultaneous step is a secret)
       actions: s.taken.length,
-      decisions: s.s.actions,
       canUndo: u.can,
       undoBlocked: u.why,
       thinking: bot ? bot.player : null,

@@ -77,8 +77,6 @@ export interface SessionInfo {
   seed: number | string;
   /** actions taken so far in this game (all seats) */
   actions: number;
-  /** decisions with a real alternative so far (the engine's count) */
-  decisions: number;
   canUndo: boolean;
   /** why undo is not possible now (when there is something to undo) */
   undoBlocked?: string;

@@ -3,7 +3,7 @@
 // revealed nothing. Plain logic with no worker or DOM in it, so it is tested directly.
 
 import type { Action, Game, OpenPrompt, State } from '../../../engine/model.js';
-import { actionAt, activePlayers, applyInPlace, choiceCount, newGame, promptOf } from '../../../engine/flow.js';
+import { actionAt, activePlayers, applyInPlace, newGame, promptOf } from '../../../engine/flow.js';
 import { cloneState } from '../../../engine/state.js';
 import { view, type PlayerView } from '../../../engine/view.js';
 import { seedRng } from '../../../engine/rng.js';
@@ -22,10 +22,8 @@ export interface GameSetup {
 
 interface Taken {
   action: Action;
-  /** the decision was open to the whole table (not inside a simultaneous step) */
+  /** the decision was asked in the open (not inside a simultaneous step) */
   open: boolean;
-  /** the decision had a real alternative */
-  real: boolean;
 }
 
 interface Snapshot {
@@ -83,7 +81,7 @@ export class Session {
     if (!p) throw new Error('no bot has a decision to take');
     const kind = this.setup.seats[p.player] === 'greedy' ? 'greedy' : 'random';
     const choice = botChoice(kind, this.s, this.g, p, this.rngs[p.player]!);
-    this.take({ player: p.player, step: this.g.promptSteps[p.key]!.path, choice }, p);
+    this.take({ player: p.player, step: this.g.promptSteps[p.key]!.path, choice });
   }
 
   /** A human's answer, by the positions of the chosen options (face-down cards have no other name). */
@@ -94,15 +92,14 @@ export class Session {
     if (!p) throw new Error(`${playerName(seat)} has no decision to make now`);
     const a = actionAt(this.s, this.g, seat, positions);
     const snap: Snapshot = { state: cloneState(this.s), rngs: this.rngs.map((r) => r.slice()), at: this.taken.length, seat };
-    this.take(a, p);
+    this.take(a);
     this.snaps.push(snap);
   }
 
-  private take(a: Action, p: OpenPrompt): void {
+  private take(a: Action): void {
     const open = !this.s.par;
-    const real = choiceCount(p) > 1;
     applyInPlace(this.s, this.g, a);
-    this.taken.push({ action: a, open, real });
+    this.taken.push({ action: a, open });
   }
 
   /**
@@ -121,8 +118,9 @@ export class Session {
     if (s.ended) return { can: false, why: 'the game is over' };
     if (this.nextHuman() !== me) return { can: false, why: 'another player is to play' };
     for (let i = 0; i < 4; i++) if (s.rng[i] !== before.rng[i]) return { can: false, why: 'a shuffle or random draw happened since' };
+    // any decision asked in the open counts, forced or not (whether it was forced may be a secret)
     for (const t of this.taken.slice(snap.at + 1)) {
-      if (t.action.player !== me && t.open && t.real) return { can: false, why: `${playerName(t.action.player)} has decided since` };
+      if (t.action.player !== me && t.open) return { can: false, why: `${playerName(t.action.player)} has decided since` };
     }
     for (let e = 0; e < s.loc.length; e++) {
       if (cardVisibleTo(s, g, e, me) && !cardVisibleTo(before, g, e, me)) return { can: false, why: 'a card you had not seen came into view' };
@@ -197,7 +195,6 @@ export class Session {
     this.taken = [];
     for (let i = 0; i < want; i++) {
       const a = imp.actions[i]!;
-      const p = promptOf(this.s, a.player);
       const open = !this.s.par;
       try {
         applyInPlace(this.s, this.g, a);
@@ -206,7 +203,7 @@ export class Session {
         if (!imp.problems.includes(msg)) imp.problems.push(msg);
         break;
       }
-      this.taken.push({ action: a, open, real: p ? choiceCount(p) > 1 : false });
+      this.taken.push({ action: a, open });
     }
   }
 
