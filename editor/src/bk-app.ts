@@ -435,15 +435,15 @@ export class BkApp extends LitElement {
           <div class="bk-editors ${this.basePath ? 'split' : ''}">
             <div class="bk-pane bk-pane-base" ?hidden=${!this.basePath}>
               <div class="bk-pane-title">
-                <span>Base: ${this.basePath} <span class="bk-muted">(read-only)</span></span>
-                <button class="link" @click=${() => ws.open(this.basePath)}>Edit the base</button>
+                <span class="bk-pane-name">Base: ${this.basePath} <span class="bk-muted">(read-only)</span></span>
+                <button class="link" @click=${() => ws.open(this.basePath)}>Open</button>
               </div>
               <div class="bk-base-host"></div>
             </div>
             <div class="bk-pane bk-pane-main">
               <div class="bk-pane-title">
-                <span>${ws.current}${dirty ? html` <span class="bk-dot" title="not saved to a file">●</span>` : nothing}</span>
-                <span class="bk-muted">${this.value?.name ?? ''}</span>
+                <span class="bk-pane-name">${ws.current}${dirty ? html` <span class="bk-dot" title="not saved to a file">●</span>` : nothing}</span>
+                <span class="bk-muted bk-pane-name">${this.value?.name ?? ''}</span>
               </div>
               ${this.editorError ? html`<p class="bk-error">${this.editorError}</p>` : nothing}
               <div class="bk-editor-host"></div>

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // The rulesets shipped with the project, imported as text at build time (virtual paths as in the repository).
 const raw = import.meta.glob('../../rulesets/**/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 

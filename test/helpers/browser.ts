@@ -94,3 +94,28 @@ export async function waitForMonaco(page: Page): Promise<void> {
   await page.locator('.monaco-editor .view-lines').first().waitFor({ state: 'visible', timeout: 60_000 });
   await page.waitForFunction(() => !!(window as unknown as { bk?: { ready?: boolean } }).bk?.ready, undefined, { timeout: 60_000 });
 }
+
+/** What the editor page exposes for tests as `window.bk` (see editor/src/bk-app.ts). */
+export interface EditorHook {
+  ready: boolean;
+  app: { pending: boolean };
+  ws: { current: string; persist(): void };
+  settled(): Promise<void>;
+  timings: Record<string, number>;
+  editors?: {
+    main: {
+      getValue(): string;
+      getPosition(): { toJSON(): unknown } | null;
+      setSelection(r: { startLineNumber: number; startColumn: number; endLineNumber: number; endColumn: number }): void;
+      focus(): void;
+    };
+    markers(): { startLineNumber: number; startColumn: number; message: string; severity: number }[];
+    reveal(line: number, col: number): void;
+  };
+}
+
+declare global {
+  interface Window {
+    bk: EditorHook;
+  }
+}

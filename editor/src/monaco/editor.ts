@@ -43,6 +43,8 @@ configureMonacoYaml(monacoForYaml as never, {
 });
 
 export const MARKER_OWNER = 'babelkit';
+/** Monaco's monospace stack, with the print font's Japanese set for CJK characters. */
+const MONO = `Menlo, Monaco, Consolas, "DejaVu Sans Mono", "Liberation Mono", "Courier New", monospace, bk-cjk`;
 
 function uriOf(path: string): monaco.Uri {
   return monaco.Uri.parse(`file:///${path}`);
@@ -65,6 +67,7 @@ export class MonacoEditors {
     this.main = monaco.editor.create(host, {
       automaticLayout: true,
       fontSize: 13,
+      fontFamily: MONO,
       minimap: { enabled: true, scale: 1 },
       scrollBeyondLastLine: false,
       tabSize: 2,
@@ -162,7 +165,7 @@ export class MonacoEditors {
     }
     if (!this.base) {
       this.base = monaco.editor.create(this.baseHost, {
-        automaticLayout: true, fontSize: 13, readOnly: true, minimap: { enabled: false }, scrollBeyondLastLine: false,
+        automaticLayout: true, fontSize: 13, fontFamily: MONO, readOnly: true, minimap: { enabled: false }, scrollBeyondLastLine: false,
         renderLineHighlight: 'none', fixedOverflowWidgets: true,
       });
     }
