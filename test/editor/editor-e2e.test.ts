@@ -75,6 +75,28 @@ describe('the editor opens on Babel Builders', () => {
     expect(s.errors).toEqual([]);
   });
 
+  it('completion and hover come from the ruleset schema', async () => {
+    const { page } = s;
+    // an empty line at the top level: the keys the ruleset does not use yet are offered
+    await page.evaluate((l) => window.bk.editors!.reveal(l, 1), lineOf('players: { min: 5, max: 10 }') + 1);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Control+Space');
+    const rows = page.locator('.suggest-widget .monaco-list-row');
+    await expect.poll(() => rows.allTextContents(), { timeout: 20_000 }).toEqual(expect.arrayContaining([expect.stringContaining('extends')]));
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+z');
+    expect(await text(page)).toBe(BB);
+    // hover on a key shows its description from the schema
+    await page.evaluate((l) => {
+      const ed = window.bk.editors!;
+      ed.reveal(l, 3);
+      (ed.main as unknown as { trigger(a: string, b: string, c: unknown): void }).trigger('test', 'editor.action.showHover', {});
+    }, lineOf('players: { min: 5, max: 10 }'));
+    await expect.poll(() => page.locator('.monaco-hover-content').allTextContents().then((t) => t.join(' ')), { timeout: 20_000 }).toContain('How many players the game is for');
+    await page.keyboard.press('Escape');
+  });
+
   it('lists every card of the ruleset in the card table', async () => {
     const rows = s.page.locator('bk-card-table tbody tr');
     await expect.poll(() => rows.count()).toBe(48);
@@ -275,7 +297,7 @@ describe('variants, saving and printing', () => {
     expect(await markers(page)).toEqual([]);
   });
 
-  it('New variant creates a file that extends the open one; a base error shows with its file', async () => {
+  it('New variant creates a file that extends the open one; a grid edit there writes a replacement item', async () => {
     const { page } = s;
     await page.locator('.bk-files button[data-path="rulesets/babel-builders.yaml"]').click();
     await afterTyping(page);
