@@ -62,6 +62,7 @@ export class BkApp extends LitElement {
     preview: { state: true },
     pdfBusy: { state: true },
     editorError: { state: true },
+    sideOpen: { state: true },
   };
 
   declare view: View;
@@ -76,6 +77,7 @@ export class BkApp extends LitElement {
   declare preview: { front: string; back: string; error: string; busy: boolean; size: [number, number] | null };
   declare pdfBusy: boolean;
   declare editorError: string;
+  declare sideOpen: boolean;
 
   readonly ws = new Workspace();
   private validator = new Validator();
@@ -105,6 +107,7 @@ export class BkApp extends LitElement {
     this.preview = { front: '', back: '', error: '', busy: false, size: null };
     this.pdfBusy = false;
     this.editorError = '';
+    this.sideOpen = true;
     window.bk = { ready: false, app: this, ws: this.ws, settled: () => this.settled(), timings: {} };
     this.ws.addEventListener('change', (e) => this.onWorkspaceChange((e as CustomEvent<string>).detail));
     this.ws.addEventListener('persisted', () => (this.status = `Autosaved in this browser at ${new Date().toLocaleTimeString()}.`));
@@ -409,6 +412,7 @@ export class BkApp extends LitElement {
           <button role="tab" aria-selected=${this.view === 'playtest'} @click=${() => this.showPlaytest()}>Playtest</button>
         </nav>
         <div class="bk-actions">
+          <button aria-pressed=${this.sideOpen} @click=${() => (this.sideOpen = !this.sideOpen)} title="Show or hide the cards panel">Cards</button>
           <button @click=${() => this.newVariant()} title="A new file that extends this one">New variant</button>
           <button @click=${() => this.openFile()}>Open…</button>
           <button @click=${() => this.save()} title="Ctrl+S">Save</button>
@@ -416,7 +420,7 @@ export class BkApp extends LitElement {
           <button class="primary" @click=${() => this.printPdf()} ?disabled=${this.pdfBusy || errors > 0}>${this.pdfBusy ? 'Making PDF…' : 'Print PDF'}</button>
         </div>
       </header>
-      <main class="bk-main" ?hidden=${this.view !== 'edit'}>
+      <main class="bk-main ${this.sideOpen ? '' : 'no-side'}" ?hidden=${this.view !== 'edit'}>
         <aside class="bk-files" aria-label="files">
           ${groups.map(([title, list]) =>
             list.length
