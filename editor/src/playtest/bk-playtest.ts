@@ -20,6 +20,12 @@ type Phase = 'idle' | 'problems' | 'handoff' | 'play' | 'replay';
 
 const DELAYS = [0, 150, 400, 900];
 
+/** A log line with the players' names set in bold. */
+function logLine(line: string) {
+  const parts = line.split(/(Player \d+)/);
+  return parts.map((p, i) => (i % 2 ? html`<b>${p}</b>` : p));
+}
+
 export class BkPlaytest extends LitElement {
   static override properties = {
     source: { attribute: false },
@@ -139,6 +145,7 @@ export class BkPlaytest extends LitElement {
       .log li { padding: 3px 6px; border-radius: 5px; }
       .log li:nth-child(even) { background: #f7f2e8; }
       .log li.new { background: #fff1c9; }
+      .log li b { font-weight: 650; }
       .problems { margin: 16px 18px; background: #fff; border: 1px solid #e0b4ad; border-left: 6px solid #9b2f2a; border-radius: 10px; padding: 12px 16px; }
       .problems h2 { margin: 0 0 8px; font-size: 16px; color: #9b2f2a; }
       .problems li { font-family: ui-monospace, 'SFMono-Regular', Menlo, monospace; font-size: 13px; margin: 3px 0; }
@@ -479,7 +486,7 @@ export class BkPlaytest extends LitElement {
               </div>
               <aside class="log" data-log>
                 <h3>Log${v.viewer >= 0 ? ` (as ${v.seats[v.viewer]?.name} sees it)` : ' (public)'}</h3>
-                <ol>${v.log.map((l, i) => html`<li class=${i >= this.seenLog && this.seenLog > 0 ? 'new' : ''}>${l}</li>`)}</ol>
+                <ol>${v.log.map((l, i) => html`<li class=${i >= this.seenLog && this.seenLog > 0 ? 'new' : ''}>${logLine(l)}</li>`)}</ol>
               </aside>
             </div>`
         : this.phase === 'idle' || (this.phase === 'problems' && !this.problems.length)
