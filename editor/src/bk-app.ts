@@ -294,6 +294,14 @@ export class BkApp extends LitElement {
         this.printWaiting.get(e.data.id)?.(e.data);
         this.printWaiting.delete(e.data.id);
       };
+      // a worker that dies (out of memory, a failed load) answers every open request with its error
+      this.printWorker.onerror = (e) => {
+        e.preventDefault();
+        for (const [id, resolve] of this.printWaiting) resolve({ id, kind: 'error', message: `the print worker failed: ${e.message || 'unknown error'}` });
+        this.printWaiting.clear();
+        this.printWorker?.terminate();
+        this.printWorker = undefined;
+      };
     }
     const id = ++this.printSeq;
     return new Promise((resolve) => {

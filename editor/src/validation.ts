@@ -26,6 +26,7 @@ export class Validator {
   private worker: Worker;
   private seq = 0;
   private waiting = new Map<number, (r: ValidateResponse | null) => void>();
+  private paths = new Map<number, string>();
 
   constructor() {
     this.worker = new Worker(new URL('./validate.worker.ts', import.meta.url), { type: 'module' });
@@ -36,8 +37,19 @@ export class Validator {
       }
       const done = this.waiting.get(r.id);
       this.waiting.delete(r.id);
-      for (const id of [...this.waiting.keys()]) if (id < r.id) this.waiting.delete(id);
+      this.paths.delete(r.id);
+      for (const id of [...this.waiting.keys()]) if (id < r.id) { this.waiting.delete(id); this.paths.delete(id); }
       done?.(r);
+    };
+    // a worker that fails to start or dies: every waiting check gets the failure as a diagnostic
+    this.worker.onerror = (e) => {
+      e.preventDefault();
+      for (const [id, resolve] of this.waiting) {
+        const path = this.paths.get(id) ?? '';
+        resolve({ id, path, valid: false, files: [path], ms: 0, diagnostics: [{ file: path, line: 1, col: 1, severity: 'error', message: `the validation worker failed: ${e.message || 'unknown error'}` }] });
+      }
+      this.waiting.clear();
+      this.paths.clear();
     };
   }
 
@@ -46,6 +58,7 @@ export class Validator {
     const id = ++this.seq;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
+      this.paths.set(id, path);
       this.worker.postMessage({ id, path, files } satisfies ValidateRequest);
     });
   }

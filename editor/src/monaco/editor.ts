@@ -76,6 +76,8 @@ export class MonacoEditors {
       wordWrap: 'off',
       fixedOverflowWidgets: true,
       'semanticHighlighting.enabled': false,
+      // rulesets are prose too: ×, — and Japanese text are meant, not look-alikes to flag
+      unicodeHighlight: { ambiguousCharacters: false, nonBasicASCII: false, invisibleCharacters: true },
     });
     this.main.onDidChangeModelContent(() => {
       if (this.quiet) return;
@@ -167,6 +169,7 @@ export class MonacoEditors {
       this.base = monaco.editor.create(this.baseHost, {
         automaticLayout: true, fontSize: 13, fontFamily: MONO, readOnly: true, minimap: { enabled: false }, scrollBeyondLastLine: false,
         renderLineHighlight: 'none', fixedOverflowWidgets: true,
+        unicodeHighlight: { ambiguousCharacters: false, nonBasicASCII: false, invisibleCharacters: true },
       });
     }
     const m = this.model(base.path, base.text);
