@@ -67,9 +67,8 @@ function splice(src: string, from: number, to: number, text: string): string {
 function setKey(src: string, map: YAMLMap, key: string, value: Json | undefined): string {
   const pair = pairOf(map, key);
   const v = pair?.value as Node | null | undefined;
-  if (value !== undefined && pair && v && v.range && (isScalar(v) || (typeof value === 'object' && value !== null))) {
-    if (isScalar(v)) return splice(src, v.range[0], v.range[1], scalarText(value, v));
-  }
+  // an existing scalar: only its own characters change
+  if (value !== undefined && isScalar(v) && v.range && v.value !== null) return splice(src, v.range[0], v.range[1], scalarText(value, v));
   if (map.flow || (pair === undefined && map.items.length === 0 && map.range && src.slice(map.range[0], map.range[1]).trim().startsWith('{'))) {
     if (!map.range) throw new EditError('cannot locate the mapping in the text');
     if (value === undefined) map.delete(key);

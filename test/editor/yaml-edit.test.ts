@@ -72,6 +72,35 @@ describe('blueprint cells', () => {
   });
 });
 
+describe('block-style cells', () => {
+  const src = [
+    'cards:',
+    '  # my blueprint',
+    '  - id: bp-x',
+    '    type: blueprint',
+    '    targets:',
+    '      A1: 2 # corner',
+    '      B2: 5',
+    '  - id: other',
+    '    type: blueprint',
+    '',
+  ].join('\n');
+
+  it('a new cell of a block mapping goes on its own line, at the same indent, comments kept', () => {
+    const out = setCardCell(src, 'bp-x', 'targets', 'C3', 1);
+    expect(out.split('\n')).toEqual([...src.split('\n').slice(0, 7), '      C3: 1', ...src.split('\n').slice(7)]);
+    expect(card(out, 'bp-x').targets).toEqual({ A1: 2, B2: 5, C3: 1 });
+  });
+
+  it('a changed count keeps the comment after it; a removed cell takes its line with it', () => {
+    const out = setCardCell(src, 'bp-x', 'targets', 'A1', 3);
+    expect(out.split('\n')[5]).toBe('      A1: 3 # corner');
+    const removed = setCardCell(src, 'bp-x', 'targets', 'B2', null);
+    expect(removed.split('\n')).toEqual([...src.split('\n').slice(0, 6), ...src.split('\n').slice(7)]);
+    expect(card(removed, 'bp-x').targets).toEqual({ A1: 2 });
+  });
+});
+
 describe('card fields', () => {
   it('renaming a card with a quoted name keeps the quotes style', () => {
     const out = setCardField(bb, 'i1-colA', 'name', '1 block: column A');
