@@ -382,9 +382,31 @@ export class BkApp extends LitElement {
     const type = v?.cardTypes?.find((t) => t.id === card.type);
     const gridFields = Object.entries(type?.fields ?? {}).filter(([, f]) => f.type === 'cellCounts').map(([k]) => k);
     const zone = v?.zones?.find((z) => z.grid?.columns?.length && z.grid?.rows?.length);
+    const scalars = Object.entries(type?.fields ?? {}).filter(([, f]) => f.type === 'string' || f.type === 'number' || f.type === 'bool');
+    const edit = (key: string, value: CardEditDetail['value']) => this.onCardEdit({ id: card.id, key, value });
     return html`
       <div class="bk-card-detail">
         <h3>${card.name ?? card.id} <span class="bk-muted">${card.id} · ${type?.name ?? card.type}</span></h3>
+        ${scalars.length
+          ? html`<div class="bk-fields">
+              ${scalars.map(([k, f]) => {
+                const val = card[k] ?? (f as { default?: unknown }).default;
+                if (f.type === 'bool') {
+                  return html`<label><input type="checkbox" .checked=${val === true} aria-label="${k} of ${card.id}"
+                    @change=${(e: Event) => edit(k, (e.target as HTMLInputElement).checked)} /> ${k}</label>`;
+                }
+                if (f.type === 'number') {
+                  return html`<label>${k} <input type="number" .value=${val === undefined ? '' : String(val)} aria-label="${k} of ${card.id}"
+                    @change=${(e: Event) => {
+                      const t = (e.target as HTMLInputElement).value;
+                      if (t !== '' && Number.isFinite(Number(t))) edit(k, Number(t));
+                    }} /></label>`;
+                }
+                return html`<label class="wide">${k} <textarea rows="2" .value=${val === undefined ? '' : String(val)} aria-label="${k} of ${card.id}"
+                  @change=${(e: Event) => edit(k, (e.target as HTMLTextAreaElement).value)}></textarea></label>`;
+              })}
+            </div>`
+          : nothing}
         <div class="bk-card-row">
           ${gridFields.length && zone
             ? gridFields.map(

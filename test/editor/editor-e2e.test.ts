@@ -252,6 +252,19 @@ describe('visual editing writes the YAML, and work survives a reload', () => {
     expect((await text(page)).split('\n')[line - 1]).toBe(BB_LINES[line - 1]!.replace('count: 9', 'count: 11'));
   });
 
+  it('a text field of the selected card is edited in its form and written into the YAML', async () => {
+    const { page } = s;
+    await page.locator('bk-card-table tr[data-card="storm"]').click();
+    const field = page.locator('.bk-fields textarea[aria-label="text of storm"]');
+    expect(await field.inputValue()).toBe('No blocks may be stacked in this construction phase.');
+    await field.fill('No blocks at all this phase.');
+    await field.blur();
+    await afterTyping(page);
+    const line = lineOf('{ id: storm,');
+    expect((await text(page)).split('\n')[line - 1]).toBe('  - { id: storm, type: storm, name: Storm, count: 5, text: "No blocks at all this phase." }');
+    await expect.poll(() => page.locator('bk-card-preview [data-side=front] svg text').allTextContents().then((t) => t.join('').replace(/\s/g, ''))).toContain('Noblocksatallthisphase.');
+  });
+
   it('after a reload the work is restored from browser storage', async () => {
     const { page } = s;
     const before = await text(page);
