@@ -74,7 +74,7 @@ export class BkApp extends LitElement {
   declare basePath: string;
   declare status: string;
   declare cursor: string;
-  declare preview: { front: string; back: string; error: string; busy: boolean; size: [number, number] | null };
+  declare preview: { front: string; back: string; error: string; busy: boolean; size: [number, number] | null; note: string; card?: string };
   declare pdfBusy: boolean;
   declare editorError: string;
   declare sideOpen: boolean;
@@ -104,7 +104,7 @@ export class BkApp extends LitElement {
     this.basePath = '';
     this.status = this.ws.restored ? 'Restored your work from browser storage.' : '';
     this.cursor = '';
-    this.preview = { front: '', back: '', error: '', busy: false, size: null };
+    this.preview = { front: '', back: '', error: '', busy: false, size: null, note: '' };
     this.pdfBusy = false;
     this.editorError = '';
     this.sideOpen = true;
@@ -328,8 +328,12 @@ export class BkApp extends LitElement {
     this.preview = { ...this.preview, busy: true };
     const r = await this.print({ kind: 'preview', path: this.ws.current, files: this.ws.texts(), card });
     if (card !== this.selected) return;
-    if (r.kind === 'preview') this.preview = { front: r.front, back: r.back, error: '', busy: false, size: r.size };
-    else if (r.kind === 'error') this.preview = { front: '', back: '', error: r.message, busy: false, size: null };
+    if (r.kind === 'preview') this.preview = { front: r.front, back: r.back, error: '', busy: false, size: r.size, note: '' };
+    else if (r.kind === 'error' && this.preview.front && this.preview.card === card && this.diagnostics.some((d) => d.severity === 'error')) {
+      // while the text has errors the last good drawing stays, marked as such
+      this.preview = { ...this.preview, busy: false, note: 'Drawn from the last version without errors.' };
+    } else if (r.kind === 'error') this.preview = { front: '', back: '', error: r.message, busy: false, size: null, note: '' };
+    this.preview.card = card;
   }
 
   private async printPdf(): Promise<void> {
@@ -418,7 +422,7 @@ export class BkApp extends LitElement {
                 </div>`,
               )
             : nothing}
-          <bk-card-preview .front=${this.preview.front} .back=${this.preview.back} .error=${this.preview.error} ?busy=${this.preview.busy} .size=${this.preview.size}></bk-card-preview>
+          <bk-card-preview .front=${this.preview.front} .back=${this.preview.back} .error=${this.preview.error} ?busy=${this.preview.busy} .size=${this.preview.size} .note=${this.preview.note}></bk-card-preview>
         </div>
       </div>
     `;

@@ -10,6 +10,7 @@ export class BkCardPreview extends LitElement {
     error: {},
     busy: { type: Boolean },
     size: { attribute: false },
+    note: {},
   };
 
   declare front: string;
@@ -17,6 +18,7 @@ export class BkCardPreview extends LitElement {
   declare error: string;
   declare busy: boolean;
   declare size: [number, number] | null;
+  declare note: string;
 
   constructor() {
     super();
@@ -25,6 +27,7 @@ export class BkCardPreview extends LitElement {
     this.error = '';
     this.busy = false;
     this.size = null;
+    this.note = '';
   }
 
   static override styles = css`
@@ -36,6 +39,7 @@ export class BkCardPreview extends LitElement {
     figcaption { color: var(--bk-muted, #666); }
     .error { color: var(--bk-error, #c8372d); white-space: pre-wrap; }
     .busy { color: var(--bk-muted, #666); }
+    .note { color: var(--bk-warn, #b7791f); }
   `;
 
   protected override render() {
@@ -46,6 +50,7 @@ export class BkCardPreview extends LitElement {
         <figure><div class="svg" data-side="front">${unsafeHTML(this.front)}</div><figcaption>front</figcaption></figure>
         <figure><div class="svg" data-side="back">${unsafeHTML(this.back)}</div><figcaption>back</figcaption></figure>
       </div>
+      ${this.note ? html`<div class="note" role="status">${this.note}</div>` : nothing}
       ${this.size ? html`<div class="busy">${this.size[0]} × ${this.size[1]} mm, 3 mm bleed (trim dashed)</div>` : nothing}
     `;
   }
