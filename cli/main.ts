@@ -3,7 +3,7 @@
 
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { loadRulesetFile } from './load-file.js';
 import { formatDiagnostic } from '../engine/load/diagnostics.js';
 import { simulate, type SimulateReport } from '../engine/sim/simulate.js';
@@ -192,7 +192,7 @@ function replayCmd(args: string[]): number {
     process.stderr.write(`${logFile}:1:1: error: not a babelkit replay: ${shape}\n`);
     return 1;
   }
-  const rulesetFile = (values.ruleset as string | undefined) ?? (r.ruleset.file ? resolve(dirname(logFile), r.ruleset.file) : undefined);
+  const rulesetFile = (values.ruleset as string | undefined) ?? (r.ruleset.file ? findRuleset(dirname(logFile), r.ruleset.file) : undefined);
   if (!rulesetFile) throw new UsageError('the replay names no ruleset file; give one with --ruleset FILE');
   const g = load(rulesetFile);
   if (!g) return 1;
@@ -204,6 +204,22 @@ function replayCmd(args: string[]): number {
   const res = r.result;
   process.stdout.write(`${logFile}: reproduces — ${r.actions.length} actions, ${res.truncated ? 'truncated' : `ending ${res.ending}, winner ${res.winner}`}\n`);
   return 0;
+}
+
+/**
+ * The ruleset a replay names: beside the replay (as `simulate --save-replay` writes it), else — for a
+ * replay exported by the web editor from a bundled ruleset, which names it by its path in the package
+ * (`rulesets/…`) — in the current folder or the package itself. The hash check tells a changed file.
+ */
+function findRuleset(dir: string, file: string): string {
+  const beside = resolve(dir, file);
+  if (existsSync(beside) || isAbsolute(file)) return beside;
+  const roots = [process.cwd(), ...['../..', '..'].map((p) => fileURLToPath(new URL(p, import.meta.url)))];
+  for (const root of roots) {
+    const p = resolve(root, file);
+    if (existsSync(p)) return p;
+  }
+  return beside;
 }
 
 function demo(): number {

@@ -1,7 +1,9 @@
-// Before any test: build dist/ (the CLI tests run the real `babelkit` binary, never stale output), and
-// make sure the PDF tools the print tests read PDFs back with are there — installed from Debian's
-// packages when missing, so `npm ci && npm test` works on a fresh machine and the print tests never skip.
+// Before any test: build dist/ (the CLI tests run the real `babelkit` binary, never stale output) and the
+// web editor's bundle (dist-editor/, served to Chromium by the end-to-end tests), and make sure the PDF
+// tools the print tests read PDFs back with and Chromium for the browser tests are there — installed from
+// Debian's packages when missing, so `npm ci && npm test` works on a fresh machine and nothing skips.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const PDF_TOOLS = ['pdfinfo', 'pdffonts', 'pdftotext', 'pdftoppm'];
@@ -10,11 +12,25 @@ function missingTools(): string[] {
   return PDF_TOOLS.filter((t) => spawnSync('sh', ['-c', `command -v ${t}`]).status !== 0);
 }
 
-function ensurePdfTools(): void {
-  if (missingTools().length === 0) return;
+const CHROMIUM = '/usr/bin/chromium';
+
+function apt(args: string[]): void {
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = asRoot ? [] : ['sudo', '-n'];
-  const apt = (args: string[]) => spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  apt(['update']);
+  apt(['install', '-y', 'chromium']);
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`the browser tests need Debian's chromium (${CHROMIUM}) and it could not be installed; run: apt-get install -y chromium`);
+  }
+}
+
+function ensurePdfTools(): void {
+  if (missingTools().length === 0) return;
   apt(['update']);
   apt(['install', '-y', 'poppler-utils']);
   const still = missingTools();
@@ -29,5 +45,12 @@ export default function setup(): void {
     cwd: root,
     stdio: 'inherit',
   });
+  execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', 'editor/vite.config.ts', '--logLevel', 'error'], {
+    cwd: root,
+    stdio: 'inherit',
+    // vitest sets NODE_ENV=test, which would make Vite bundle Lit's development build
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   ensurePdfTools();
+  ensureChromium();
 }

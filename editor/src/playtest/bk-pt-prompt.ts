@@ -1,0 +1,208 @@
+// <bk-pt-prompt>: one open decision as controls. Cards (face-down ones by position), players, cells on a
+// grid, or plain options; the count the ruleset asks for (min/max) decides between "click to choose" and
+// "select, then confirm". Emits `choose` with the chosen options' positions, in the order picked.
+
+import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import type { PlayerView, ZoneView } from '../../../engine/view.js';
+import type { TableMeta } from './protocol.js';
+import { cardStyles, cardTile, palette, tokens } from './cards.js';
+
+export type PromptView = NonNullable<PlayerView['prompt']>;
+
+export class BkPtPrompt extends LitElement {
+  static override properties = {
+    prompt: { attribute: false },
+    meta: { attribute: false },
+    view: { attribute: false },
+    picked: { state: true },
+  };
+
+  declare prompt: PromptView | null;
+  declare meta: TableMeta | null;
+  declare view: PlayerView | null;
+  declare picked: number[];
+  private promptKey = '';
+
+  constructor() {
+    super();
+    this.prompt = null;
+    this.meta = null;
+    this.view = null;
+    this.picked = [];
+  }
+
+  static override styles = [
+    palette,
+    cardStyles,
+    css`
+      :host { display: block; }
+      .head { display: flex; align-items: baseline; gap: 12px; flex-wrap: wrap; margin-bottom: 10px; }
+      .ptext { font-size: 17px; font-weight: 650; }
+      .count { color: var(--pt-muted); font-size: 13px; }
+      .options { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
+      button.opt {
+        font: inherit;
+        border: 2px solid transparent;
+        background: none;
+        padding: 0;
+        border-radius: 11px;
+        cursor: pointer;
+        position: relative;
+      }
+      button.opt:hover .card, button.opt:focus-visible .card { transform: translateY(-3px); box-shadow: 0 6px 14px rgba(60, 40, 20, 0.22); }
+      button.opt .card { transition: transform 0.12s, box-shadow 0.12s; }
+      button.opt.sel { border-color: var(--pt-focus); }
+      button.opt .order {
+        position: absolute; top: -8px; right: -8px; z-index: 1;
+        width: 22px; height: 22px; border-radius: 50%;
+        background: var(--pt-focus); color: #fff; font-size: 12px; font-weight: 700;
+        display: flex; align-items: center; justify-content: center;
+      }
+      button.pill {
+        font: inherit; font-size: 14px; cursor: pointer;
+        padding: 8px 14px; border-radius: 999px;
+        border: 1px solid var(--pt-line); background: var(--pt-paper);
+        display: inline-flex; flex-direction: column; align-items: flex-start; gap: 1px;
+      }
+      button.pill small { color: var(--pt-muted); font-size: 11px; }
+      button.pill:hover { border-color: var(--pt-accent); }
+      button.pill.sel { background: var(--pt-focus); border-color: var(--pt-focus); color: #fff; }
+      button.pill.sel small { color: #d7eadf; }
+      .grid { display: inline-grid; gap: 6px; padding: 8px; background: #e4d9c3; border-radius: 10px; }
+      .grid .lbl { font-size: 11px; color: var(--pt-muted); display: flex; align-items: center; justify-content: center; }
+      .grid button, .grid .cell {
+        width: 64px; height: 64px; border-radius: 7px; font: inherit;
+        border: 1px solid #cdbfa6; background: #f6f0e3;
+        display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 3px;
+        font-size: 12px; color: var(--pt-muted);
+      }
+      .grid button { cursor: pointer; background: #fff7e0; border: 2px solid var(--pt-gold); color: var(--pt-ink); font-weight: 650; }
+      .grid button:hover { background: #ffe9a8; }
+      .grid button.sel { background: var(--pt-focus); color: #fff; border-color: var(--pt-focus); }
+      .actions { margin-top: 12px; display: flex; gap: 8px; }
+      .actions button {
+        font: inherit; font-size: 14px; padding: 7px 16px; border-radius: 8px; cursor: pointer;
+        border: 1px solid var(--pt-line); background: var(--pt-paper);
+      }
+      .actions button.primary { background: var(--pt-focus); border-color: var(--pt-focus); color: #fff; font-weight: 600; }
+      .actions button:disabled { opacity: 0.45; cursor: default; }
+    `,
+  ];
+
+  protected override willUpdate(): void {
+    const key = JSON.stringify(this.prompt);
+    if (key !== this.promptKey) { this.promptKey = key; this.picked = []; }
+  }
+
+  private get single(): boolean {
+    const p = this.prompt!;
+    return p.max === 1 && p.min === 1;
+  }
+
+  private pick(i: number): void {
+    if (this.single) { this.emit([i]); return; }
+    const p = this.prompt!;
+    const at = this.picked.indexOf(i);
+    if (at >= 0) this.picked = this.picked.filter((x) => x !== i);
+    else if (p.max === 1) this.picked = [i];
+    else if (this.picked.length < p.max) this.picked = [...this.picked, i];
+  }
+
+  private emit(positions: number[]): void {
+    this.dispatchEvent(new CustomEvent('choose', { detail: { positions }, bubbles: true, composed: true }));
+  }
+
+  private countText(): string {
+    const p = this.prompt!;
+    if (p.min === p.max) return p.min === 1 ? 'choose one' : `choose ${p.min}`;
+    if (p.min === 0 && p.max === 1) return 'choose one, or none';
+    return `choose ${p.min} to ${p.max}`;
+  }
+
+  private mark(i: number): TemplateResult | typeof nothing {
+    const k = this.picked.indexOf(i);
+    return k >= 0 && this.prompt!.max > 1 ? html`<span class="order">${k + 1}</span>` : nothing;
+  }
+
+  private playerLabel(p: number): TemplateResult {
+    const seat = this.view?.seats[p];
+    const role = seat?.role ? this.meta?.roles[seat.role]?.name ?? seat.role : null;
+    return html`${seat?.name ?? `Player ${p + 1}`}${role ? html`<small>${role}</small>` : nothing}`;
+  }
+
+  /** The shared grid zone whose cells include every option (null: draw plain buttons). */
+  private gridFor(cells: string[]): { id: string; columns: string[]; rows: string[] } | null {
+    for (const z of this.meta?.zones ?? []) {
+      if (!z.columns || !z.rows || z.perPlayer) continue;
+      const all = new Set(z.rows.flatMap((r) => z.columns!.map((c) => `${c}${r}`)));
+      if (cells.every((c) => all.has(c))) return { id: z.id, columns: z.columns, rows: z.rows };
+    }
+    return null;
+  }
+
+  private renderChoices(): TemplateResult {
+    const p = this.prompt!;
+    const meta = this.meta!;
+    const sel = (i: number) => (this.picked.includes(i) ? 'sel' : '');
+    switch (p.choose) {
+      case 'cards': {
+        let down = 0;
+        return html`<div class="options">${p.options.map((o, i) => {
+          const label = o ? undefined : `face-down card ${++down}`;
+          return html`<button class="opt ${sel(i)}" data-option=${i} aria-label=${o ? (o as { name: string }).name : label!} @click=${() => this.pick(i)}>
+            ${this.mark(i)}${cardTile(meta, o as never, label)}
+          </button>`;
+        })}</div>`;
+      }
+      case 'players':
+        return html`<div class="options">${p.options.map((o, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${this.playerLabel(o as number)}</button>`)}</div>`;
+      case 'cells': {
+        const cells = p.options.map(String);
+        const grid = this.gridFor(cells);
+        if (grid) {
+          const counts = (this.view?.zones[grid.id] ?? {}) as Record<string, ZoneView>;
+          return html`<div class="grid" style="grid-template-columns: 18px repeat(${grid.columns.length}, 64px)">
+            <span></span>${grid.columns.map((c) => html`<span class="lbl">${c}</span>`)}
+            ${grid.rows.map((r) => html`<span class="lbl">${r}</span>${grid.columns.map((c) => {
+              const cell = `${c}${r}`;
+              const i = cells.indexOf(cell);
+              const n = counts[cell]?.count ?? 0;
+              return i >= 0
+                ? html`<button class=${sel(i)} data-option=${i} aria-label=${cell} @click=${() => this.pick(i)}>${cell}<span>${n}</span></button>`
+                : html`<span class="cell">${cell}<span>${n ? tokens(n) : ''}</span></span>`;
+            })}`)}
+          </div>`;
+        }
+        return html`<div class="options">${cells.map((c, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${c}</button>`)}</div>`;
+      }
+      default:
+        return html`<div class="options">${p.options.map((o, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${o === true ? 'Yes' : o === false ? 'No' : String(o)}</button>`)}</div>`;
+    }
+  }
+
+  protected override render() {
+    const p = this.prompt;
+    if (!p || !this.meta) return nothing;
+    const ok = this.picked.length >= p.min && this.picked.length <= p.max;
+    return html`
+      <div class="head"><span class="ptext">${p.text}</span><span class="count">${this.countText()}</span></div>
+      ${this.renderChoices()}
+      ${this.single
+        ? nothing
+        : html`<div class="actions">
+            <button class="primary" data-confirm ?disabled=${!ok} @click=${() => this.emit(this.picked)}>
+              ${this.picked.length === 0 && p.min === 0 ? 'Choose none' : 'Confirm'}
+            </button>
+            ${this.picked.length ? html`<button @click=${() => (this.picked = [])}>Clear</button>` : nothing}
+          </div>`}
+    `;
+  }
+}
+
+if (!customElements.get('bk-pt-prompt')) customElements.define('bk-pt-prompt', BkPtPrompt);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bk-pt-prompt': BkPtPrompt;
+  }
+}

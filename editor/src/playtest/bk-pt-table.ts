@@ -1,0 +1,252 @@
+// <bk-pt-table>: the table as one seat sees it, drawn generically from `view()` and the ruleset's public
+// data: the seats (role when known, what lies before them), shared grids with their stacks (and the goal
+// a face-up card sets for them), shared piles (face-down ones as counts), the public values, and the
+// viewer's own zones as whole cards.
+
+import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import type { PlayerView, ZoneView } from '../../../engine/view.js';
+import type { SessionInfo, TableMeta } from './protocol.js';
+import { cardChip, cardStyles, cardTile, isTokens, palette, tokens, zoneLabel } from './cards.js';
+
+type Grid = Record<string, ZoneView>;
+
+const TEAM_COLOURS = ['#2f6e52', '#9b2f2a', '#3f6aa1', '#a66a00', '#6b4c9a', '#4a6b6b'];
+
+export class BkPtTable extends LitElement {
+  static override properties = {
+    view: { attribute: false },
+    meta: { attribute: false },
+    info: { attribute: false },
+  };
+
+  declare view: PlayerView | null;
+  declare meta: TableMeta | null;
+  declare info: SessionInfo | null;
+
+  constructor() {
+    super();
+    this.view = null;
+    this.meta = null;
+    this.info = null;
+  }
+
+  static override styles = [
+    palette,
+    cardStyles,
+    css`
+      :host { display: block; }
+      h3 { margin: 0 0 8px; font-size: 12px; letter-spacing: 0.06em; text-transform: uppercase; color: var(--pt-muted); font-weight: 650; }
+      .seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(168px, 1fr)); gap: 10px; margin-bottom: 16px; }
+      .seat { background: var(--pt-paper); border: 1px solid var(--pt-line); border-radius: 10px; padding: 9px 11px; font-size: 13px; min-height: 74px; }
+      .seat.me { border: 2px solid var(--pt-focus); padding: 8px 10px; }
+      .seat.active { box-shadow: 0 0 0 3px rgba(217, 165, 33, 0.45); }
+      .seat .top { display: flex; justify-content: space-between; align-items: baseline; gap: 6px; }
+      .seat .who { font-weight: 700; font-size: 14px; }
+      .seat .kind { font-size: 11px; color: var(--pt-muted); }
+      .role { display: inline-block; margin: 4px 0 2px; padding: 1px 8px; border-radius: 999px; color: #fff; font-size: 11.5px; font-weight: 600; }
+      .role.unknown { background: #d9d0c0; color: #6b6157; }
+      .seat .zones { margin-top: 4px; display: flex; flex-direction: column; gap: 2px; color: #4a423b; }
+      .seat .z { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+      .seat .z b { font-variant-numeric: tabular-nums; }
+      .status { font-size: 11.5px; color: #8a5b00; font-weight: 600; }
+      .middle { display: flex; gap: 22px; flex-wrap: wrap; align-items: flex-start; margin-bottom: 16px; }
+      .tower { background: #e4d9c3; border-radius: 12px; padding: 10px 12px 12px; }
+      .tgrid { display: inline-grid; gap: 6px; }
+      .tgrid .lbl { font-size: 11px; color: var(--pt-muted); display: flex; align-items: center; justify-content: center; }
+      .tcell {
+        width: 78px; height: 78px; border-radius: 8px; background: #f6f0e3; border: 1px solid #cdbfa6;
+        display: flex; flex-direction: column; align-items: center; justify-content: flex-end; padding: 4px; box-sizing: border-box;
+        position: relative;
+      }
+      .tcell .n { position: absolute; top: 4px; left: 6px; font-size: 11px; color: var(--pt-muted); }
+      .tcell .h { font-size: 22px; font-weight: 750; line-height: 1; }
+      .tcell .goal { font-size: 11px; color: var(--pt-muted); }
+      .tcell.target { background: #fff4d6; border: 2px solid var(--pt-gold); }
+      .tcell.met { background: #e2f0e6; border: 2px solid var(--pt-focus); }
+      .stack { display: flex; flex-direction: column-reverse; gap: 1px; margin-bottom: 2px; }
+      .stack i { width: 26px; height: 3px; border-radius: 1px; background: var(--pt-accent); }
+      .piles { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; flex: 1; min-width: 280px; }
+      .pile { background: rgba(255, 253, 248, 0.7); border: 1px solid var(--pt-line); border-radius: 10px; padding: 8px 10px; font-size: 13px; max-width: 100%; }
+      .pile .lab { display: flex; gap: 8px; align-items: baseline; margin-bottom: 5px; }
+      .pile .lab span { font-weight: 650; }
+      .pile .lab small { color: var(--pt-muted); }
+      .deck { width: 54px; height: 72px; border-radius: 7px; background: repeating-linear-gradient(135deg, #3b3f4a 0 7px, #343843 7px 14px); color: #e9e3d6; display: flex; align-items: center; justify-content: center; font-weight: 700; box-shadow: 2px 2px 0 #23262d, 4px 4px 0 #555a66; }
+      .empties { font-size: 12px; color: var(--pt-muted); margin-top: 4px; }
+      .vars { display: flex; flex-wrap: wrap; gap: 6px 16px; font-size: 13px; margin-bottom: 16px; }
+      .vars span b { font-weight: 650; }
+      .mine { background: rgba(255, 253, 248, 0.55); border: 1px solid var(--pt-line); border-radius: 12px; padding: 12px 14px; margin-bottom: 16px; }
+      .mine .row { display: flex; gap: 20px; flex-wrap: wrap; }
+      .mine .zone { display: flex; flex-direction: column; gap: 6px; }
+      .mine .cards { display: flex; gap: 8px; flex-wrap: wrap; }
+      details summary { cursor: pointer; color: var(--pt-muted); font-size: 12px; }
+    `,
+  ];
+
+  private teamColour(team: string | null): string {
+    const ids = Object.keys(this.meta?.teams ?? {});
+    const i = team ? ids.indexOf(team) : -1;
+    return i >= 0 ? TEAM_COLOURS[i % TEAM_COLOURS.length]! : '#8a7f70';
+  }
+
+  private roleBadge(role: string | null, team: string | null): TemplateResult {
+    if (!role) return html`<span class="role unknown">role hidden</span>`;
+    return html`<span class="role" style="background:${this.teamColour(team)}">${this.meta!.roles[role]?.name ?? role}</span>`;
+  }
+
+  private value(kind: string, v: unknown): string {
+    const seat = (p: unknown) => (typeof p === 'number' && p >= 0 ? this.view!.seats[p]?.name ?? `Player ${p + 1}` : 'nobody');
+    if (kind === 'player') return seat(v);
+    if (kind === 'players' && Array.isArray(v)) return v.length ? v.map(seat).join(', ') : 'nobody';
+    if (typeof v === 'boolean') return v ? 'yes' : 'no';
+    if (Array.isArray(v)) return v.length ? v.join(', ') : '—';
+    return String(v);
+  }
+
+  private smallZone(z: ZoneView): TemplateResult {
+    const meta = this.meta!;
+    if (isTokens(meta, z)) return html`${tokens(z.count)}`;
+    if (z.cards) return html`${z.cards.map((c) => cardChip(meta, c))}`;
+    return html``;
+  }
+
+  private renderSeat(p: number): TemplateResult {
+    const v = this.view!;
+    const meta = this.meta!;
+    const seat = v.seats[p]!;
+    const me = v.viewer === p;
+    const kind = this.info?.seats[p];
+    const active = v.waiting.includes(p);
+    const zones: TemplateResult[] = [];
+    for (const z of meta.zones) {
+      if (!z.perPlayer || z.columns || me) continue;
+      const zv = (v.zones[z.id] as ZoneView[])[p];
+      if (!zv || zv.count === 0) continue;
+      zones.push(html`<div class="z">${zoneLabel(z.id)} <b>${zv.count}</b> ${this.smallZone(zv)}</div>`);
+    }
+    for (const [id, d] of Object.entries(meta.vars)) {
+      if (!d.perPlayer) continue;
+      const val = (v.vars[id] as unknown[] | undefined)?.[p];
+      if (val === null || val === undefined || val === -1) continue;
+      zones.push(html`<div class="z">${zoneLabel(id)}: <b>${this.value(d.kind, val)}</b></div>`);
+    }
+    const thinking = this.info?.thinking === p;
+    return html`<div class="seat ${me ? 'me' : ''} ${active ? 'active' : ''}" data-seat=${p}>
+      <div class="top"><span class="who">${seat.name}${me ? ' (you)' : ''}</span><span class="kind">${kind === 'human' ? 'human' : kind ? `${kind} bot` : ''}</span></div>
+      ${this.roleBadge(seat.role, seat.team)}
+      ${thinking ? html`<div class="status">thinking…</div>` : active ? html`<div class="status">to decide</div>` : nothing}
+      <div class="zones">${zones}</div>
+    </div>`;
+  }
+
+  /** Goals a face-up card sets on a grid: a single visible card whose type draws a cell-count field on it. */
+  private goals(gridId: string): Record<string, number> {
+    const v = this.view!;
+    const meta = this.meta!;
+    const out: Record<string, number> = {};
+    for (const z of meta.zones) {
+      if (z.perPlayer || z.columns) continue;
+      const zv = v.zones[z.id] as ZoneView;
+      if (zv.count !== 1 || !zv.cards?.[0]) continue;
+      const c = zv.cards[0];
+      const t = meta.cardTypes[c.type];
+      for (const f of t?.gridFields ?? []) {
+        if (f.zone !== gridId || t!.fields[f.field] !== 'cellCounts') continue;
+        Object.assign(out, meta.cards[c.id]?.fields[f.field] ?? {});
+      }
+    }
+    return out;
+  }
+
+  private renderGrid(id: string, columns: string[], rows: string[]): TemplateResult {
+    const grid = this.view!.zones[id] as Grid;
+    const goals = this.goals(id);
+    return html`<div class="tower" data-zone=${id}>
+      <h3>${zoneLabel(id)}</h3>
+      <div class="tgrid" style="grid-template-columns: 16px repeat(${columns.length}, 78px)">
+        <span></span>${columns.map((c) => html`<span class="lbl">${c}</span>`)}
+        ${rows.map((r) => html`<span class="lbl">${r}</span>${columns.map((c) => {
+          const cell = `${c}${r}`;
+          const n = grid[cell]?.count ?? 0;
+          const goal = goals[cell];
+          const cls = goal === undefined ? '' : n >= goal ? 'met' : 'target';
+          return html`<div class="tcell ${cls}" data-cell=${cell} title="${cell}: ${n}${goal !== undefined ? ` of ${goal}` : ''}">
+            <span class="n">${cell}</span>
+            <span class="stack">${Array.from({ length: Math.min(n, 14) }, () => html`<i></i>`)}</span>
+            <span class="h">${n}</span>${goal !== undefined ? html`<span class="goal">of ${goal}</span>` : nothing}
+          </div>`;
+        })}`)}
+      </div>
+    </div>`;
+  }
+
+  private renderPile(id: string, z: ZoneView, description?: string): TemplateResult {
+    const meta = this.meta!;
+    let body: TemplateResult;
+    if (!z.cards) body = html`<div class="deck" title="face down">${z.count}</div>`;
+    else if (isTokens(meta, z)) body = tokens(z.count);
+    else if (z.cards.length === 1) body = cardTile(meta, z.cards[0]!);
+    else if (z.cards.length <= 10) body = html`<div>${z.cards.map((c) => cardChip(meta, c))}</div>`;
+    else body = html`<details><summary>show the ${z.cards.length} cards</summary>${z.cards.map((c) => cardChip(meta, c))}</details>`;
+    return html`<div class="pile" data-zone=${id} title=${description ?? ''}>
+      <div class="lab"><span>${zoneLabel(id)}</span><small>${z.count} ${z.cards ? '' : 'face down'}</small></div>
+      ${body}
+    </div>`;
+  }
+
+  private renderMine(): TemplateResult | typeof nothing {
+    const v = this.view!;
+    const meta = this.meta!;
+    const me = v.viewer;
+    if (me < 0) return nothing;
+    const zones = meta.zones.filter((z) => z.perPlayer && !z.columns).map((z) => ({ z, zv: (v.zones[z.id] as ZoneView[])[me]! })).filter((x) => x.zv && x.zv.count > 0);
+    const vars = Object.entries(meta.vars).filter(([, d]) => d.perPlayer).map(([id, d]) => ({ id, d, val: (v.vars[id] as unknown[] | undefined)?.[me] })).filter((x) => x.val !== null && x.val !== undefined && x.val !== -1);
+    return html`<section class="mine" data-mine>
+      <h3>In front of you (${v.seats[me]!.name})</h3>
+      <div class="row">
+        ${zones.map(({ z, zv }) => html`<div class="zone" data-zone=${z.id}>
+          <small>${zoneLabel(z.id)} · ${zv.count}</small>
+          <div class="cards">${isTokens(meta, zv) ? tokens(zv.count) : (zv.cards ?? Array.from({ length: zv.count }, () => null)).map((c) => cardTile(meta, c))}</div>
+        </div>`)}
+        ${vars.length ? html`<div class="zone">${vars.map((x) => html`<small>${zoneLabel(x.id)}: <b>${this.value(x.d.kind, x.val)}</b></small>`)}</div>` : nothing}
+      </div>
+    </section>`;
+  }
+
+  protected override render() {
+    const v = this.view;
+    const meta = this.meta;
+    if (!v || !meta) return nothing;
+    const grids: TemplateResult[] = [];
+    const piles: TemplateResult[] = [];
+    const empty: string[] = [];
+    for (const z of meta.zones) {
+      if (z.perPlayer) continue;
+      if (z.columns && z.rows) { grids.push(this.renderGrid(z.id, z.columns, z.rows)); continue; }
+      const zv = v.zones[z.id] as ZoneView;
+      if (zv.count === 0) empty.push(zoneLabel(z.id));
+      else piles.push(this.renderPile(z.id, zv, z.description));
+    }
+    const shared = Object.entries(meta.vars).filter(([id, d]) => !d.perPlayer && id in v.vars);
+    return html`
+      <h3>Seats</h3>
+      <div class="seats">${v.seats.map((s) => this.renderSeat(s.seat))}</div>
+      ${this.renderMine()}
+      ${shared.length ? html`<div class="vars">${shared.map(([id, d]) => html`<span>${zoneLabel(id)}: <b>${this.value(d.kind, v.vars[id])}</b></span>`)}</div>` : nothing}
+      <div class="middle">
+        ${grids}
+        <div class="piles">
+          ${piles}
+          ${empty.length ? html`<div class="empties">empty: ${empty.join(', ')}</div>` : nothing}
+        </div>
+      </div>
+    `;
+  }
+}
+
+if (!customElements.get('bk-pt-table')) customElements.define('bk-pt-table', BkPtTable);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bk-pt-table': BkPtTable;
+  }
+}

@@ -1,0 +1,155 @@
+// Drawing cards, piles and grids from a seat's view and the ruleset's public data. Shared by the table
+// and the prompt, so a card looks the same wherever it lies.
+
+import { css, html, nothing, type TemplateResult } from 'lit';
+import type { CardView, ZoneView } from '../../../engine/view.js';
+import type { TableMeta } from './protocol.js';
+
+export const palette = css`
+  :host {
+    --pt-ink: #2b2622;
+    --pt-muted: #776d63;
+    --pt-paper: #fffdf8;
+    --pt-table: #efe7d6;
+    --pt-line: #d8ccb5;
+    --pt-accent: #b5562f;
+    --pt-gold: #d9a521;
+    --pt-focus: #2f6e52;
+    font-family: system-ui, -apple-system, 'Segoe UI', 'Noto Sans', sans-serif;
+    color: var(--pt-ink);
+  }
+`;
+
+export const cardStyles = css`
+  .card {
+    position: relative;
+    display: inline-flex;
+    flex-direction: column;
+    width: 118px;
+    min-height: 150px;
+    box-sizing: border-box;
+    border-radius: 9px;
+    background: var(--pt-paper);
+    border: 1px solid var(--pt-line);
+    box-shadow: 0 1px 2px rgba(60, 40, 20, 0.18), 0 3px 8px rgba(60, 40, 20, 0.08);
+    overflow: hidden;
+    font-size: 12px;
+    text-align: left;
+    vertical-align: top;
+  }
+  .card .band { height: 7px; background: var(--accent, #8a7f70); }
+  .card .kind { padding: 5px 8px 0; font-size: 10px; letter-spacing: 0.04em; text-transform: uppercase; color: var(--pt-muted); }
+  .card .name { padding: 1px 8px 4px; font-weight: 650; font-size: 13px; line-height: 1.2; }
+  .card .fields { padding: 0 8px 8px; display: flex; flex-direction: column; gap: 4px; color: #4a423b; }
+  .card .text { font-size: 11px; line-height: 1.3; color: #5a5048; }
+  .card.down {
+    background: repeating-linear-gradient(135deg, #3b3f4a 0 8px, #343843 8px 16px);
+    border-color: #23262d;
+    color: #e9e3d6;
+    align-items: center;
+    justify-content: center;
+  }
+  .card.down .name { color: #e9e3d6; font-weight: 600; text-align: center; }
+  .chip {
+    display: inline-flex;
+    align-items: center;
+    gap: 5px;
+    padding: 2px 8px 2px 6px;
+    margin: 2px 3px 2px 0;
+    border-radius: 999px;
+    background: var(--pt-paper);
+    border: 1px solid var(--pt-line);
+    font-size: 12px;
+    white-space: nowrap;
+  }
+  .chip::before { content: ''; width: 8px; height: 8px; border-radius: 50%; background: var(--accent, #8a7f70); }
+  .chip.down { background: #3b3f4a; color: #e9e3d6; border-color: #23262d; }
+  .mini { display: inline-grid; gap: 2px; margin-top: 2px; }
+  .mini span {
+    width: 18px;
+    height: 18px;
+    border-radius: 3px;
+    background: #f1eadc;
+    border: 1px solid #e2d7c1;
+    font-size: 10px;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    color: #8a7f70;
+  }
+  .mini span.on { background: var(--accent, #b5562f); border-color: transparent; color: #fff; font-weight: 700; }
+  .tokens { display: inline-flex; flex-wrap: wrap; gap: 2px; max-width: 150px; }
+  .cube { width: 9px; height: 9px; border-radius: 2px; background: var(--pt-accent); box-shadow: inset -1px -1px 0 rgba(0, 0, 0, 0.25); }
+`;
+
+export function accentOf(meta: TableMeta, type: string): string {
+  return meta.cardTypes[type]?.accent ?? '#8a7f70';
+}
+
+function gridOf(meta: TableMeta, zoneId: string): { columns: string[]; rows: string[] } | null {
+  const z = meta.zones.find((x) => x.id === zoneId);
+  return z && z.columns && z.rows ? { columns: z.columns, rows: z.rows } : null;
+}
+
+/** A small grid drawing of a cell-valued field (cells lit, counts written in). */
+export function miniGrid(meta: TableMeta, zoneId: string, value: unknown): TemplateResult | typeof nothing {
+  const grid = gridOf(meta, zoneId);
+  if (!grid) return nothing;
+  const counts: Record<string, unknown> = Array.isArray(value) ? Object.fromEntries(value.map((c) => [c, true])) : ((value ?? {}) as Record<string, unknown>);
+  return html`<div class="mini" style="grid-template-columns: repeat(${grid.columns.length}, 18px)">
+    ${grid.rows.map((r) => grid.columns.map((c) => {
+      const v = counts[`${c}${r}`];
+      return html`<span class=${v ? 'on' : ''} title="${c}${r}">${typeof v === 'number' ? v : ''}</span>`;
+    }))}
+  </div>`;
+}
+
+function fieldLines(meta: TableMeta, c: CardView): TemplateResult[] {
+  const def = meta.cards[c.id];
+  const type = meta.cardTypes[c.type];
+  if (!def || !type) return [];
+  const drawn = new Map(type.gridFields.map((f) => [f.field, f.zone]));
+  const out: TemplateResult[] = [];
+  for (const [k, ft] of Object.entries(type.fields)) {
+    const v = def.fields[k];
+    if (v === undefined || v === null || v === '' || v === false) continue;
+    if (drawn.has(k)) { out.push(miniGrid(meta, drawn.get(k)!, v) as TemplateResult); continue; }
+    if (ft === 'string') out.push(html`<div class="text">${String(v)}</div>`);
+    else if (ft === 'role') out.push(html`<div>${meta.roles[String(v)]?.name ?? String(v)}</div>`);
+    else if (ft === 'cells') out.push(html`<div>${k}: ${(v as string[]).join(', ')}</div>`);
+    else if (ft === 'cellCounts') out.push(html`<div>${k}: ${Object.entries(v as Record<string, number>).map(([cell, n]) => `${cell} ${n}`).join(', ')}</div>`);
+    else if (ft !== 'bool') out.push(html`<div>${k}: <b>${String(v)}</b></div>`);
+  }
+  return out;
+}
+
+/** A whole card: its type, name and fields (null: face down). */
+export function cardTile(meta: TableMeta, c: CardView | null, label?: string): TemplateResult {
+  if (!c) return html`<div class="card down"><div class="name">${label ?? 'face down'}</div></div>`;
+  return html`<div class="card" style="--accent: ${accentOf(meta, c.type)}" title=${c.name}>
+    <div class="band"></div>
+    <div class="kind">${meta.cardTypes[c.type]?.name ?? c.type}</div>
+    <div class="name">${c.name}</div>
+    <div class="fields">${fieldLines(meta, c)}</div>
+  </div>`;
+}
+
+/** A card as a one-line chip (long piles). */
+export function cardChip(meta: TableMeta, c: CardView | null): TemplateResult {
+  if (!c) return html`<span class="chip down">face down</span>`;
+  return html`<span class="chip" style="--accent: ${accentOf(meta, c.type)}">${c.name}</span>`;
+}
+
+/** A pile of tokens (material blocks and the like): counted, never named one by one. */
+export function isTokens(meta: TableMeta, z: ZoneView): boolean {
+  return !!z.cards && z.cards.length > 0 && z.cards.every((c) => c && meta.cardTypes[c.type]?.token);
+}
+
+export function tokens(n: number): TemplateResult {
+  return html`<span class="tokens" aria-label="${n} tokens">${Array.from({ length: Math.min(n, 40) }, () => html`<i class="cube"></i>`)}</span>`;
+}
+
+/** Human-readable zone names: `sealsReceived` → "seals received". */
+export function zoneLabel(id: string): string {
+  return id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+}

@@ -1,0 +1,87 @@
+// Print worker: loads the edited ruleset with the project's loader and runs print/ on it — a card drawn
+// to SVG by print/'s own drawFront/drawBack (the preview), or the whole print-and-play PDF (printDeck).
+import PDFDocument from 'pdfkit';
+import { loadRulesetText } from '../../../engine/load/index.js';
+import type { Game } from '../../../engine/model.js';
+import { printDeck, resolveOptions, printSection, type FontSet } from '../../../print/index.js';
+import { FontChains } from '../../../print/fonts.js';
+import { TextMeasure } from '../../../print/draw.js';
+import { drawBack, drawFront, layoutOf } from '../../../print/layout.js';
+import { mm } from '../../../print/sizes.js';
+import { FONT_URLS, familyOf } from './fonts.js';
+import { SvgDoc } from './svg-doc.js';
+
+export type PrintRequest =
+  | { id: number; kind: 'preview'; path: string; files: Record<string, string>; card: string }
+  | { id: number; kind: 'pdf'; path: string; files: Record<string, string> };
+
+export type PrintResponse =
+  | { id: number; kind: 'preview'; front: string; back: string; size: [number, number]; card: string }
+  | { id: number; kind: 'pdf'; bytes: Uint8Array; pages: number; cards: number }
+  | { id: number; kind: 'error'; message: string };
+
+let fontSet: Promise<FontSet> | null = null;
+
+function loadFonts(): Promise<FontSet> {
+  const get = async (f: { name: string; url: string }) => ({ name: f.name, bytes: new Uint8Array(await (await fetch(f.url)).arrayBuffer()) });
+  fontSet ??= Promise.all([Promise.all(FONT_URLS.regular.map(get)), Promise.all(FONT_URLS.bold.map(get))]).then(([regular, bold]) => ({ regular, bold }));
+  return fontSet;
+}
+
+function load(path: string, files: Record<string, string>): Game {
+  const r = loadRulesetText(path, files[path] ?? '', (p) => files[p] ?? files[`${p}.yaml`]);
+  if (!r.game) {
+    const first = r.diagnostics.find((d) => d.severity === 'error');
+    throw new Error(first ? `the ruleset has errors (${first.file}:${first.line}:${first.col}: ${first.message})` : 'the ruleset could not be loaded');
+  }
+  return r.game;
+}
+
+let measure: { m: TextMeasure; fonts: FontSet } | null = null;
+
+async function preview(path: string, files: Record<string, string>, cardId: string) {
+  const game = load(path, files);
+  const card = game.cards.find((c) => c.id === cardId);
+  if (!card) throw new Error(`no card '${cardId}'`);
+  const ct = game.cardTypes.find((t) => t.id === card.type)!;
+  const fonts = await loadFonts();
+  if (!measure || measure.fonts !== fonts) {
+    // a pdfkit document only for measuring text: the same fonts and widths as the PDF
+    const doc = new PDFDocument({ autoFirstPage: false, font: null as unknown as string });
+    const chains = new FontChains(fonts, (id, bytes) => doc.registerFont(id, bytes as unknown as Buffer));
+    measure = { m: new TextMeasure(doc, chains), fonts };
+  }
+  const r = resolveOptions(game, {});
+  const bleed = 3;
+  const trim = { x: bleed, y: bleed, w: r.card.w, h: r.card.h };
+  const outer = { x: 0, y: 0, w: r.card.w + 2 * bleed, h: r.card.h + 2 * bleed };
+  const palette = { ...(printSection(game).colors ?? {}) };
+  const layout = layoutOf(ct, game);
+  const trimLine = `<rect x="${mm(trim.x)}" y="${mm(trim.y)}" width="${mm(trim.w)}" height="${mm(trim.h)}" rx="${mm(3)}" fill="none" stroke="#d33" stroke-width="0.5" stroke-dasharray="3 2" class="trim"/>`;
+  const front = new SvgDoc(familyOf, 'f');
+  drawFront({ doc: front as never, m: measure.m, game, palette }, card, ct, layout, trim, outer);
+  const back = new SvgDoc(familyOf, 'b');
+  drawBack({ doc: back as never, m: measure.m, game, palette }, ct, layout, trim, outer, 0);
+  return {
+    front: front.svg(mm(outer.w), mm(outer.h), trimLine),
+    back: back.svg(mm(outer.w), mm(outer.h), trimLine),
+    size: [r.card.w, r.card.h] as [number, number],
+  };
+}
+
+self.onmessage = async (e: MessageEvent<PrintRequest>) => {
+  const q = e.data;
+  const post = (r: PrintResponse, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(r, transfer);
+  try {
+    if (q.kind === 'preview') {
+      const p = await preview(q.path, q.files, q.card);
+      post({ id: q.id, kind: 'preview', card: q.card, ...p });
+    } else {
+      const game = load(q.path, q.files);
+      const r = await printDeck(game, await loadFonts(), {});
+      post({ id: q.id, kind: 'pdf', bytes: r.bytes, pages: r.pages, cards: r.cards }, [r.bytes.buffer]);
+    }
+  } catch (err) {
+    post({ id: q.id, kind: 'error', message: err instanceof Error ? err.message : String(err) });
+  }
+};

@@ -1,0 +1,171 @@
+// A recorder with the part of pdfkit's drawing API that print/ uses, writing SVG instead of PDF. The card
+// preview calls print/'s own drawFront/drawBack with it, so the preview is drawn from exactly the layout
+// data and the drawing code of the PDF. Text is measured by a real pdfkit document (same fonts, same
+// line breaks); here it is only placed, in points, with the face the font chain chose.
+
+type Matrix = string;
+
+interface State {
+  fill: string;
+  stroke: string;
+  lineWidth: number;
+  lineCap: string;
+  dash: string | null;
+  face: string;
+  size: number;
+  /** how many <g> this state level opened */
+  groups: number;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const n = (v: number) => (Math.round(v * 100) / 100).toString();
+
+export class SvgDoc {
+  private out: string[] = [];
+  private cur = '';
+  private st: State = { fill: '#000000', stroke: '#000000', lineWidth: 1, lineCap: 'butt', dash: null, face: '', size: 12, groups: 0 };
+  private stack: State[] = [];
+  private clipId = 0;
+  /** font face id → CSS font-family */
+  constructor(private readonly family: (face: string) => string, private readonly idPrefix = 'c') {}
+
+  save(): this {
+    this.stack.push({ ...this.st });
+    this.st.groups = 0;
+    return this;
+  }
+
+  restore(): this {
+    for (let i = 0; i < this.st.groups; i++) this.out.push('</g>');
+    const prev = this.stack.pop();
+    if (prev) this.st = prev;
+    return this;
+  }
+
+  private group(attrs: string): void {
+    this.out.push(`<g ${attrs}>`);
+    this.st.groups++;
+  }
+
+  translate(x: number, y: number): this {
+    this.group(`transform="translate(${n(x)} ${n(y)})"`);
+    return this;
+  }
+
+  scale(k: number, k2?: number): this {
+    this.group(`transform="scale(${n(k)} ${n(k2 ?? k)})"`);
+    return this;
+  }
+
+  rotate(angle: number, o?: { origin?: [number, number] }): this {
+    const [x, y] = o?.origin ?? [0, 0];
+    const m: Matrix = `rotate(${n(angle)} ${n(x)} ${n(y)})`;
+    this.group(`transform="${m}"`);
+    return this;
+  }
+
+  rect(x: number, y: number, w: number, h: number): this {
+    this.cur += `M${n(x)} ${n(y)}h${n(w)}v${n(h)}h${n(-w)}Z`;
+    return this;
+  }
+
+  roundedRect(x: number, y: number, w: number, h: number, r: number): this {
+    r = Math.max(0, Math.min(r, w / 2, h / 2));
+    this.cur += `M${n(x + r)} ${n(y)}H${n(x + w - r)}A${n(r)} ${n(r)} 0 0 1 ${n(x + w)} ${n(y + r)}V${n(y + h - r)}A${n(r)} ${n(r)} 0 0 1 ${n(x + w - r)} ${n(y + h)}H${n(x + r)}A${n(r)} ${n(r)} 0 0 1 ${n(x)} ${n(y + h - r)}V${n(y + r)}A${n(r)} ${n(r)} 0 0 1 ${n(x + r)} ${n(y)}Z`;
+    return this;
+  }
+
+  moveTo(x: number, y: number): this {
+    this.cur += `M${n(x)} ${n(y)}`;
+    return this;
+  }
+
+  lineTo(x: number, y: number): this {
+    this.cur += `L${n(x)} ${n(y)}`;
+    return this;
+  }
+
+  /** SVG path data, as pdfkit's `path` takes it. */
+  path(d: string): this {
+    this.cur += d;
+    return this;
+  }
+
+  clip(): this {
+    const id = `${this.idPrefix}${++this.clipId}`;
+    this.out.push(`<clipPath id="${id}"><path d="${this.cur}"/></clipPath>`);
+    this.cur = '';
+    this.group(`clip-path="url(#${id})"`);
+    return this;
+  }
+
+  fillColor(c: string): this {
+    this.st.fill = c;
+    return this;
+  }
+
+  strokeColor(c: string): this {
+    this.st.stroke = c;
+    return this;
+  }
+
+  lineWidth(w: number): this {
+    this.st.lineWidth = w;
+    return this;
+  }
+
+  lineCap(c: string): this {
+    this.st.lineCap = c;
+    return this;
+  }
+
+  dash(len: number, o?: { space?: number }): this {
+    this.st.dash = `${n(len)} ${n(o?.space ?? len)}`;
+    return this;
+  }
+
+  undash(): this {
+    this.st.dash = null;
+    return this;
+  }
+
+  fill(colorOrRule?: string, rule?: string): this {
+    let color = this.st.fill;
+    let r = rule;
+    if (colorOrRule && /^even-?odd$/.test(colorOrRule)) r = colorOrRule;
+    else if (colorOrRule) color = this.st.fill = colorOrRule;
+    this.out.push(`<path d="${this.cur}" fill="${color}"${r && /even-?odd/.test(r) ? ' fill-rule="evenodd"' : ''}/>`);
+    this.cur = '';
+    return this;
+  }
+
+  stroke(color?: string): this {
+    if (color) this.st.stroke = color;
+    const s = this.st;
+    this.out.push(`<path d="${this.cur}" fill="none" stroke="${s.stroke}" stroke-width="${n(s.lineWidth)}" stroke-linecap="${s.lineCap}"${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}/>`);
+    this.cur = '';
+    return this;
+  }
+
+  font(face: string): this {
+    this.st.face = face;
+    return this;
+  }
+
+  fontSize(size: number): this {
+    this.st.size = size;
+    return this;
+  }
+
+  text(s: string, x: number, y: number): this {
+    const bold = this.st.face.startsWith('bold');
+    this.out.push(`<text x="${n(x)}" y="${n(y)}" font-family="${this.family(this.st.face)}" font-size="${n(this.st.size)}"${bold ? ' font-weight="700"' : ''} fill="${this.st.fill}" xml:space="preserve">${esc(s)}</text>`);
+    return this;
+  }
+
+  /** The SVG document, `w`×`h` points. */
+  svg(w: number, h: number, extra = ''): string {
+    while (this.stack.length) this.restore();
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(w)} ${n(h)}" width="${n(w)}pt" height="${n(h)}pt">${this.out.join('')}${extra}</svg>`;
+  }
+}

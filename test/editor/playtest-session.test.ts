@@ -1,0 +1,175 @@
+// The playtest's game session (what the engine worker runs): a five-player Babel Builders game with one
+// human seat and four greedy bots, played to its end through the same calls the page makes; what the
+// human is shown; undo only where nothing was revealed; replays export, check with the CLI, and import.
+
+import { describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Session, tableMeta } from '../../editor/src/playtest/session.js';
+import { babelBuilders, ROOT } from '../helpers/game.js';
+import { checkReplay, stateHash } from '../../engine/replay.js';
+import { view } from '../../engine/view.js';
+import { cardVisibleTo } from '../../engine/visibility.js';
+import type { SeatKind } from '../../editor/src/playtest/protocol.js';
+
+const FIVE: SeatKind[] = ['human', 'greedy', 'greedy', 'greedy', 'greedy'];
+
+/** Let bots move until a human must answer (or the game ends); returns that human's seat. */
+function untilHuman(s: Session): number | null {
+  while (!s.s.ended && s.nextBot()) s.botMove();
+  return s.s.ended ? null : s.nextHuman();
+}
+
+/** The human's answer: the first options the prompt allows (at least one when it may be none). */
+function firstPositions(s: Session, seat: number): number[] {
+  const p = s.view(seat).prompt!;
+  return Array.from({ length: Math.max(p.min, Math.min(1, p.max)) }, (_, i) => i);
+}
+
+describe('a playtest session', () => {
+  it('plays a five-player game with four bots and one human seat to its end, and its replay reproduces in the CLI', () => {
+    const g = babelBuilders();
+    const s = new Session(g, { players: 5, seed: 11, seats: FIVE });
+    let humanTurns = 0;
+    for (let h = untilHuman(s); h !== null; h = untilHuman(s)) {
+      expect(h).toBe(0);
+      // the human is shown exactly their own view, and it hides every other seat's owner-only cards
+      const v = s.view(h);
+      expect(v).toEqual(view(s.s, g, 0));
+      for (const z of g.zones.filter((z) => z.perPlayer && z.visibility.kind === 'owner')) {
+        (v.zones[z.id] as { cards?: unknown[] }[]).forEach((zv, p) => {
+          if (p !== 0) expect(zv.cards?.every((c) => c === null) ?? true).toBe(true);
+        });
+      }
+      s.act(h, firstPositions(s, h));
+      humanTurns++;
+    }
+    expect(s.s.ended).not.toBeNull();
+    expect(s.s.ended!.truncated).toBe(false);
+    expect(humanTurns).toBeGreaterThan(0);
+    const r = s.replay('rulesets/babel-builders.yaml');
+    expect(checkReplay(g, r).ok).toBe(true);
+    // the exported replay names the bundled ruleset by its path in the package: the CLI finds it from anywhere
+    const dir = mkdtempSync(join(tmpdir(), 'bk-playtest-'));
+    const file = join(dir, 'game.json');
+    writeFileSync(file, JSON.stringify(r));
+    const out = execFileSync(process.execPath, [join(ROOT, 'bin/babelkit.mjs'), 'replay', file], { cwd: dir, encoding: 'utf8' });
+    expect(out).toContain(`reproduces — ${r.actions.length} actions, ending ${r.result.ending}`);
+  });
+
+  it('offers undo only when the last human action revealed nothing, and undo then redo gives the same game', () => {
+    const g = babelBuilders();
+    let allowed = 0;
+    const blocked = new Set<string>();
+    for (const seed of [1, 2, 3]) {
+      const s = new Session(g, { players: 5, seed, seats: FIVE });
+      for (let h = untilHuman(s); h !== null; h = untilHuman(s)) {
+        const u = s.undoState();
+        if (u.can) {
+          allowed++;
+          const before = stateHash(s.s);
+          const seen = s.view(h);
+          const last = s.taken.filter((t) => t.action.player === h).pop()!.action;
+          s.undo();
+          // the decision undone is open again, and the table is as it was before it
+          expect(s.nextHuman()).toBe(h);
+          const p = s.view(h).prompt!;
+          const positions = last.choice.map((x) => s.s.prompt ? s.s.prompt.options.indexOf(x) : s.s.par!.threads.find((t) => t.player === h)!.prompt!.options.indexOf(x));
+          expect(positions.every((i) => i >= 0 && i < p.options.length)).toBe(true);
+          s.act(h, positions);
+          expect(untilHuman(s)).toBe(h);
+          expect(stateHash(s.s)).toBe(before);
+          expect(s.view(h)).toEqual(seen);
+        } else if (u.why) blocked.add(u.why);
+        s.act(h, firstPositions(s, h));
+      }
+    }
+    expect(allowed).toBeGreaterThan(0);
+    // a card coming into view (a draw, a reveal) or a shuffle blocks it
+    expect([...blocked].some((w) => /card you had not seen|shuffle|decided since/.test(w))).toBe(true);
+  });
+
+  it('never allows undo once a card the human had not seen has come into view', () => {
+    const g = babelBuilders();
+    const s = new Session(g, { players: 5, seed: 4, seats: FIVE });
+    for (let h = untilHuman(s); h !== null; h = untilHuman(s)) {
+      if (s.undoState().can) {
+        // every card the human sees now, they saw before their last action
+        const u = s as unknown as { snaps: { state: typeof s.s }[] };
+        const before = u.snaps[u.snaps.length - 1]!.state;
+        for (let e = 0; e < s.s.loc.length; e++) if (cardVisibleTo(s.s, g, e, h)) expect(cardVisibleTo(before, g, e, h)).toBe(true);
+      }
+      s.act(h, firstPositions(s, h));
+    }
+  });
+
+  it('restarts with the same seed to the same game', () => {
+    const g = babelBuilders();
+    const s = new Session(g, { players: 6, seed: 'table-3', seats: ['human', 'random', 'greedy', 'human', 'greedy', 'random'] });
+    const h0 = untilHuman(s)!;
+    const first = stateHash(s.s);
+    s.act(h0, firstPositions(s, h0));
+    untilHuman(s);
+    s.restart();
+    expect(untilHuman(s)).toBe(h0);
+    expect(stateHash(s.s)).toBe(first);
+  });
+
+  it('imports a replay, steps through it and plays on from a chosen step', () => {
+    const g = babelBuilders();
+    const a = new Session(g, { players: 5, seed: 5, seats: FIVE });
+    const hashes: string[] = [stateHash(a.s)];
+    for (let h = untilHuman(a); h !== null; h = untilHuman(a)) a.act(h, firstPositions(a, h));
+    const r = a.replay();
+    // the states along the way, from the replay's own actions
+    const b = new Session(g, { players: 5, seed: 0, seats: FIVE });
+    expect(b.importReplay(JSON.stringify(r), FIVE)).toEqual([]);
+    expect(stateHash(b.s)).toBe(stateHash(a.s));
+    for (let k = 1; k <= 6; k++) {
+      b.stepTo(k);
+      hashes.push(stateHash(b.s));
+      expect(b.taken.length).toBe(k);
+    }
+    b.stepTo(3);
+    expect(stateHash(b.s)).toBe(hashes[3]);
+    b.resume(['greedy', 'greedy', 'greedy', 'greedy', 'greedy']);
+    while (!b.s.ended && b.nextBot()) b.botMove();
+    expect(b.s.ended).not.toBeNull();
+    expect(checkReplay(g, b.replay()).ok).toBe(true);
+    expect(b.replay().actions.slice(0, 3)).toEqual(r.actions.slice(0, 3));
+  });
+
+  it('says what is wrong with a file that is not a replay of this ruleset', () => {
+    const g = babelBuilders();
+    const s = new Session(g, { players: 5, seed: 1, seats: FIVE });
+    expect(() => s.importReplay('{"format":"other"}', FIVE)).toThrow(/not a babelkit replay: format is "other"/);
+    expect(() => s.importReplay('not json', FIVE)).toThrow(/not a replay file/);
+    const r = s.replay();
+    const other = { ...r, ruleset: { ...r.ruleset, hash: 'ffffffffffffffff' } };
+    expect(s.importReplay(JSON.stringify(other), FIVE)[0]).toMatch(/another version of the ruleset/);
+  });
+
+  it("describes the ruleset's public data for the table", () => {
+    const m = tableMeta(babelBuilders());
+    expect(m.zones.find((z) => z.id === 'tower')).toMatchObject({ columns: ['A', 'B', 'C'], rows: ['1', '2', '3'] });
+    expect(m.cardTypes.block!.token).toBe(true);
+    expect(m.cardTypes.blueprint!.gridFields).toEqual([{ field: 'targets', zone: 'tower' }]);
+    expect(m.cardTypes.seal!.accent).toBe('#2f6e52');
+    expect(m.vars.appointed!.kind).toBe('players');
+    // cell counts as written in the ruleset, for drawing
+    expect(m.cards['bp-01']!.fields.targets).toEqual({ C1: 3, B2: 8, A3: 3 });
+  });
+});
+
+// the CLI still reports a ruleset it cannot find, with the way to name one
+it('the CLI asks for --ruleset when a replay names a ruleset that is nowhere', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bk-playtest-'));
+  const g = babelBuilders();
+  const r = new Session(g, { players: 5, seed: 1, seats: FIVE }).replay('rulesets/no-such-game.yaml');
+  writeFileSync(join(dir, 'r.json'), JSON.stringify(r));
+  const res = spawnSync(process.execPath, [join(ROOT, 'bin/babelkit.mjs'), 'replay', join(dir, 'r.json')], { cwd: dir, encoding: 'utf8' });
+  expect(res.status).toBe(1);
+  expect(res.stderr).toMatch(/no-such-game\.yaml/);
+});
