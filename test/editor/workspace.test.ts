@@ -1,7 +1,7 @@
 // The workspace: bundled rulesets first (Babel Builders opened), edits autosaved to browser storage and
 // restored, unsaved work tracked until it is saved to a file.
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { STORAGE_KEY, Workspace, type Store } from '../../editor/src/workspace.js';
 import { BUNDLED, FIRST } from '../../editor/src/bundled.js';
 
@@ -12,7 +12,14 @@ function memoryStore(): Store & { data: Map<string, string> } {
 
 describe('workspace', () => {
   it('ships every bundled ruleset and variant, byte for byte, and opens Babel Builders first', () => {
-    expect(Object.keys(BUNDLED)).toEqual(['rulesets/babel-builders.yaml', 'rulesets/variants/custom-blueprint.yaml', 'rulesets/variants/steep-tower.yaml']);
+    // every .yaml under rulesets/, top-level rulesets before variants
+    const onDisk = (dir: string): string[] => readdirSync(new URL(`../../${dir}`, import.meta.url), { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? onDisk(`${dir}/${e.name}`) : e.name.endsWith('.yaml') ? [`${dir}/${e.name}`] : []));
+    const files = onDisk('rulesets');
+    expect(files).toContain('rulesets/babel-builders.yaml');
+    expect(new Set(Object.keys(BUNDLED))).toEqual(new Set(files));
+    const keys = Object.keys(BUNDLED);
+    expect(keys.findIndex((k) => k.startsWith('rulesets/variants/'))).toBe(keys.filter((k) => !k.startsWith('rulesets/variants/')).length);
     for (const [p, t] of Object.entries(BUNDLED)) expect(t).toBe(readFileSync(new URL(`../../${p}`, import.meta.url), 'utf8'));
     const ws = new Workspace(memoryStore(), 0);
     expect(ws.current).toBe(FIRST);
