@@ -79,6 +79,19 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
         else cols.set(c, ty);
       }
     });
+    // every row has the same columns: a column that only some rows have is a misspelling or a missing value
+    // (a variant's `sealz: 4` would otherwise be kept beside the base's `seals` and never read)
+    const rowList = arr(t.rows).map((row, ri) => ({ row, ri })).filter((x): x is { row: Obj; ri: number } => isObj(x.row) && key in x.row);
+    const full = [...cols.keys()].filter((c) => rowList.every(({ row }) => c in row));
+    for (const c of cols.keys()) {
+      const having = rowList.filter(({ row }) => c in row);
+      if (having.length === rowList.length) continue;
+      if (having.length * 2 <= rowList.length) {
+        for (const { ri } of having) err(['tables', ti, 'rows', ri, c], `column '${c}' is in only ${having.length} of the ${rowList.length} rows${hintOf(c, full)}`);
+      } else {
+        for (const { row, ri } of rowList) if (!(c in row)) err(['tables', ti, 'rows', ri], `row ${JSON.stringify(String(row[key]))} has no '${c}' (the other rows have it)`);
+      }
+    }
     tables.set(t.id, { id: t.id, key, rows, cols });
   });
 

@@ -140,6 +140,19 @@ describe('semantic errors, each at its line and column', () => {
     expect(errorsOf(typo)).toContain(`${at(typo, "'plian'")}: error: 'plian' is not a card type, card, role, team, cell or card field value (did you mean 'plain'?)`);
   });
 
+  it('a table column that only some rows have is an error at those rows, in a variant at the variant line', () => {
+    const typo = BASE.replace('{ id: p3, players: 3, extra: 0 }', '{ id: p3, players: 3, extra: 0, extar: 1 }');
+    // at the value of the stray column
+    expect(errorsOf(typo)).toContain(`${at(typo, '1 }', 1)}: error: column 'extar' is in only 1 of the 3 rows (did you mean 'extra'?)`);
+    const missing = BASE.replace('{ id: p4, players: 4, extra: 0 }', '{ id: p4, players: 4 }');
+    expect(errorsOf(missing)).toContain(`${at(missing, '{ id: p4')}: error: row "4" has no 'extra' (the other rows have it)`);
+    // a variant row merged by id into the base keeps the base's columns: its misspelt one is reported at the variant
+    const variant = 'extends: tiny.yaml\nid: tiny-variant\ntables:\n  - id: bonus\n    rows:\n      - { id: p3, extar: 2 }\n';
+    const r = loadRulesetText('variant.yaml', variant, (p) => (p === 'tiny.yaml' ? BASE : undefined));
+    expect(r.game).toBeUndefined();
+    expect(r.diagnostics.map(formatDiagnostic)).toContain("variant.yaml:6:26: error: column 'extar' is in only 1 of the 3 rows (did you mean 'extra'?)");
+  });
+
   it('reports the exact column of a misspelt name inside an expression', () => {
     const text = BASE.replace('if: "turn >= handSize"', 'if: "turn >= handSise"');
     const errs = errorsOf(text);
