@@ -8,6 +8,7 @@ import type { PlayerView } from '../../../engine/view.js';
 import type { Replay } from '../../../engine/replay.js';
 import type { FromWorker, Problem, SeatKind, SessionInfo, TableMeta, ToWorker } from './protocol.js';
 import { palette, zoneLabel } from './cards.js';
+import { download } from '../files.js';
 import './bk-pt-prompt.js';
 import './bk-pt-table.js';
 
@@ -299,13 +300,7 @@ export class BkPlaytest extends LitElement {
 
   private download(data: Replay | string, name: string): void {
     const blob = new Blob([typeof data === 'string' ? data : JSON.stringify(data, null, 1)], { type: typeof data === 'string' ? 'text/yaml' : 'application/json' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = name;
-    this.renderRoot.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    download(name, blob);
   }
 
   private downloadRuleset(name: string): void {
