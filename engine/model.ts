@@ -32,6 +32,8 @@ export interface ZoneDef {
   cells: string[] | null;
   columns: string[] | null;
   rows: string[] | null;
+  /** Spatial grids: the number of levels stacked on the column × row footprint (0: a flat grid). */
+  levels?: number;
   visibility: Visibility;
   /** Arrivals are shuffled and never attributed to their origin in views or logs. */
   anonymous: boolean;

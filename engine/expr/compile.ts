@@ -6,6 +6,7 @@ import { parseExpr, ExprSyntaxError, type Node } from './parse.js';
 import { T, assignable, asValue, showType, type Ty } from './types.js';
 import { didYouMean } from '../suggest.js';
 import { randInt } from '../rng.js';
+import { instances } from '../instances.js';
 
 export class ExprError extends Error {
   constructor(message: string, readonly at: number) {
@@ -20,6 +21,16 @@ export interface ZoneInfo {
   perPlayer: boolean;
   cells: string[] | null;
   cellIndex: Map<string, number>;
+}
+
+/** Where a grid cell lies: its level (1 on a flat grid) and the cells around it. */
+export interface CellGeometry {
+  level: number;
+  /** orthogonally adjacent cells on the same level */
+  neighbours: string[];
+  /** the cell directly above / below (empty at the top / bottom level and on flat grids) */
+  above: string[];
+  below: string[];
 }
 
 export interface TableInfo {
@@ -52,6 +63,8 @@ export interface Env {
   cardTypes: Set<string>;
   cardIds: Set<string>;
   allCells: Set<string>;
+  /** cell name → its place in its grid (cells of the same name lie alike in every grid) */
+  cellGeometry: Map<string, CellGeometry>;
   maxPlayers: number;
   /** binding name → slot (one global slot table) */
   slotOf(name: string): number;
@@ -78,6 +91,7 @@ const BUILTIN_NAMES = ['players', 'playerCount', 'none', 'it'];
 export const BUILTIN_FUNCTIONS: string[] = [
   'count', 'filter', 'any', 'all', 'sum', 'maxOf', 'minOf', 'max', 'min', 'abs', 'floor', 'ceil', 'take', 'top', 'first',
   'flatten', 'others', 'role', 'team', 'seat', 'next', 'prev', 'cells', 'randomOf', 'contains', 'size', 'player',
+  'level', 'neighbours', 'above', 'below', 'cellOf', 'ownerOf',
 ];
 
 /** Parses an expression; a syntax error becomes an ExprError at its offset. */
@@ -632,6 +646,44 @@ class Compiler {
         }
         const cells = this.env.zones.get(r.t.zone)!.cells!;
         return { fn: () => cells, t: T.list(T.cell) };
+      }
+      case 'level': case 'neighbours': case 'above': case 'below': {
+        // spatial grids: a cell's level, its orthogonal neighbours on that level, the cell above / below it
+        arity(1);
+        const a = this.value(args[0]!, sc);
+        this.need(a, T.cell, args[0]!);
+        const af = a.fn;
+        const geo = this.env.cellGeometry;
+        const kind = n.fn;
+        const at = (c: Ctx) => {
+          const cell = af(c);
+          const g = geo.get(cell);
+          if (!g) throw new RuleError(`'${cell === null || cell === undefined ? 'no cell' : String(cell)}' is not a cell of any grid`);
+          return g;
+        };
+        if (kind === 'level') return { fn: (c) => at(c).level, t: T.num };
+        return { fn: (c) => at(c)[kind], t: T.list(T.cell) };
+      }
+      case 'cellOf': case 'ownerOf': {
+        // where a card lies: the cell of the grid zone holding it, the player whose zone holds it
+        arity(1);
+        const a = this.value(args[0]!, sc);
+        this.need(a, T.card, args[0]!);
+        const af = a.fn;
+        if (n.fn === 'ownerOf') {
+          return { fn: (c) => { const e = af(c); return e === undefined || e < 0 ? -1 : instances(c.g).owner[c.s.loc[e]!]!; }, t: T.player };
+        }
+        return {
+          fn: (c) => {
+            const e = af(c);
+            if (e === undefined || e < 0) throw new RuleError('cellOf(): no card');
+            const inst = instances(c.g), k = c.s.loc[e]!;
+            const ci = inst.cell[k]!;
+            if (ci < 0) throw new RuleError(`cellOf(): the card lies in zone '${c.g.zones[inst.zone[k]!]!.id}', which is not a grid`);
+            return c.g.zones[inst.zone[k]!]!.cells![ci];
+          },
+          t: T.cell,
+        };
       }
       case 'randomOf': {
         arity(1);
