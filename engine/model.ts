@@ -118,6 +118,8 @@ export interface PromptDef {
   score: Fn<number> | null;
   /** ask even when there is a single legal choice (how many choices there are is itself secret) */
   alwaysAsk: boolean;
+  /** options bots never choose (a condition on `it`), e.g. declaring a physical accident */
+  botsNever?: Fn<boolean> | null;
 }
 
 export type StepDef =

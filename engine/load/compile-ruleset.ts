@@ -25,7 +25,7 @@ const isObj = (x: unknown): x is Obj => !!x && typeof x === 'object' && !Array.i
 const arr = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
 const FIELD_TYPES: FieldType[] = ['number', 'string', 'bool', 'cell', 'cells', 'cellCounts', 'role', 'team', 'player'];
 const STEP_KINDS = ['do', 'prompt', 'while', 'forEach', 'simultaneous'];
-const PROMPT_KEYS = ['player', 'choose', 'from', 'count', 'min', 'max', 'optional', 'text', 'score', 'as', 'description', 'alwaysAsk'];
+const PROMPT_KEYS = ['player', 'choose', 'from', 'count', 'min', 'max', 'optional', 'text', 'score', 'as', 'description', 'alwaysAsk', 'botsNever'];
 const DEFAULT_MAX_STEPS = 200_000;
 
 export function compileRuleset(src: unknown, r: Reporter): Game | null {
@@ -548,9 +548,10 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     const text = src.text !== undefined ? host.text(src.text, [...path, 'text'], noRandom) : null;
     const itemScope: Scope = { ...noRandom, it: itemT };
     const score = src.score !== undefined ? host.expr(src.score, [...path, 'score'], itemScope, T.num) : null;
+    const botsNever = src.botsNever !== undefined ? host.expr(src.botsNever, [...path, 'botsNever'], itemScope, T.bool) as Fn<boolean> | null : null;
     if (!player || !from || !min || !max) return null;
     const textFn = text ? (c: Ctx) => renderPlain(text(c), c) : null;
-    return { prompt: { player, choose, from, min, max, slot, single, text: textFn, score, alwaysAsk: src.alwaysAsk === true }, scope: next };
+    return { prompt: { player, choose, from, min, max, slot, single, text: textFn, score, alwaysAsk: src.alwaysAsk === true, botsNever }, scope: next };
   }
 
   const phaseList = arr(root.phases);
