@@ -724,12 +724,32 @@ class Compiler {
         throw e;
       }
     }
+    // Arguments are evaluated once, at the call (by value): `it` in an argument is the caller's item, even
+    // where the definition's body runs its own list functions.
+    const argv = args.map((a) => this.value(a, sc));
+    const store: any[] = new Array(argv.length);
     const params = new Map<string, { fn: Fn; t: Ty }>();
-    d.params.forEach((p, i) => params.set(p, this.value(args[i]!, sc)));
+    d.params.forEach((p, i) => params.set(p, { fn: () => store[i], t: argv[i]!.t }));
     this.defStack.push(d.id);
     try {
       // a definition sees its parameters and the global names, not the caller's bindings
-      return this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
+      const body = this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
+      if (argv.length === 0) return body;
+      const bf = body.fn;
+      const afs = argv.map((a) => a.fn);
+      if (afs.length === 1) {
+        const a0 = afs[0]!;
+        return { fn: (c) => { const old = store[0]; store[0] = a0(c); try { return bf(c); } finally { store[0] = old; } }, t: body.t };
+      }
+      return {
+        fn: (c) => {
+          const vals = afs.map((f) => f(c));
+          const old = store.slice();
+          for (let i = 0; i < vals.length; i++) store[i] = vals[i];
+          try { return bf(c); } finally { for (let i = 0; i < old.length; i++) store[i] = old[i]; }
+        },
+        t: body.t,
+      };
     } catch (e) {
       if (e instanceof ExprError && !(e instanceof DefError)) throw new DefError(d, e.message, e.at);
       throw e;
