@@ -639,13 +639,25 @@ class Compiler {
         };
       }
       case 'cells': {
-        arity(1);
+        arity(1, 2);
         const r = this.expr(args[0]!, sc);
         if (r.t.k !== 'zone' || r.t.need[r.t.need.length - 1] !== 'cell' || r.t.need.length !== 1) {
           throw new ExprError(`cells() needs a grid zone (with its player index if it has one), e.g. cells(board)`, args[0]!.at);
         }
         const cells = this.env.zones.get(r.t.zone)!.cells!;
-        return { fn: () => cells, t: T.list(T.cell) };
+        if (args.length === 1) return { fn: () => cells, t: T.list(T.cell) };
+        // cells(zone, level): the cells of one level of a spatial grid (built once per level)
+        const lv = this.value(args[1]!, sc);
+        this.need(lv, T.num, args[1]!);
+        const lf = lv.fn;
+        const byLevel: string[][] = [];
+        for (const x of cells) {
+          const l = this.env.cellGeometry.get(x)?.level ?? 1;
+          (byLevel[l] ??= []).push(x);
+        }
+        byLevel.forEach((xs) => Object.freeze(xs));
+        const empty: string[] = Object.freeze([]) as unknown as string[];
+        return { fn: (c) => byLevel[lf(c)] ?? empty, t: T.list(T.cell) };
       }
       case 'level': case 'neighbours': case 'above': case 'below': {
         // spatial grids: a cell's level, its orthogonal neighbours on that level, the cell above / below it
