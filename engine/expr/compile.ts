@@ -747,20 +747,29 @@ class Compiler {
       // a definition sees its parameters and the global names, not the caller's bindings
       const body = this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
       if (argv.length === 0) return body;
+      // No saving and restoring: a call site is never re-entered while it runs (definitions cannot recurse,
+      // and each use of a definition is compiled on its own).
       const bf = body.fn;
       const afs = argv.map((a) => a.fn);
-      if (afs.length === 1) {
-        const a0 = afs[0]!;
-        return { fn: (c) => { const old = store[0]; store[0] = a0(c); try { return bf(c); } finally { store[0] = old; } }, t: body.t };
+      const t = body.t;
+      if (afs.length === 1) { const a0 = afs[0]!; return { fn: (c) => { store[0] = a0(c); return bf(c); }, t }; }
+      if (afs.length === 2) {
+        const a0 = afs[0]!, a1 = afs[1]!;
+        return { fn: (c) => { const v0 = a0(c); store[1] = a1(c); store[0] = v0; return bf(c); }, t };
       }
+      if (afs.length === 3) {
+        const a0 = afs[0]!, a1 = afs[1]!, a2 = afs[2]!;
+        return { fn: (c) => { const v0 = a0(c), v1 = a1(c); store[2] = a2(c); store[0] = v0; store[1] = v1; return bf(c); }, t };
+      }
+      const n = afs.length;
+      const vals: any[] = new Array(n);
       return {
         fn: (c) => {
-          const vals = afs.map((f) => f(c));
-          const old = store.slice();
-          for (let i = 0; i < vals.length; i++) store[i] = vals[i];
-          try { return bf(c); } finally { for (let i = 0; i < old.length; i++) store[i] = old[i]; }
+          for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
+          for (let i = 0; i < n; i++) store[i] = vals[i];
+          return bf(c);
         },
-        t: body.t,
+        t,
       };
     } catch (e) {
       if (e instanceof ExprError && !(e instanceof DefError)) throw new DefError(d, e.message, e.at);
