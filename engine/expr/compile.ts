@@ -662,10 +662,12 @@ class Compiler {
       case 'level': case 'neighbours': case 'above': case 'below': {
         // spatial grids: a cell's level, its orthogonal neighbours on that level, the cell above / below it
         arity(1);
-        const a = this.value(args[0]!, sc);
+        const geo = this.env.cellGeometry;
+        const lit = args[0]!;
+        // a text literal naming a cell of some grid is that cell: neighbours('A1@2')
+        const a = lit.k === 'str' && geo.has(lit.v) ? { fn: () => lit.v, t: T.cell } : this.value(lit, sc);
         this.need(a, T.cell, args[0]!);
         const af = a.fn;
-        const geo = this.env.cellGeometry;
         const kind = n.fn;
         const at = (c: Ctx) => {
           const cell = af(c);
