@@ -218,7 +218,7 @@ function benchBabelOn(override: number | undefined): void {
   const header = ['players', 'games', 'seconds', 'playouts/s', 'steps/s', 'stopped by the limit', 'ended', 'decisions/game'];
   const rows: string[][] = [];
   for (const players of [2, 4, 6]) {
-    const games = override ?? 10; // most games run to the step limit: about a second each
+    const games = override ?? 30; // most games run to the step limit
     for (let i = 0; i < 3; i++) playout(game, { players, seed: 1_000_000_000 + i, bot: 'random' });
     const times: number[] = [];
     let truncated = 0, ended = 0, steps = 0, decisions = 0;
