@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: uniform-random playouts of Babel Builders through the generic
- * engine (YAML ruleset) versus the hand-written reference (bench/handwritten.ts).
+ * engine (YAML ruleset) versus the hand-written reference (bench/handwritten.ts),
+ * then uniform-random playouts of Babel On! through the engine alone.
  *
- *   node dist/bench/playouts.js [--games N]
+ *   node dist/bench/playouts.js [--games N] [--only babel-builders|babel-on]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -49,10 +50,10 @@ function parseGames(argv: string[]): number | undefined {
   return n;
 }
 
-function findRuleset(): string {
+function findRuleset(name = 'babel-builders.yaml'): string {
   const candidates = [
-    new URL('../../rulesets/babel-builders.yaml', import.meta.url), // dist/bench/playouts.js
-    new URL('../rulesets/babel-builders.yaml', import.meta.url), // bench/playouts.ts
+    new URL(`../../rulesets/${name}`, import.meta.url), // dist/bench/playouts.js
+    new URL(`../rulesets/${name}`, import.meta.url), // bench/playouts.ts
   ].map((u) => fileURLToPath(u));
   return candidates.find((p) => existsSync(p)) ?? candidates[0]!;
 }
@@ -198,4 +199,55 @@ function main(): void {
   }
 }
 
-main();
+/**
+ * Babel On! under uniform-random play: no hand-written twin, so the engine alone. Random play rarely
+ * completes a perfect tower, so most games run to the ruleset's step limit: the figures are games and
+ * engine steps per second, and the share of games stopped by that limit.
+ */
+function benchBabelOn(override: number | undefined): void {
+  const file = findRuleset('babel-on.yaml');
+  const text = readOptional(file);
+  const { game } = text === undefined ? { game: null } : loadRulesetText(file, text, readOptional);
+  if (!game) {
+    console.error(`ruleset ${file} failed to load`);
+    process.exit(1);
+  }
+  const repeats = 3;
+  console.log(`Babel On!, uniform-random playouts through the engine (median of ${repeats} timed repeats after a warm-up of 3 games;`);
+  console.log(`random play seldom builds a perfect tower, so most games end at the step limit of ${game.maxSteps} steps)\n`);
+  const header = ['players', 'games', 'seconds', 'playouts/s', 'steps/s', 'stopped by the limit', 'ended', 'decisions/game'];
+  const rows: string[][] = [];
+  for (const players of [2, 4, 6]) {
+    const games = override ?? 30; // most games run to the step limit
+    for (let i = 0; i < 3; i++) playout(game, { players, seed: 1_000_000_000 + i, bot: 'random' });
+    const times: number[] = [];
+    let truncated = 0, ended = 0, steps = 0, decisions = 0;
+    for (let rep = 0; rep < repeats; rep++) {
+      const t0 = process.hrtime.bigint();
+      for (let seed = 0; seed < games; seed++) {
+        const r = playout(game, { players, seed, bot: 'random' });
+        if (rep === 0) {
+          if (r.truncated) truncated++; else ended++;
+          steps += r.state.steps;
+          decisions += r.actions;
+        }
+      }
+      times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    }
+    const sec = [...times].sort((a, b) => a - b)[1]!;
+    rows.push([String(players), String(games), sec.toFixed(3), (games / sec).toFixed(1), Math.round(steps / sec).toLocaleString('en-US'),
+      `${truncated} (${((100 * truncated) / games).toFixed(1)}%)`, String(ended), (decisions / games).toFixed(1)]);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  console.log(header.map((h, i) => h.padStart(widths[i]!)).join('  '));
+  for (const r of rows) console.log(r.map((c, i) => c.padStart(widths[i]!)).join('  '));
+  console.log();
+}
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only !== undefined && only !== 'babel-builders' && only !== 'babel-on') {
+  console.error('--only expects babel-builders or babel-on');
+  process.exit(2);
+}
+if (only !== 'babel-on') main();
+if (only !== 'babel-builders') benchBabelOn(parseGames(process.argv.slice(2)));

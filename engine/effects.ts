@@ -11,7 +11,7 @@
 //   if          <condition>  then: [effects]  else: [effects]
 //   forEach     <list>  as: <name>  do: [effects]
 //   log         <text with {expressions}>  [to: <players>]
-//   end         <ending id>
+//   end         <ending id>  [winner: <team id expression>]
 //   goto        <phase id>
 
 import type { Ctx, Eff, EndingDef, Fn, LogEntry } from './model.js';
@@ -48,6 +48,7 @@ const PARAMS: Record<string, string[]> = {
   if: ['then', 'else'],
   forEach: ['as', 'do'],
   log: ['to'],
+  end: ['winner'],
 };
 
 const NOOP: Eff = () => {};
@@ -238,7 +239,16 @@ function compileEffect(e: unknown, path: Path, scope: Scope, h: EffectHost): Eff
       const d = h.ending(arg, at);
       if (!d) return null;
       const ending = d.id, winner = d.winner;
-      return (c) => { if (!c.s.ended) c.s.ended = { ending, winner, truncated: false }; };
+      if (o.winner === undefined) return (c) => { if (!c.s.ended) c.s.ended = { ending, winner, truncated: false }; };
+      // `winner:` names the winning team when the game ends (e.g. the team of the player who finished first)
+      const w = h.expr(o.winner, [...path, 'winner'], { ...scope, random: false }, T.str) as Fn<string> | null;
+      if (!w) return null;
+      return (c) => {
+        if (c.s.ended) return;
+        const team = w(c);
+        if (team !== 'none' && team !== 'all' && !c.g.teams.some((t) => t.id === team)) throw new RuleError(`end ${ending}: '${team}' is not a team (or 'none', 'all')`);
+        c.s.ended = { ending, winner: team, truncated: false };
+      };
     }
     case 'goto': {
       if (h.inThread) { h.error(at, 'goto is not allowed inside a simultaneous step'); return null; }

@@ -32,6 +32,8 @@ export interface ZoneDef {
   cells: string[] | null;
   columns: string[] | null;
   rows: string[] | null;
+  /** Spatial grids: the number of levels stacked on the column × row footprint (0: a flat grid). */
+  levels?: number;
   visibility: Visibility;
   /** Arrivals are shuffled and never attributed to their origin in views or logs. */
   anonymous: boolean;
@@ -118,6 +120,8 @@ export interface PromptDef {
   score: Fn<number> | null;
   /** ask even when there is a single legal choice (how many choices there are is itself secret) */
   alwaysAsk: boolean;
+  /** options bots never choose (a condition on `it`), e.g. declaring a physical accident */
+  botsNever?: Fn<boolean> | null;
 }
 
 export type StepDef =

@@ -6,6 +6,7 @@ import { parseExpr, ExprSyntaxError, type Node } from './parse.js';
 import { T, assignable, asValue, showType, type Ty } from './types.js';
 import { didYouMean } from '../suggest.js';
 import { randInt } from '../rng.js';
+import { instances } from '../instances.js';
 
 export class ExprError extends Error {
   constructor(message: string, readonly at: number) {
@@ -20,6 +21,16 @@ export interface ZoneInfo {
   perPlayer: boolean;
   cells: string[] | null;
   cellIndex: Map<string, number>;
+}
+
+/** Where a grid cell lies: its level (1 on a flat grid) and the cells around it. */
+export interface CellGeometry {
+  level: number;
+  /** orthogonally adjacent cells on the same level */
+  neighbours: string[];
+  /** the cell directly above / below (empty at the top / bottom level and on flat grids) */
+  above: string[];
+  below: string[];
 }
 
 export interface TableInfo {
@@ -54,6 +65,8 @@ export interface Env {
   allCells: Set<string>;
   /** every string value a card field holds (so `it.kind == 'build'` is not taken for a misspelt name) */
   fieldStrings: Set<string>;
+  /** cell name → its place in its grid (cells of the same name lie alike in every grid) */
+  cellGeometry: Map<string, CellGeometry>;
   maxPlayers: number;
   /** binding name → slot (one global slot table) */
   slotOf(name: string): number;
@@ -81,6 +94,7 @@ export const BUILTIN_FUNCTIONS: string[] = [
   'count', 'filter', 'any', 'all', 'sum', 'maxOf', 'minOf', 'max', 'min', 'abs', 'floor', 'ceil', 'take', 'top', 'first',
   'flatten', 'others', 'role', 'team', 'seat', 'next', 'prev', 'cells', 'randomOf', 'contains', 'size', 'player',
   'concat', 'revealed',
+  'level', 'neighbours', 'above', 'below', 'cellOf', 'ownerOf',
 ];
 
 /** Parses an expression; a syntax error becomes an ExprError at its offset. */
@@ -652,13 +666,65 @@ class Compiler {
         };
       }
       case 'cells': {
-        arity(1);
+        arity(1, 2);
         const r = this.expr(args[0]!, sc);
         if (r.t.k !== 'zone' || r.t.need[r.t.need.length - 1] !== 'cell' || r.t.need.length !== 1) {
           throw new ExprError(`cells() needs a grid zone (with its player index if it has one), e.g. cells(board)`, args[0]!.at);
         }
         const cells = this.env.zones.get(r.t.zone)!.cells!;
-        return { fn: () => cells, t: T.list(T.cell) };
+        if (args.length === 1) return { fn: () => cells, t: T.list(T.cell) };
+        // cells(zone, level): the cells of one level of a spatial grid (built once per level)
+        const lv = this.value(args[1]!, sc);
+        this.need(lv, T.num, args[1]!);
+        const lf = lv.fn;
+        const byLevel: string[][] = [];
+        for (const x of cells) {
+          const l = this.env.cellGeometry.get(x)?.level ?? 1;
+          (byLevel[l] ??= []).push(x);
+        }
+        byLevel.forEach((xs) => Object.freeze(xs));
+        const empty: string[] = Object.freeze([]) as unknown as string[];
+        return { fn: (c) => byLevel[lf(c)] ?? empty, t: T.list(T.cell) };
+      }
+      case 'level': case 'neighbours': case 'above': case 'below': {
+        // spatial grids: a cell's level, its orthogonal neighbours on that level, the cell above / below it
+        arity(1);
+        const geo = this.env.cellGeometry;
+        const lit = args[0]!;
+        // a text literal naming a cell of some grid is that cell: neighbours('A1@2')
+        const a = lit.k === 'str' && geo.has(lit.v) ? { fn: () => lit.v, t: T.cell } : this.value(lit, sc);
+        this.need(a, T.cell, args[0]!);
+        const af = a.fn;
+        const kind = n.fn;
+        const at = (c: Ctx) => {
+          const cell = af(c);
+          const g = geo.get(cell);
+          if (!g) throw new RuleError(`'${cell === null || cell === undefined ? 'no cell' : String(cell)}' is not a cell of any grid`);
+          return g;
+        };
+        if (kind === 'level') return { fn: (c) => at(c).level, t: T.num };
+        return { fn: (c) => at(c)[kind], t: T.list(T.cell) };
+      }
+      case 'cellOf': case 'ownerOf': {
+        // where a card lies: the cell of the grid zone holding it, the player whose zone holds it
+        arity(1);
+        const a = this.value(args[0]!, sc);
+        this.need(a, T.card, args[0]!);
+        const af = a.fn;
+        if (n.fn === 'ownerOf') {
+          return { fn: (c) => { const e = af(c); return e === undefined || e < 0 ? -1 : instances(c.g).owner[c.s.loc[e]!]!; }, t: T.player };
+        }
+        return {
+          fn: (c) => {
+            const e = af(c);
+            if (e === undefined || e < 0) throw new RuleError('cellOf(): no card');
+            const inst = instances(c.g), k = c.s.loc[e]!;
+            const ci = inst.cell[k]!;
+            if (ci < 0) throw new RuleError(`cellOf(): the card lies in zone '${c.g.zones[inst.zone[k]!]!.id}', which is not a grid`);
+            return c.g.zones[inst.zone[k]!]!.cells![ci];
+          },
+          t: T.cell,
+        };
       }
       case 'randomOf': {
         arity(1);
@@ -699,54 +765,40 @@ class Compiler {
         throw e;
       }
     }
+    // Arguments are evaluated once, at the call (by value): `it` in an argument is the caller's item, even
+    // where the definition's body runs its own list functions.
+    const argv = args.map((a) => this.value(a, sc));
+    const store: any[] = new Array(argv.length);
     const params = new Map<string, { fn: Fn; t: Ty }>();
-    // Arguments are evaluated once, when the definition is called, in the caller's context: an argument
-    // such as `it` means the caller's item, never an item of a list function inside the definition.
-    const argFns: Fn[] = [];
-    const vals: any[] = new Array(d.params.length);
-    d.params.forEach((p, i) => {
-      const a = this.value(args[i]!, sc);
-      argFns.push(a.fn);
-      params.set(p, { fn: () => vals[i], t: a.t });
-    });
+    d.params.forEach((p, i) => params.set(p, { fn: () => store[i], t: argv[i]!.t }));
     this.defStack.push(d.id);
     try {
       // a definition sees its parameters and the global names, not the caller's bindings
       const body = this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
-      if (argFns.length === 0) return body;
-      const bf = body.fn, n = argFns.length;
-      const a0 = argFns[0]!, a1 = argFns[1];
-      if (n === 1) {
-        return {
-          fn: (c) => {
-            const v0 = a0(c), p0 = vals[0];
-            vals[0] = v0;
-            try { return bf(c); } finally { vals[0] = p0; }
-          },
-          t: body.t,
-        };
+      if (argv.length === 0) return body;
+      // No saving and restoring: a call site is never re-entered while it runs (definitions cannot recurse,
+      // and each use of a definition is compiled on its own).
+      const bf = body.fn;
+      const afs = argv.map((a) => a.fn);
+      const t = body.t;
+      if (afs.length === 1) { const a0 = afs[0]!; return { fn: (c) => { store[0] = a0(c); return bf(c); }, t }; }
+      if (afs.length === 2) {
+        const a0 = afs[0]!, a1 = afs[1]!;
+        return { fn: (c) => { const v0 = a0(c); store[1] = a1(c); store[0] = v0; return bf(c); }, t };
       }
-      if (n === 2) {
-        return {
-          fn: (c) => {
-            const v0 = a0(c), v1 = a1!(c), p0 = vals[0], p1 = vals[1];
-            vals[0] = v0; vals[1] = v1;
-            try { return bf(c); } finally { vals[0] = p0; vals[1] = p1; }
-          },
-          t: body.t,
-        };
+      if (afs.length === 3) {
+        const a0 = afs[0]!, a1 = afs[1]!, a2 = afs[2]!;
+        return { fn: (c) => { const v0 = a0(c), v1 = a1(c); store[2] = a2(c); store[0] = v0; store[1] = v1; return bf(c); }, t };
       }
+      const n = afs.length;
+      const vals: any[] = new Array(n);
       return {
         fn: (c) => {
-          // evaluate every argument before binding any; keep the previous values (a call site may be
-          // re-entered through a list function of an outer call) and restore them after
-          const prev = vals.slice();
-          const next = new Array(n);
-          for (let i = 0; i < n; i++) next[i] = argFns[i]!(c);
-          for (let i = 0; i < n; i++) vals[i] = next[i];
-          try { return bf(c); } finally { for (let i = 0; i < n; i++) vals[i] = prev[i]; }
+          for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
+          for (let i = 0; i < n; i++) store[i] = vals[i];
+          return bf(c);
         },
-        t: body.t,
+        t,
       };
     } catch (e) {
       if (e instanceof ExprError && !(e instanceof DefError)) throw new DefError(d, e.message, e.at);

@@ -7,7 +7,7 @@ import type {
   StepDef, StepList, TeamDef, VarDef, Visibility, ZoneDef, Ctx, LogEntry,
 } from '../model.js';
 import { compileEffects, type EffectHost, type Path } from '../effects.js';
-import { BUILTIN_FUNCTIONS, compileNode, compileSource, compileZoneSource, DefError, ExprError, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from '../expr/compile.js';
+import { BUILTIN_FUNCTIONS, compileNode, compileSource, compileZoneSource, DefError, ExprError, type CellGeometry, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from '../expr/compile.js';
 import { parseTemplate, ExprSyntaxError } from '../expr/parse.js';
 import { T, typeFromName, type Ty, showType, assignable } from '../expr/types.js';
 import { didYouMean } from '../suggest.js';
@@ -25,7 +25,7 @@ const isObj = (x: unknown): x is Obj => !!x && typeof x === 'object' && !Array.i
 const arr = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
 const FIELD_TYPES: FieldType[] = ['number', 'string', 'bool', 'cell', 'cells', 'cellCounts', 'role', 'team', 'player'];
 const STEP_KINDS = ['do', 'prompt', 'while', 'forEach', 'simultaneous'];
-const PROMPT_KEYS = ['player', 'choose', 'from', 'count', 'min', 'max', 'optional', 'text', 'score', 'as', 'description', 'alwaysAsk'];
+const PROMPT_KEYS = ['player', 'choose', 'from', 'count', 'min', 'max', 'optional', 'text', 'score', 'as', 'description', 'alwaysAsk', 'botsNever'];
 const DEFAULT_MAX_STEPS = 200_000;
 
 export function compileRuleset(src: unknown, r: Reporter): Game | null {
@@ -111,6 +111,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   let base = 0;
   const zoneIdMap = ids('zones');
   const allCells = new Set<string>();
+  const cellGeometry = new Map<string, CellGeometry>();
   for (const [id, { item }] of zoneIdMap) {
     const grid = isObj(item.grid) ? item.grid : null;
     let cells: string[] | null = null;
@@ -118,11 +119,37 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     if (grid) {
       columns = arr(grid.columns).map(String);
       rowsG = arr(grid.rows).map(String);
+      // a grid with `levels: N` is spatial: every column × row spot exists on levels 1..N, named A1@1 … A1@N
+      const levels = grid.levels === undefined ? 0 : Number(grid.levels);
+      if (grid.levels !== undefined && !(Number.isInteger(levels) && levels >= 1 && levels <= 64)) {
+        err(['zones', zoneIdMap.get(id)!.index, 'grid', 'levels'], `levels is a whole number from 1 to 64, not ${JSON.stringify(grid.levels)}`);
+      }
       cells = [];
-      for (const rw of rowsG) for (const col of columns) {
-        const name = `${col}${rw}`;
-        if (cells.includes(name)) err(['zones', zoneIdMap.get(id)!.index, 'grid'], `two cells of this grid are both named '${name}'; use distinct column and row names`);
-        cells.push(name);
+      const geoms: [string, CellGeometry][] = [];
+      const nameOf = (ci: number, ri: number, l: number) => `${columns![ci]}${rowsG![ri]}${levels ? `@${l}` : ''}`;
+      for (let l = 1; l <= Math.max(1, levels); l++) {
+        for (let ri = 0; ri < rowsG.length; ri++) for (let ci = 0; ci < columns.length; ci++) {
+          const name = nameOf(ci, ri, l);
+          if (cells.includes(name)) err(['zones', zoneIdMap.get(id)!.index, 'grid'], `two cells of this grid are both named '${name}'; use distinct column and row names`);
+          cells.push(name);
+          const nb: string[] = [];
+          if (ri > 0) nb.push(nameOf(ci, ri - 1, l));
+          if (ci > 0) nb.push(nameOf(ci - 1, ri, l));
+          if (ci + 1 < columns.length) nb.push(nameOf(ci + 1, ri, l));
+          if (ri + 1 < rowsG.length) nb.push(nameOf(ci, ri + 1, l));
+          geoms.push([name, {
+            level: l,
+            neighbours: nb,
+            above: levels && l < levels ? [nameOf(ci, ri, l + 1)] : [],
+            below: levels && l > 1 ? [nameOf(ci, ri, l - 1)] : [],
+          }]);
+        }
+      }
+      for (const [name, geo] of geoms) {
+        const prev = cellGeometry.get(name);
+        if (prev && JSON.stringify(prev) !== JSON.stringify(geo)) {
+          err(['zones', zoneIdMap.get(id)!.index, 'grid'], `cell '${name}' also belongs to another grid where it lies elsewhere (other neighbours or levels); give the grids distinct cell names`);
+        } else if (!prev) cellGeometry.set(name, geo);
       }
       cells.forEach((x) => allCells.add(x));
     }
@@ -131,7 +158,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
       err(['zones', zoneIdMap.get(id)!.index, 'visibility'], `'${String(item.visibility)}' needs a per-player zone (per: player); a shared zone has no owner`);
     }
     const zd: ZoneDef = {
-      id, index: zones.length, perPlayer, cells, columns, rows: rowsG, visibility: { kind: 'public' },
+      id, index: zones.length, perPlayer, cells, columns, rows: rowsG, levels: grid && grid.levels !== undefined ? Number(grid.levels) || 0 : 0, visibility: { kind: 'public' },
       anonymous: item.anonymous === true, knownType: item.knownType === true, description: item.description as string | undefined,
     };
     zones.push(zd);
@@ -278,6 +305,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     cardIds: new Set(cards.map((x) => x.id)),
     allCells,
     fieldStrings: new Set(cards.flatMap((c) => Object.values(c.fields).filter((v): v is string => typeof v === 'string'))),
+    cellGeometry,
     maxPlayers,
     slotOf(name) {
       let i = slots.indexOf(name);
@@ -534,9 +562,10 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     const text = src.text !== undefined ? host.text(src.text, [...path, 'text'], noRandom) : null;
     const itemScope: Scope = { ...noRandom, it: itemT };
     const score = src.score !== undefined ? host.expr(src.score, [...path, 'score'], itemScope, T.num) : null;
+    const botsNever = src.botsNever !== undefined ? host.expr(src.botsNever, [...path, 'botsNever'], itemScope, T.bool) as Fn<boolean> | null : null;
     if (!player || !from || !min || !max) return null;
     const textFn = text ? (c: Ctx) => renderPlain(text(c), c) : null;
-    return { prompt: { player, choose, from, min, max, slot, single, text: textFn, score, alwaysAsk: src.alwaysAsk === true }, scope: next };
+    return { prompt: { player, choose, from, min, max, slot, single, text: textFn, score, alwaysAsk: src.alwaysAsk === true, botsNever }, scope: next };
   }
 
   const phaseList = arr(root.phases);

@@ -5,6 +5,7 @@ import { newGame, resolve } from '../flow.js';
 import { seedRng } from '../rng.js';
 import { randomChoice } from '../bots/random.js';
 import { greedyChoice } from '../bots/greedy.js';
+import { botPrompt } from '../bots/options.js';
 
 export type BotKind = 'random' | 'greedy';
 const BOT_STREAMS = Array.from({ length: 32 }, (_, p) => `bot:${p}`);
@@ -43,7 +44,8 @@ export function nextPrompt(s: State): OpenPrompt | null {
 }
 
 export function botChoice(kind: BotKind, s: State, g: Game, p: OpenPrompt, rng: Uint32Array): any[] {
-  return kind === 'greedy' ? greedyChoice(s, g, p, rng) : randomChoice(p, rng);
+  const q = botPrompt(s, g, p); // without the options a bot never takes
+  return kind === 'greedy' ? greedyChoice(s, g, q, rng) : randomChoice(q, rng);
 }
 
 export function playout(g: Game, o: PlayoutOptions): PlayoutResult {
