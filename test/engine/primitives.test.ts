@@ -1,5 +1,5 @@
 // Generic engine primitives on a tiny ruleset: move/deal `refill` (a discard pile reshuffled into an empty
-// draw pile), `concat`, `revealed`, definition arguments evaluated at the call, the greedy bot reading an
+// draw pile), `concat`, `revealed` (and a revealed card taken back into its zone, hidden again), definition arguments evaluated at the call, the greedy bot reading an
 // ending nobody wins as a loss; and their load errors at line and column.
 
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { newGame } from '../../engine/flow.js';
 import { objective } from '../../engine/bots/greedy.js';
 import { playout } from '../../engine/sim/playout.js';
 import { count } from '../helpers/game.js';
+import { renderLog } from '../../engine/view.js';
 
 const BASE = `id: prims
 name: Primitives
@@ -80,6 +81,34 @@ describe('engine primitives', () => {
     expect(v('above')).toBe(3); // greater(1) + greater(2) + greater(3) = 2 + 1 + 0
     expect(v('shownBefore')).toBe(true);
     expect(v('shownAfter')).toBe(false); // a revealed card that moves is face down again
+  });
+
+  it('a revealed card moved back into the zone it lies in is face down again; a later move names it only to those who see it', () => {
+    const text = BASE
+      .replace('  - { id: shownAfter, type: bool }\n', '  - { id: shownAfter, type: bool }\n  - { id: shownBack, type: bool }\n  - { id: heldBack, type: number }\n')
+      .replace('  - set: { shownAfter: "revealed(first(pile))" }\n', [
+        '  - set: { shownAfter: "revealed(first(pile))" }',
+        '  - reveal: "hand[player(2)]"',
+        '  - move: { cards: "hand[player(2)]", to: "hand[player(2)]" }',
+        '  - set: { shownBack: "revealed(first(hand[player(2)]))", heldBack: "count(hand[player(2)])" }',
+        '  - move: { cards: "hand[player(2)]", to: deck }',
+        '',
+      ].join('\n'));
+    const r = load(text);
+    expect(r.diagnostics.map(formatDiagnostic)).toEqual([]);
+    const g = r.game!;
+    const s = newGame(g, { players: 2, seed: 1, log: true });
+    const v = (id: string) => s.vars[g.vars.findIndex((x) => x.id === id)];
+    expect(v('heldBack')).toBe(1); // still in the hand...
+    expect(v('shownBack')).toBe(false); // ...but face down
+    const seat1 = renderLog(s.log!, s, g, 0);
+    const seat2 = renderLog(s.log!, s, g, 1);
+    const shown = seat1.filter((l) => l.startsWith('Revealed: ')).at(-1)!; // seat 2's card (seat 1's was shown first)
+    const name = shown.slice('Revealed: '.length);
+    expect(name).toMatch(/^chip[12]$/);
+    expect(seat1).toContain(`${name}: hand of Player 2 → hand of Player 2`); // taken back, in sight of all
+    expect(seat1).toContain('a card: hand of Player 2 → deck'); // then leaving face down: not named
+    expect(seat2).toContain(`${name}: hand of Player 2 → deck`); // its owner knows
   });
 
   it('greedy: an ending nobody wins is a loss for every seat', () => {

@@ -1,6 +1,7 @@
 // Bable properties under random legal play (basic and advanced game, 2–5 players): every game ends with a
 // real ending; every card stays in exactly one place and in the places its kind may be; views and logs never
-// show another player's word cards or face-down buildings unless revealed; the greedy bot's determinized
+// show another player's word cards (a revealed one goes back into the hand hidden) or face-down buildings,
+// and never tell which card left a hand face down; the greedy bot's determinized
 // copy depends only on what its seat sees and keeps what is public (card backs, the kind of card in a hand
 // or a face-down supply).
 
@@ -8,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Game, State } from '../../engine/model.js';
 import { activePlayers, promptOf } from '../../engine/flow.js';
-import { cloneState } from '../../engine/state.js';
+import { cloneState, instances } from '../../engine/state.js';
 import { view, renderLog } from '../../engine/view.js';
 import { seedRng } from '../../engine/rng.js';
 import { determinize } from '../../engine/bots/determinize.js';
@@ -99,8 +100,8 @@ describe('random play (Bable)', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// What a seat may see: other hands and face-down buildings only when revealed; decks and the word
-// discard never.
+// What a seat may see: other hands never (a word card revealed is taken back hidden), face-down buildings
+// only when flipped (they move to buildingsUp); decks and the word discard never.
 
 const NEVER = new Set(['resourceDeck', 'wordPile', 'buildingPile', 'wordDiscard', 'ideas', 'confusionDeck']);
 const OWNER = new Set(['hand', 'buildingsDown']);
@@ -117,22 +118,22 @@ function leaks(s: State, g: Game, v: number): string[] {
     for (const { zv, owner, where } of list) {
       const hidden = NEVER.has(z.id) || (OWNER.has(z.id) && owner !== v);
       if (!hidden || !zv.cards) continue;
-      for (const c of zv.cards) if (c !== null && !s.shown[c.e]) out.push(`seat ${v} sees ${c.id} in ${where}`);
+      for (const c of zv.cards) if (c !== null) out.push(`seat ${v} sees ${c.id} in ${where}`);
     }
   }
   if (vw.prompt && vw.prompt.choose === 'cards') {
     for (const o of vw.prompt.options as any[]) {
       if (o === null) continue;
       const z = zoneIdOf(g, s.loc[o.e]!);
-      if (OWNER.has(z) && ownerOf(g, s.loc[o.e]!) !== v && !s.shown[o.e]) out.push(`seat ${v}'s prompt shows ${o.id} of another hand`);
+      if (OWNER.has(z) && ownerOf(g, s.loc[o.e]!) !== v) out.push(`seat ${v}'s prompt shows ${o.id} of another hand`);
     }
   }
   return out;
 }
 
 describe('views and logs do not leak word cards in hand or face-down buildings (Bable)', () => {
-  it('after every action, no seat sees a hidden card it may not see', () => {
-    let revealedSeen = 0;
+  it('after every action, no seat sees a hidden card it may not see (nor a revealed word card, back in its hand)', () => {
+    let remembered = 0;
     fc.assert(
       fc.property(gameArb, playersArb, seedArb, picksArb, (g, players, seed, picks) => {
         playRandom(g, players, seed, picks, {
@@ -142,15 +143,52 @@ describe('views and logs do not leak word cards in hand or face-down buildings (
               const l = leaks(s, g, v);
               if (l.length) throw new Error(l.join('\n'));
             }
-            // the revealed cards of other hands are shown (what a player revealed stays known)
-            const vw = view(s, g, 0).zones.hand as any[];
-            for (let q = 1; q < s.n; q++) revealedSeen += (vw[q].cards ?? []).filter((c: any) => c !== null).length;
+            // word cards were revealed (and are remembered), yet none of them shows in another seat's view
+            const memory = view(s, g, 0).vars.knownWords as number[][];
+            for (let q = 1; q < s.n; q++) remembered += memory[q]!.length;
           },
         });
       }),
       { numRuns: 40 },
     );
-    expect(revealedSeen).toBeGreaterThan(0);
+    expect(remembered).toBeGreaterThan(0);
+  });
+
+  it('no log line tells another seat which word card left a hand face down (replaced, drifted, forgotten)', () => {
+    const checked = { moves: 0, forget: 0, wasRevealed: 0 };
+    fc.assert(
+      fc.property(gameArb, playersArb, seedArb, picksArb, (g, players, seed, picks) => {
+        const ins = instances(g);
+        const handOwner = (inst: number) => (g.zones[ins.zone[inst]!]!.id === 'hand' ? ins.owner[inst]! : -1);
+        const { s } = playRandom(g, players, seed, picks, { log: true });
+        const shownBefore = new Set<number>(); // word cards that have been revealed at some point
+        for (const entry of s.log!) {
+          if (entry.kind === 'text' && entry.parts?.[0] === 'Revealed: ') for (const e of entry.holes![0]!.v as number[]) shownBefore.add(e);
+          const leaving = entry.kind === 'move' && entry.dest !== undefined && zoneIdOf(g, entry.dest) === 'wordDiscard'
+            ? (entry.from ?? []).map(handOwner).filter((q) => q >= 0) : [];
+          const forgetting = entry.kind === 'choice' && entry.step === 'turn/actions/forget';
+          if (!leaving.length && !forgetting) continue;
+          const owner = forgetting ? entry.player! : leaving[0]!;
+          for (let v = 0; v < s.n; v++) {
+            const [line] = renderLog([entry], s, g, v);
+            if (v === owner) continue;
+            if (forgetting) {
+              expect(line, `seat ${v}`).toMatch(/^Player \d+ chose a card \(turn\/actions\/forget\)$/);
+              checked.forget++;
+            } else {
+              expect(line, `seat ${v}`).toMatch(/^(\d+ × )?a card: hand of Player \d+ → wordDiscard$/);
+              checked.moves++;
+              if ((entry.cards ?? []).some((e) => shownBefore.has(e))) checked.wasRevealed++;
+            }
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+    // the check ran on real departures, including cards that had been revealed before
+    expect(checked.moves).toBeGreaterThan(100);
+    expect(checked.wasRevealed).toBeGreaterThan(10);
+    expect(checked.forget).toBeGreaterThan(0);
   });
 
   it('the leak check itself flags a hand shown to everyone (guard against a vacuous pass)', () => {

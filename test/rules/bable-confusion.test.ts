@@ -2,8 +2,8 @@
 // and resolve it. One scenario per Confusion effect, plus the Confusion deck's reshuffle.
 
 import { describe, expect, it } from 'vitest';
-import { act, cardsIn, count, getVar, options, stepOf } from '../helpers/game.js';
-import { arrange, deck, layer, sorted } from './bable-setup.js';
+import { act, cardsIn, count, getVar, options, setVar, stepOf, view } from '../helpers/game.js';
+import { arrange, deck, entityIn, isShown, known, layer, logSince, mark, sorted } from './bable-setup.js';
 
 const START = (seat: number) => [`start${seat}-build`, `start${seat}-draw`, `start${seat}-give`, `start${seat}-reveal`];
 
@@ -38,6 +38,34 @@ describe('Confusion cards (advanced game)', () => {
     expect(cardsIn(s, g, 'confusionDiscard')).toEqual(['confusion-a']);
   });
 
+  it('tumble, option tumbleBeside: the building goes into the deck beside the current layer, not the deck drawn from', () => {
+    const table = (tumbleBeside: boolean) => arrange({
+      players: 3, current: 0, advanced: true, options: { tumbleBeside }, hands: { 0: START(1), 1: START(2) },
+      tower: { L1: ['b09', 'b10', 'b11', 'b12'], L2: ['b05'] }, // layer 1 done (doors); a statue in layer 2
+      ideas: { L1: ['w-ossa-draw'], L2: ['b06', 'w-mira-give'] }, // deck 1 still has a card: it is drawn from
+      confusionDeck: ['confusion-a'],
+    });
+    const drawn = table(false);
+    misunderstood(drawn.s, drawn.g); // the only statue or relief there: taken at once
+    expect(layer(drawn.s, drawn.g, 'L2')).toEqual([]);
+    expect(deck(drawn.s, drawn.g, 'L1').slice().sort()).toEqual(['b05', 'w-ossa-draw']);
+    const beside = table(true);
+    misunderstood(beside.s, beside.g);
+    expect(deck(beside.s, beside.g, 'L2').slice().sort()).toEqual(['b05', 'b06', 'w-mira-give']);
+    expect(deck(beside.s, beside.g, 'L1')).toEqual(['w-ossa-draw']);
+  });
+
+  it('tumble with no statue or relief in the current layer: nothing happens', () => {
+    const { g, s } = arrange({
+      players: 3, current: 0, advanced: true, hands: { 0: START(1), 1: START(2) },
+      tower: { L1: ['b09', 'b13'] }, ideas: { L1: ['w-ossa-draw', 'b10'] }, confusionDeck: ['confusion-a'],
+    });
+    misunderstood(s, g);
+    expect(stepOf(s, g, 0)).toBe('turn/actions/choose'); // the overseer's second action
+    expect(layer(s, g, 'L1')).toEqual(['b09', 'b13']);
+    expect(cardsIn(s, g, 'confusionDiscard')).toEqual(['confusion-a']);
+  });
+
   it('crumble: discard as many resources as there are doors and stairs in the tower', () => {
     const { g, s } = arrange({
       players: 3, current: 0, advanced: true, hands: { 0: START(1), 1: START(2) },
@@ -61,6 +89,59 @@ describe('Confusion cards (advanced game)', () => {
     misunderstood(s, g);
     expect(sorted(s, g, 'hand', 1)).toEqual(['start2-build', 'start2-give', 'start2-reveal', 'w-ossa-draw']);
     expect(cardsIn(s, g, 'wordDiscard')).toEqual(['start2-draw']);
+  });
+
+  it('drift and forget take a remembered word card away face down: the others are not told which card left', () => {
+    // seat 2 has been seen to reveal Kuri (draw) earlier: it is in their public memory
+    const drift = arrange({
+      players: 3, current: 0, advanced: true, hands: { 0: START(1), 1: START(2) },
+      wordDiscard: ['w-ossa-draw'], confusionDeck: ['confusion-c'],
+    });
+    setVar(drift.s, drift.g, 'knownWords', [[], [entityIn(drift.s, drift.g, 'hand', 1, 'start2-draw')], []]);
+    let from = mark(drift.s);
+    misunderstood(drift.s, drift.g);
+    expect(cardsIn(drift.s, drift.g, 'wordDiscard')).toEqual(['start2-draw']);
+    for (const other of [0, 2]) {
+      expect(logSince(drift.s, drift.g, other, from)).toContain('a card: hand of Player 2 → wordDiscard');
+      expect(logSince(drift.s, drift.g, other, from).join('\n')).not.toMatch(/Kuri|Ossa/);
+    }
+    expect(known(drift.s, drift.g, 1)).toEqual(['start2-draw']); // stale: nobody saw it go
+
+    const forget = arrange({
+      players: 3, current: 0, advanced: true, hands: { 0: START(1), 1: START(2) }, confusionDeck: ['confusion-f'],
+    });
+    setVar(forget.s, forget.g, 'knownWords', [[], [entityIn(forget.s, forget.g, 'hand', 1, 'start2-give')], []]);
+    from = mark(forget.s);
+    misunderstood(forget.s, forget.g);
+    act(forget.s, forget.g, 1, 'start2-give');
+    expect(cardsIn(forget.s, forget.g, 'wordDiscard').at(-1)).toBe('start2-give');
+    for (const other of [0, 2]) {
+      const lines = logSince(forget.s, forget.g, other, from);
+      expect(lines).toContain('Player 2 chose a card (turn/actions/forget)');
+      expect(lines).toContain('a card: hand of Player 2 → wordDiscard');
+      expect(lines.join('\n')).not.toMatch(/Tosa/);
+    }
+    expect(logSince(forget.s, forget.g, 1, from)).toContain('Tosa (give): hand of Player 2 → wordDiscard');
+    expect(known(forget.s, forget.g, 1)).toEqual(['start2-give']);
+  });
+
+  it('a remembered card that drifted into another hand and is revealed there is no longer remembered in the first', () => {
+    const { g, s } = arrange({
+      players: 3, current: 0, advanced: true, hands: { 0: START(1), 1: START(2) },
+      wordDiscard: ['w-ossa-draw'], confusionDeck: ['confusion-c'],
+    });
+    // seat 3 was seen to reveal Ossa (draw), which has since left their hand face down (stale memory)
+    setVar(s, g, 'knownWords', [[], [], [entityIn(s, g, 'wordDiscard', undefined, 'w-ossa-draw')]]);
+    misunderstood(s, g); // drift: seat 2 draws Ossa (draw)
+    expect(sorted(s, g, 'hand', 1)).toContain('w-ossa-draw');
+    act(s, g, 0, 'command');
+    act(s, g, 0, 1);
+    act(s, g, 0, 'Ossa');
+    act(s, g, 1, 'w-ossa-draw');
+    expect(known(s, g, 1)).toEqual(['w-ossa-draw']);
+    expect(known(s, g, 2)).toEqual([]);
+    expect(isShown(s, entityIn(s, g, 'hand', 1, 'w-ossa-draw'))).toBe(false);
+    expect((view(s, g, 2).zones.hand as any[])[1]).toEqual({ count: 4 });
   });
 
   it('leftward: all buildings, face up or down, go to the player on the left, keeping their orientation', () => {

@@ -4,7 +4,7 @@
 import type { Game, State } from '../../engine/model.js';
 import { instances, moveEntities } from '../../engine/state.js';
 import { renderLog } from '../../engine/view.js';
-import { cardsIn, entitiesOf, loadGame, restartPhase, rulesetPath, setVar, start, zoneInst } from '../helpers/game.js';
+import { cardsIn, entitiesOf, getVar, loadGame, restartPhase, rulesetPath, setVar, start, zoneInst } from '../helpers/game.js';
 
 let game: Game | null = null;
 let advancedGame: Game | null = null;
@@ -19,6 +19,8 @@ export interface Table {
   players: number;
   seed?: number;
   advanced?: boolean;
+  /** option id → value (e.g. tumbleBeside) */
+  options?: Record<string, number | boolean | string>;
   current: number;
   /** per seat: exact zone contents (card ids, bottom first) */
   hands?: Record<number, string[]>;
@@ -43,7 +45,7 @@ function clear(s: State, g: Game, inst: number): void {
 
 export function arrange(t: Table): { g: Game; s: State } {
   const g = t.advanced ? bableAdvanced() : bable();
-  const s = start(g, t.players, t.seed ?? 1);
+  const s = start(g, t.players, t.seed ?? 1, t.options);
   const box = zoneInst(g, 'box');
   const arranged = new Set<number>();
   const plan: [number, string[]][] = [];
@@ -98,6 +100,10 @@ export function entityIn(s: State, g: Game, zone: string, p: number | undefined,
   const e = s.zones[inst]!.find((x) => g.cards[g.entityDef[x]!]!.id === id);
   if (e === undefined) throw new Error(`${id} is not in ${zone}${p === undefined ? '' : ` of seat ${p}`}`);
   return e;
+}
+/** Card ids in a player's public memory of revealed word cards (knownWords). */
+export function known(s: State, g: Game, p: number): string[] {
+  return (getVar(s, g, 'knownWords')[p] as number[]).map((e) => g.cards[g.entityDef[e]!]!.id).sort();
 }
 export const mark = (s: State): number => s.log!.length;
 export function logSince(s: State, g: Game, viewer: number, from: number): string[] {

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { act, activePlayers, cardsIn, count, getVar, options, stepOf, view } from '../helpers/game.js';
-import { arrange, deck, entityIn, isShown, layer, logSince, mark, sorted } from './bable-setup.js';
+import { arrange, deck, entityIn, isShown, known, layer, logSince, mark, sorted } from './bable-setup.js';
 
 const START = (seat: number) => [`start${seat}-build`, `start${seat}-draw`, `start${seat}-give`, `start${seat}-reveal`];
 
@@ -15,7 +15,7 @@ function speak(s: any, g: any, p: number, target: number, word: string): void {
 }
 
 describe('giving a command: a word means a command only through the card that holds it', () => {
-  it('the target holding the word reveals the card and performs its command (draw 2 resources); the card stays known', () => {
+  it('the target holding the word reveals the card and performs its command (draw 2 resources), then takes it back face down', () => {
     const { g, s } = arrange({
       players: 3, current: 0,
       hands: { 0: START(1), 1: START(2), 2: START(3) },
@@ -39,11 +39,13 @@ describe('giving a command: a word means a command only through the card that ho
     expect(sorted(s, g, 'resources', 1)).toEqual(['cement', 'stone', 'tools']);
     expect(cardsIn(s, g, 'resourceDeck')).toEqual(['wood']);
     expect(logSince(s, g, 2, from)).toContain('Player 2 reveals Kuri (draw) and performs it.');
-    // back in the hand, still face up for everyone: seat 3 sees it among seat 2's cards
+    // back in the hand, face down: seat 3 sees only how many cards seat 2 holds...
     const e = entityIn(s, g, 'hand', 1, 'start2-draw');
-    expect(isShown(s, e)).toBe(true);
-    const seen = (view(s, g, 2).zones.hand as any[])[1].cards.filter((c: any) => c !== null).map((c: any) => c.id);
-    expect(seen).toEqual(['start2-draw']);
+    expect(isShown(s, e)).toBe(false);
+    expect((view(s, g, 2).zones.hand as any[])[1]).toEqual({ count: 4 });
+    // ...and remembers what was shown (a public memory everyone reads)
+    expect(known(s, g, 1)).toEqual(['start2-draw']);
+    expect((view(s, g, 2).vars.knownWords as number[][])[1]).toEqual([e]);
     expect(stepOf(s, g, 0)).toBe('turn/actions/choose'); // the overseer's second action
   });
 
@@ -75,8 +77,8 @@ describe('giving a command: a word means a command only through the card that ho
     expect(options(s, g, 1).slice().sort()).toEqual(['start2-build', 'w-bamo-draw']);
     act(s, g, 1, 'w-bamo-draw');
     expect(sorted(s, g, 'resources', 1)).toEqual(['stone', 'wood']);
-    expect(isShown(s, entityIn(s, g, 'hand', 1, 'w-bamo-draw'))).toBe(true);
-    expect(isShown(s, entityIn(s, g, 'hand', 1, 'start2-build'))).toBe(false);
+    expect(known(s, g, 1)).toEqual(['w-bamo-draw']); // the card revealed, not the other Bamo
+    expect(isShown(s, entityIn(s, g, 'hand', 1, 'w-bamo-draw'))).toBe(false);
   });
 
   it('a word the target does not hold: they shake their head and nothing happens (basic game: no Confusion)', () => {
@@ -160,20 +162,24 @@ describe('the four commands', () => {
     expect(stepOf(s, g, 0)).toBe('turn/actions/choose');
   });
 
-  it('reveal: up to 2 cards from hand or supply; buildings turn face up for good, words go back to hand face up', () => {
+  it('reveal: up to 2 cards from hand or supply; buildings turn face up for good, words go back to hand face down', () => {
     const { g, s } = arrange({ players: 3, current: 0, hands: { 0: START(1), 1: START(2) }, down: { 1: ['b02', 'b04'] }, up: { 1: [] } });
     speak(s, g, 0, 1, 'Lumi');
     act(s, g, 1, 'start2-reveal');
     expect(stepOf(s, g, 1)).toBe('turn/actions/reveal-cards');
-    // the card just revealed is already known: it is not offered again
-    expect(options(s, g, 1).slice().sort()).toEqual(['b02', 'b04', 'start2-build', 'start2-draw', 'start2-give']);
+    // the card just revealed is back in the hand: it may be shown again (it proves it is still there)
+    expect(options(s, g, 1).slice().sort()).toEqual(['b02', 'b04', 'start2-build', 'start2-draw', 'start2-give', 'start2-reveal']);
+    const from = mark(s);
     act(s, g, 1, 'start2-build', 'b04');
+    expect(logSince(s, g, 2, from)).toContain('Player 2 reveals Bamo (build), Relief (1 tools, 1 wood).');
     expect(cardsIn(s, g, 'buildingsUp', 1)).toEqual(['b04']);
     expect(cardsIn(s, g, 'buildingsDown', 1)).toEqual(['b02']);
-    expect(isShown(s, entityIn(s, g, 'hand', 1, 'start2-build'))).toBe(true);
+    expect(isShown(s, entityIn(s, g, 'hand', 1, 'start2-build'))).toBe(false);
+    expect(known(s, g, 1)).toEqual(['start2-build', 'start2-reveal']);
     const v = view(s, g, 2).zones as any;
     expect(v.buildingsUp[1].cards.map((c: any) => c.id)).toEqual(['b04']);
     expect(v.buildingsDown[1]).toEqual({ count: 1 });
+    expect(v.hand[1]).toEqual({ count: 4 });
   });
 });
 
@@ -192,8 +198,8 @@ describe('revealing a card as an action; drawing idea cards', () => {
     expect(sorted(s, g, 'hand', 0)).toEqual(['start1-build', 'start1-give', 'start1-reveal', 'w-zeno-draw']);
     expect(cardsIn(s, g, 'wordDiscard')).toContain('start1-draw');
     expect(cardsIn(s, g, 'buildingsUp', 0)).toEqual(['b04']);
-    expect(isShown(s, entityIn(s, g, 'hand', 0, 'start1-give'))).toBe(true); // still known a turn later
-    expect(isShown(s, entityIn(s, g, 'hand', 0, 'w-zeno-draw'))).toBe(false);
+    expect(known(s, g, 0)).toEqual(['start1-give']); // still remembered a turn later
+    expect(isShown(s, entityIn(s, g, 'hand', 0, 'start1-give'))).toBe(false); // though face down in the hand
     // seat 2's turn: the next idea card is a building, face down in their supply
     act(s, g, 1, 'reveal');
     act(s, g, 1, 'start2-give');
@@ -202,6 +208,86 @@ describe('revealing a card as an action; drawing idea cards', () => {
     expect(cardsIn(s, g, 'buildingsDown', 1)).toContain('b06');
     expect(deck(s, g, 'L1')).toEqual(['b05']);
     expect(s.ended).toBeNull();
+  });
+});
+
+describe('a revealed word card goes back into the hand hidden; what was shown is remembered', () => {
+  /** Seat 1 (current) holds Zeno (build); it reveals Zeno, then its give card, then draws `idea` from deck 1. */
+  function revealThenDraw(idea: string) {
+    const { g, s } = arrange({
+      players: 3, current: 0,
+      hands: { 0: ['w-zeno-build', 'start1-draw', 'start1-give', 'start1-reveal'], 1: START(2), 2: START(3) },
+      ideas: { L1: ['b05', 'b06', idea] },
+    });
+    const from = mark(s);
+    act(s, g, 0, 'reveal');
+    act(s, g, 0, 'w-zeno-build');
+    const second = mark(s);
+    act(s, g, 0, 'reveal');
+    act(s, g, 0, 'start1-give'); // then the idea draw ends the turn
+    return { g, s, from, second };
+  }
+
+  it('a word card drawn to replace a revealed one: the others see a card leave, not which', () => {
+    const { g, s, from, second } = revealThenDraw('w-pala-build'); // Pala (build) replaces Zeno (build)
+    expect(getVar(s, g, 'current')).toBe(1);
+    expect(cardsIn(s, g, 'wordDiscard')).toContain('w-zeno-build');
+    for (const other of [1, 2]) {
+      expect(logSince(s, g, other, from)).toContain('Player 1 reveals Zeno (build).');
+      const after = logSince(s, g, other, second);
+      expect(after).toContain('a card: hand of Player 1 → wordDiscard');
+      expect(after.join('\n')).not.toMatch(/Zeno|Pala/);
+      expect((view(s, g, other).zones.hand as any[])[0]).toEqual({ count: 4 });
+    }
+    // the owner knows what they discarded
+    expect(logSince(s, g, 0, second)).toContain('Zeno (build): hand of Player 1 → wordDiscard');
+    // the public memory still lists Zeno: nobody saw it leave (it has gone stale)
+    expect(known(s, g, 0)).toEqual(['start1-give', 'w-zeno-build']);
+  });
+
+  it('the other players cannot tell whether the card replaced was the revealed one or another', () => {
+    const a = revealThenDraw('w-pala-build'); // replaces the revealed Zeno (build)
+    const b = revealThenDraw('w-ossa-draw'); // replaces Kuri (draw), never shown
+    expect(cardsIn(a.s, a.g, 'wordDiscard')).toContain('w-zeno-build');
+    expect(cardsIn(b.s, b.g, 'wordDiscard')).toContain('start1-draw');
+    // what a seat sees of the turn: its log since the first action, and its view of the table (without the
+    // box and the log, where the two arrangements differ: the idea card placed came from the public box)
+    const seen = (t: ReturnType<typeof revealThenDraw>, v: number) => {
+      const { log: _log, ...rest } = view(t.s, t.g, v);
+      const { box: _box, ...zones } = rest.zones;
+      return JSON.stringify({ ...rest, zones, turn: logSince(t.s, t.g, v, t.from) });
+    };
+    for (const other of [1, 2]) expect(seen(b, other)).toBe(seen(a, other));
+    expect(seen(b, 0)).not.toBe(seen(a, 0)); // the owner knows
+  });
+
+  it('a newer reveal of the same command symbol replaces the remembered card', () => {
+    const { g, s } = arrange({
+      players: 2, current: 1, hands: { 0: START(1), 1: START(2) },
+      ideas: { L1: ['b05', 'b06', 'w-zeno-build'] },
+    });
+    act(s, g, 1, 'reveal'); act(s, g, 1, 'start2-build');
+    act(s, g, 1, 'reveal'); act(s, g, 1, 'start2-give');
+    // seat 2 drew Zeno (build), which replaced Bamo (build) face down: the memory is stale
+    expect(known(s, g, 1)).toEqual(['start2-build', 'start2-give']);
+    expect(getVar(s, g, 'current')).toBe(0);
+    speak(s, g, 0, 1, 'Zeno');
+    act(s, g, 1, 'w-zeno-build'); // build: nothing to pay with, nothing built
+    expect(known(s, g, 1)).toEqual(['start2-give', 'w-zeno-build']);
+  });
+
+  it('a head shake at a remembered word: everyone knows that card has gone', () => {
+    const { g, s } = arrange({
+      players: 2, current: 1, hands: { 0: START(1), 1: START(2) },
+      ideas: { L1: ['b05', 'b06', 'w-ossa-draw'] },
+    });
+    act(s, g, 1, 'reveal'); act(s, g, 1, 'start2-draw');
+    act(s, g, 1, 'reveal'); act(s, g, 1, 'start2-give');
+    expect(known(s, g, 1)).toEqual(['start2-draw', 'start2-give']);
+    const from = mark(s);
+    speak(s, g, 0, 1, 'Kuri');
+    expect(logSince(s, g, 0, from)).toContain('Player 2 shakes their head.');
+    expect(known(s, g, 1)).toEqual(['start2-give']);
   });
 });
 
