@@ -1,11 +1,10 @@
 // The `babelkit` command line: validate, simulate, replay, print. Thin: every command is the engine's API plus
 // argument parsing and printing.
 
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { loadRulesetFile } from './load-file.js';
-import { formatDiagnostic } from '../engine/load/diagnostics.js';
+import { loadOrReport, writeAtomic } from './load-file.js';
 import { simulate, type SimulateReport } from '../engine/sim/simulate.js';
 import { BOTS, type BotKind } from '../engine/sim/playout.js';
 import { makeReplay, checkReplay, replayShapeProblem, type Replay } from '../engine/replay.js';
@@ -56,22 +55,14 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-function load(file: string): Game | null {
-  const r = loadRulesetFile(file);
-  for (const d of r.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
-  return r.game ?? null;
-}
-
 function validate(args: string[]): number {
   const { positional } = parseArgs(args, {});
   if (positional.length === 0) throw new UsageError('give at least one ruleset file');
   let bad = 0;
   for (const f of positional) {
-    const r = loadRulesetFile(f);
-    const errors = r.diagnostics.filter((d) => d.severity === 'error');
-    for (const d of r.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
-    if (errors.length || !r.game) bad++;
-    else process.stdout.write(`${f}: ok (${r.game.name}: ${r.game.entityDef.length} components, ${r.game.phases.length} phases, ${r.game.promptSteps.length} decisions)\n`);
+    const g = loadOrReport(f);
+    if (!g) bad++;
+    else process.stdout.write(`${f}: ok (${g.name}: ${g.entityDef.length} components, ${g.phases.length} phases, ${g.promptSteps.length} decisions)\n`);
   }
   return bad ? 1 : 0;
 }
@@ -108,7 +99,7 @@ function simulateCmd(args: string[]): number {
   if (!BOTS.includes(bot)) throw new UsageError(`--bot is ${BOTS.join(' or ')}, not '${String(values.bot)}'`);
   const games = values.games as number;
   if (games < 1 || games > 10_000_000) throw new UsageError('--games must be between 1 and 10000000');
-  const g = load(file);
+  const g = loadOrReport(file);
   if (!g) return 1;
   const players = values.players as number;
   if (players < g.minPlayers || players > g.maxPlayers) throw new UsageError(`${g.name} is for ${g.minPlayers}–${g.maxPlayers} players, not ${players}`);
@@ -194,7 +185,7 @@ function replayCmd(args: string[]): number {
   }
   const rulesetFile = (values.ruleset as string | undefined) ?? (r.ruleset.file ? findRuleset(dirname(logFile), r.ruleset.file) : undefined);
   if (!rulesetFile) throw new UsageError('the replay names no ruleset file; give one with --ruleset FILE');
-  const g = load(rulesetFile);
+  const g = loadOrReport(rulesetFile);
   if (!g) return 1;
   const c = checkReplay(g, r);
   if (!c.ok) {
@@ -227,7 +218,7 @@ function demo(): number {
   const candidates = ['../../rulesets/babel-builders.yaml', '../rulesets/babel-builders.yaml'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
   const path = candidates.find((p) => existsSync(p)) ?? candidates[0]!;
   process.stdout.write(`$ babelkit validate rulesets/babel-builders.yaml\n`);
-  const g = load(path);
+  const g = loadOrReport(path);
   if (!g) return 1;
   process.stdout.write(`ok: ${g.name}, ${g.entityDef.length} components\n\n$ babelkit simulate rulesets/babel-builders.yaml --players 5 --games 200 --seed 1 --bot greedy\n`);
   const report = simulate(g, { players: 5, games: 200, seed: 1, bot: 'greedy' });
@@ -236,9 +227,3 @@ function demo(): number {
   return 0;
 }
 
-/** Write to a temporary file and rename: a failure never leaves a half-written file. */
-export function writeAtomic(path: string, data: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
-}

@@ -1,11 +1,10 @@
 // `babelkit print`: the CLI side of print/ — parse options, read the fonts shipped as npm packages,
 // render, and write the PDF atomically (a failed run never leaves a half-written file).
 
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { loadRulesetFile } from './load-file.js';
-import { formatDiagnostic } from '../engine/load/diagnostics.js';
+import { loadOrReport, writeAtomic } from './load-file.js';
 import { parseArgs, UsageError, type ArgSpec } from './args.js';
 import { BACKS_MODES, printDeck, PrintError, PrintOptionError, type FontFile, type FontSet, type PrintOptions } from '../print/index.js';
 import type { BacksMode } from '../print/sheet.js';
@@ -81,12 +80,11 @@ export function parsePrintArgs(args: string[]): { file: string; out: string; opt
 
 export async function printCmd(args: string[]): Promise<number> {
   const { file, out, options } = parsePrintArgs(args);
-  const r = loadRulesetFile(file);
-  for (const d of r.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
-  if (!r.game || r.diagnostics.some((d) => d.severity === 'error')) return 1;
+  const g = loadOrReport(file);
+  if (!g) return 1;
   let res;
   try {
-    res = await printDeck(r.game, loadFonts(), options);
+    res = await printDeck(g, loadFonts(), options);
   } catch (e) {
     if (e instanceof PrintOptionError) throw new UsageError(e.message);
     if (e instanceof PrintError) {
@@ -95,12 +93,9 @@ export async function printCmd(args: string[]): Promise<number> {
     }
     throw e;
   }
-  const tmp = `${out}.${process.pid}.tmp`;
   try {
-    writeFileSync(tmp, res.bytes);
-    renameSync(tmp, out);
+    writeAtomic(out, res.bytes);
   } catch (e) {
-    rmSync(tmp, { force: true });
     process.stderr.write(`babelkit print: cannot write '${out}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
     return 1;
   }

@@ -63,8 +63,9 @@ export interface Env {
   cardTypes: Set<string>;
   cardIds: Set<string>;
   allCells: Set<string>;
-  /** every string value a card field holds (so `it.kind == 'build'` is not taken for a misspelt name) */
-  fieldStrings: Set<string>;
+  /** card field → the texts it may hold (`type`: the card types, a role field: the roles, a cell field: the
+   *  cells, a text field: the values cards hold), to catch `it.type == 'instrction'` at load time */
+  literalDomains: Map<string, Set<string>>;
   /** cell name → its place in its grid (cells of the same name lie alike in every grid) */
   cellGeometry: Map<string, CellGeometry>;
   maxPlayers: number;
@@ -142,6 +143,8 @@ const MAX_EXPANDED_NODES = 20_000;
 class Compiler {
   private defStack: string[] = [];
   private budget = MAX_EXPANDED_NODES;
+  /** field nodes that read a card's field (for checkLiteral) */
+  private cardFields = new WeakSet<Node>();
   constructor(private env: Env) {}
 
   expr(n: Node, sc: Scope): Compiled {
@@ -270,6 +273,7 @@ class Compiler {
     const name = n.name;
     const f = o.fn;
     if (o.t.k === 'card' || o.t.k === 'any') {
+      this.cardFields.add(n);
       const ft = this.env.fields.get(name);
       if (!ft) {
         const hint = didYouMean(name, this.env.fields.keys());
@@ -417,8 +421,8 @@ class Compiler {
         if (!assignable(a.t, b.t) && !assignable(b.t, a.t)) {
           throw new ExprError(`cannot compare ${showType(a.t)} with ${showType(b.t)}`, n.at);
         }
-        this.checkLiteral(n.right);
-        this.checkLiteral(n.left);
+        this.checkLiteral(n.right, n.left);
+        this.checkLiteral(n.left, n.right);
         if (a.t.k === 'list') {
           const fn: Fn = (c) => sameList(af(c), bf(c));
           return { fn: n.op === '==' ? fn : (c) => !fn(c), t: T.bool };
@@ -431,23 +435,30 @@ class Compiler {
       case 'in': {
         if (b.t.k !== 'list') throw new ExprError(`'in' needs a list on its right, but this is ${showType(b.t)}`, n.right.at);
         if (!assignable(a.t, b.t.of)) throw new ExprError(`cannot look for ${showType(a.t)} in ${showType(b.t)}`, n.at);
-        if (n.right.k === 'list' && a.t.k === 'str') n.right.items.forEach((x) => this.checkLiteral(x));
+        if (n.right.k === 'list' && a.t.k === 'str') n.right.items.forEach((x) => this.checkLiteral(x, n.left));
         return { fn: (c) => bf(c).includes(af(c)), t: T.bool };
       }
     }
     throw new ExprError(`unknown operator '${n.op}'`, n.at);
   }
 
-  /** `it.type == 'instrction'` → catch misspelt card types, roles and teams at load time. */
-  private checkLiteral(lit: Node): void {
+  /** `it.type == 'instrction'`, `role($p) == 'archtect'`: a text compared with a card field or a role/team
+   *  is checked against what that field (or the roles, the teams) can hold; other texts are free. */
+  private checkLiteral(lit: Node, other: Node): void {
     if (lit.k !== 'str') return;
     const env = this.env;
-    const known = [env.cardTypes, env.roles, env.teams, env.cardIds, env.allCells, env.fieldStrings];
-    if (known.some((s) => s.has(lit.v))) return;
-    const universe = new Set<string>();
-    known.forEach((s) => s.forEach((x) => universe.add(x)));
-    const hint = didYouMean(lit.v, universe);
-    if (hint) throw new ExprError(`'${lit.v}' is not a card type, card, role, team, cell or card field value (did you mean '${hint}'?)`, lit.at);
+    let dom: Set<string> | undefined;
+    let what = '';
+    if (other.k === 'call' && (other.fn === 'role' || other.fn === 'team')) {
+      dom = other.fn === 'role' ? env.roles : env.teams;
+      what = `a ${other.fn}`;
+    } else if (other.k === 'field' && this.cardFields.has(other)) {
+      dom = env.literalDomains.get(other.name);
+      what = `the ${other.name} of any card`;
+    }
+    if (!dom || dom.has(lit.v)) return;
+    const hint = didYouMean(lit.v, dom);
+    if (hint) throw new ExprError(`'${lit.v}' is not ${what} (did you mean '${hint}'?)`, lit.at);
   }
 
   lambda(list: Node, body: Node, sc: Scope): { l: Compiled; b: Compiled; of: Ty } {

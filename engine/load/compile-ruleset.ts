@@ -304,7 +304,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     cardTypes: new Set(cardTypes.map((x) => x.id)),
     cardIds: new Set(cards.map((x) => x.id)),
     allCells,
-    fieldStrings: new Set(cards.flatMap((c) => Object.values(c.fields).filter((v): v is string => typeof v === 'string'))),
+    literalDomains: literalDomainsOf(cardTypes, cards, fieldKinds, roles, teams, allCells),
     cellGeometry,
     maxPlayers,
     slotOf(name) {
@@ -703,3 +703,21 @@ export function rulesetHash(v: unknown): string {
 }
 
 export type { Eff };
+
+/** For each card field, the texts it may hold: what expressions compare it with (see Env.literalDomains). */
+function literalDomainsOf(cardTypes: CardTypeDef[], cards: CardDef[], kinds: Map<string, FieldType>, roles: { id: string }[], teams: { id: string }[], cells: Set<string>): Map<string, Set<string>> {
+  const held = (f: (c: CardDef) => unknown) => new Set(cards.map(f).filter((v): v is string => typeof v === 'string'));
+  const out = new Map<string, Set<string>>([
+    ['type', new Set(cardTypes.map((t) => t.id))],
+    ['id', held((c) => c.id)],
+    ['name', held((c) => c.name)],
+    ['source', held((c) => c.source)],
+  ]);
+  for (const [f, kind] of kinds) {
+    if (kind === 'role') out.set(f, new Set(roles.map((r) => r.id)));
+    else if (kind === 'team') out.set(f, new Set(teams.map((t) => t.id)));
+    else if (kind === 'cell') out.set(f, cells);
+    else if (kind === 'string') out.set(f, held((c) => c.fields[f]));
+  }
+  return out;
+}

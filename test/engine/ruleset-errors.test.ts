@@ -129,15 +129,18 @@ describe('semantic errors, each at its line and column', () => {
     });
   }
 
-  it('takes a string that a card field holds for a value, not for a misspelt name', () => {
-    // 'numbe' is one letter from the card type 'number'; once a card's field holds it, it is a value
+  it('checks a text compared with a card field against what that field holds', () => {
+    // 'numbe' is one letter from the card type 'number', but it is compared with the field kind, which holds it
     const withKind = BASE.replace('fields: { value: number }', 'fields: { value: number, kind: { type: string, default: plain } }')
       .replace('- { id: two, type: number, value: 2, count: 4 }', '- { id: two, type: number, value: 2, count: 4, kind: numbe }');
     const ok = withKind.replace('if: "turn >= handSize"', `if: "turn >= handSize or any(played, it.kind == 'numbe')"`);
     expect(load(ok).diagnostics.map(formatDiagnostic)).toEqual([]);
     // a value no card holds is still caught, with the value it was probably meant to be
     const typo = withKind.replace('if: "turn >= handSize"', `if: "turn >= handSize or any(played, it.kind == 'plian')"`);
-    expect(errorsOf(typo)).toContain(`${at(typo, "'plian'")}: error: 'plian' is not a card type, card, role, team, cell or card field value (did you mean 'plain'?)`);
+    expect(errorsOf(typo)).toContain(`${at(typo, "'plian'")}: error: 'plian' is not the kind of any card (did you mean 'plain'?)`);
+    // a text compared with anything else is free: a string variable may hold 'numbe'
+    const free = BASE.replace('if: "turn >= handSize"', `if: "turn >= handSize or 'numbr' == 'numbe'"`);
+    expect(load(free).diagnostics.map(formatDiagnostic)).toEqual([]);
   });
 
   it('a table column that only some rows have is an error at those rows, in a variant at the variant line', () => {
