@@ -74,7 +74,7 @@ export class BkApp extends LitElement {
   declare basePath: string;
   declare status: string;
   declare cursor: string;
-  declare preview: { front: string; back: string; error: string; busy: boolean; size: [number, number] | null; note: string; card?: string };
+  declare preview: { front: string; back: string; error: string; busy: boolean; size: [number, number, number] | null; note: string; card?: string };
   declare pdfBusy: boolean;
   declare editorError: string;
   declare sideOpen: boolean;

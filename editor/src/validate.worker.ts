@@ -8,7 +8,7 @@ self.onmessage = (e: MessageEvent<ValidateRequest>) => {
   const t0 = performance.now();
   let res: ValidateResponse;
   try {
-    const read = (p: string) => files[p] ?? files[`${p}.yaml`] ?? files[`${p}.yml`];
+    const read = (p: string) => files[p];
     const r = loadRulesetText(path, files[path] ?? '', read);
     let value: unknown;
     try {

@@ -370,6 +370,23 @@ export function resolveExtends(
       bag.error(refPos, `cannot resolve base file ${quote(ref)}: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
     }
+    // `extends: base` finds base.yaml (then base.yml) when there is no file named just `base`
+    const lastPart = basePath.slice(basePath.lastIndexOf('/') + 1);
+    const candidates = lastPart.includes('.') ? [basePath] : [basePath, `${basePath}.yaml`, `${basePath}.yml`];
+    let baseText: string | undefined;
+    for (const candidate of candidates) {
+      try {
+        baseText = read(candidate);
+      } catch {
+        baseText = undefined;
+      }
+      if (baseText !== undefined) { basePath = candidate; break; }
+    }
+    if (baseText === undefined) {
+      const shown = basePath === ref ? quote(ref) : `${quote(ref)} (looked for ${candidates.join(', ')})`;
+      bag.error(refPos, `cannot find base file ${shown}`);
+      return undefined;
+    }
     const stack = [...chain, path];
     if (stack.includes(basePath)) {
       const cycle = [...stack.slice(stack.indexOf(basePath)), basePath];
@@ -378,17 +395,6 @@ export function resolveExtends(
     }
     if (stack.length >= maxChain) {
       bag.error(refPos, `too many levels of 'extends' (more than ${maxChain})`);
-      return undefined;
-    }
-    let baseText: string | undefined;
-    try {
-      baseText = read(basePath);
-    } catch {
-      baseText = undefined;
-    }
-    if (baseText === undefined) {
-      const shown = basePath === ref ? quote(ref) : `${quote(ref)} (looked for ${basePath})`;
-      bag.error(refPos, `cannot find base file ${shown}`);
       return undefined;
     }
     const base = load(basePath, baseText, stack);

@@ -173,10 +173,10 @@ describe('bk-card-table', () => {
 describe('bk-card-preview', () => {
   it('shows front and back SVG, or the print error in words', async () => {
     const svg = (label: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text x="1" y="5">${label}</text></svg>`;
-    await mount('bk-card-preview', { front: svg('F'), back: svg('B'), size: [63.5, 88.9] });
+    await mount('bk-card-preview', { front: svg('F'), back: svg('B'), size: [63.5, 88.9, 2] });
     expect(await page.locator('#stage bk-card-preview [data-side=front] text').textContent()).toBe('F');
     expect(await page.locator('#stage bk-card-preview [data-side=back] text').textContent()).toBe('B');
-    expect(await page.locator('#stage bk-card-preview div.busy').textContent()).toContain('63.5 × 88.9 mm');
+    expect(await page.locator('#stage bk-card-preview div.busy').textContent()).toContain('63.5 × 88.9 mm, 2 mm bleed');
     await mount('bk-card-preview', { error: "card bp-01: the character '☃' (U+2603) is in none of the fonts" });
     expect(await page.locator('#stage bk-card-preview').last().locator('[role=alert]').textContent()).toContain('U+2603');
     expect(s.errors).toEqual([]);

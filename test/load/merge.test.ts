@@ -176,6 +176,8 @@ describe('resolveExtends', () => {
     'dir/uses-broken.yaml': 'extends: broken-base.yaml\n',
     'dir/bad-ref.yaml': 'extends: [1]\ntitle: X\n',
     'dir/bad-merge.yaml': 'extends: base.yaml\npieces:\n  - id: zzz\n    remove: true\n',
+    'dir/no-ext.yaml': 'extends: base\ntitle: N\n',
+    'dir/missing-no-ext.yaml': 'extends: nowhere\n',
   };
   const read = (p: string) => files[p];
   const resolvePath = (from: string, ref: string) => `${from.slice(0, from.lastIndexOf('/'))}/${ref}`;
@@ -215,6 +217,15 @@ describe('resolveExtends', () => {
     const r = run('dir/missing.yaml');
     expect(r.located).toBeUndefined();
     expect(fmt(r.diagnostics)).toEqual(["dir/missing.yaml:2:10: cannot find base file 'nowhere.yaml' (looked for dir/nowhere.yaml)"]);
+  });
+
+  it('finds base.yaml for `extends: base`, and names the file it read', () => {
+    const r = run('dir/no-ext.yaml');
+    expect(fmt(r.diagnostics)).toEqual([]);
+    expect(r.files).toEqual(['dir/no-ext.yaml', 'dir/base.yaml']);
+    expect(fmt(run('dir/missing-no-ext.yaml').diagnostics)).toEqual([
+      "dir/missing-no-ext.yaml:1:10: cannot find base file 'nowhere' (looked for dir/nowhere, dir/nowhere.yaml, dir/nowhere.yml)",
+    ]);
   });
 
   it('reports errors in the base file in that file', () => {

@@ -17,7 +17,7 @@ export class BkCardPreview extends LitElement {
   declare back: string;
   declare error: string;
   declare busy: boolean;
-  declare size: [number, number] | null;
+  declare size: [number, number, number] | null; // card width, height and bleed, in mm
   declare note: string;
 
   constructor() {
@@ -51,7 +51,7 @@ export class BkCardPreview extends LitElement {
         <figure><div class="svg" data-side="back">${unsafeHTML(this.back)}</div><figcaption>back</figcaption></figure>
       </div>
       ${this.note ? html`<div class="note" role="status">${this.note}</div>` : nothing}
-      ${this.size ? html`<div class="busy">${this.size[0]} × ${this.size[1]} mm, 3 mm bleed (trim dashed)</div>` : nothing}
+      ${this.size ? html`<div class="busy">${this.size[0]} × ${this.size[1]} mm, ${this.size[2]} mm bleed (trim dashed)</div>` : nothing}
     `;
   }
 }

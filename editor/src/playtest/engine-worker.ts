@@ -5,13 +5,11 @@ import { loadRulesetText } from '../../../engine/load/index.js';
 import type { Game } from '../../../engine/model.js';
 import { playerName } from '../../../engine/render.js';
 import { Session, tableMeta } from './session.js';
+import { BUNDLED } from '../bundled.js';
 import type { FromWorker, Problem, StartRequest, ToWorker } from './protocol.js';
 
 // the rulesets as shipped: an exported replay names a bundled ruleset only when the game used it unchanged
-const shipped = Object.fromEntries(
-  Object.entries(import.meta.glob('../../../rulesets/**/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<string, string>)
-    .map(([k, v]) => [k.replace(/^(\.\.\/)+/, ''), v]),
-);
+const shipped = BUNDLED;
 
 let game: Game | null = null;
 let session: Session | null = null;

@@ -1,6 +1,7 @@
 // Print worker: loads the edited ruleset with the project's loader and runs print/ on it — a card drawn
 // to SVG by print/'s own drawFront/drawBack (the preview), or the whole print-and-play PDF (printDeck).
 import PDFDocument from 'pdfkit';
+import { formatDiagnostic } from '../../../engine/load/diagnostics.js';
 import { loadRulesetText } from '../../../engine/load/index.js';
 import type { Game } from '../../../engine/model.js';
 import { printDeck, resolveOptions, printSection, type FontSet } from '../../../print/index.js';
@@ -16,7 +17,7 @@ export type PrintRequest =
   | { id: number; kind: 'pdf'; path: string; files: Record<string, string> };
 
 export type PrintResponse =
-  | { id: number; kind: 'preview'; front: string; back: string; size: [number, number]; card: string }
+  | { id: number; kind: 'preview'; front: string; back: string; size: [number, number, number]; card: string }
   | { id: number; kind: 'pdf'; bytes: Uint8Array; pages: number; cards: number }
   | { id: number; kind: 'error'; message: string };
 
@@ -29,10 +30,10 @@ function loadFonts(): Promise<FontSet> {
 }
 
 function load(path: string, files: Record<string, string>): Game {
-  const r = loadRulesetText(path, files[path] ?? '', (p) => files[p] ?? files[`${p}.yaml`]);
+  const r = loadRulesetText(path, files[path] ?? '', (p) => files[p]);
   if (!r.game) {
     const first = r.diagnostics.find((d) => d.severity === 'error');
-    throw new Error(first ? `the ruleset has errors (${first.file}:${first.line}:${first.col}: ${first.message})` : 'the ruleset could not be loaded');
+    throw new Error(first ? `the ruleset has errors (${formatDiagnostic(first)})` : 'the ruleset could not be loaded');
   }
   return r.game;
 }
@@ -52,7 +53,7 @@ async function preview(path: string, files: Record<string, string>, cardId: stri
     measure = { m: new TextMeasure(doc, chains), fonts };
   }
   const r = resolveOptions(game, {});
-  const bleed = 3;
+  const bleed = r.bleed;
   const trim = { x: bleed, y: bleed, w: r.card.w, h: r.card.h };
   const outer = { x: 0, y: 0, w: r.card.w + 2 * bleed, h: r.card.h + 2 * bleed };
   const palette = { ...(printSection(game).colors ?? {}) };
@@ -65,7 +66,7 @@ async function preview(path: string, files: Record<string, string>, cardId: stri
   return {
     front: front.svg(mm(outer.w), mm(outer.h), trimLine),
     back: back.svg(mm(outer.w), mm(outer.h), trimLine),
-    size: [r.card.w, r.card.h] as [number, number],
+    size: [r.card.w, r.card.h, bleed] as [number, number, number],
   };
 }
 
