@@ -193,7 +193,11 @@ class Compiler {
 
   /** Compile and convert a concrete zone to its card list. */
   value(n: Node, sc: Scope): Compiled {
-    const r = this.expr(n, sc);
+    return this.toValue(this.expr(n, sc), n);
+  }
+
+  /** A compiled expression as a value: a zone without an index is its list of cards; a table needs a key. */
+  toValue(r: Compiled, n: Node): Compiled {
     if (r.t.k === 'zone') {
       if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index, e.g. ${r.t.zone}[${r.t.need[0] === 'player' ? '$p' : "'A1'"}]`, n.at);
       const f = r.fn;
@@ -373,7 +377,7 @@ class Compiler {
         t: { k: 'row', table: tab.id },
       };
     }
-    const v = this.value(n.obj, sc);
+    const v = this.toValue(o, n.obj); // n.obj compiled once (compiling it again doubles the work per level)
     if (v.t.k === 'list') {
       const ix = this.value(n.index, sc);
       this.need(ix, T.num, n.index);
@@ -484,7 +488,7 @@ class Compiler {
         if (args.length === 1) {
           const r = this.expr(args[0]!, sc);
           if (r.t.k === 'zone' && r.t.need.length === 0) { const f = r.fn; return { fn: (c) => c.s.zones[f(c)]!.length, t: T.num }; }
-          const v = this.value(args[0]!, sc);
+          const v = this.toValue(r, args[0]!);
           if (v.t.k !== 'list') throw new ExprError(`count() needs a list or a zone, but this is ${showType(v.t)}`, args[0]!.at);
           const f = v.fn;
           return { fn: (c) => f(c).length, t: T.num };

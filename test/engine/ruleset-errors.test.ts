@@ -156,6 +156,13 @@ describe('semantic errors, each at its line and column', () => {
     expect(r.diagnostics.map(formatDiagnostic)).toContain("variant.yaml:6:26: error: column 'extar' is in only 1 of the 3 rows (did you mean 'extra'?)");
   });
 
+  it('compiles a deeply nested index in linear work (16 levels stay far under the size limit)', () => {
+    const depth = 16;
+    const nested = `${'['.repeat(depth)}1${']'.repeat(depth)}${'[0]'.repeat(depth)}`;
+    const text = BASE.replace('if: "turn >= handSize"', `if: "turn >= handSize or count([${nested}]) == 0"`);
+    expect(load(text).diagnostics.map(formatDiagnostic)).toEqual([]);
+  });
+
   it('reports the exact column of a misspelt name inside an expression', () => {
     const text = BASE.replace('if: "turn >= handSize"', 'if: "turn >= handSise"');
     const errs = errorsOf(text);
