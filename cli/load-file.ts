@@ -2,10 +2,7 @@
 // reader, so that the browser can use it with in-memory files) and writing output files whole.
 
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import type { Game } from '../engine/model.js';
-import { formatDiagnostic } from '../engine/load/diagnostics.js';
-import { loadRulesetText, type LoadResult } from '../engine/load/index.js';
-import { nodeReadFile } from '../engine/load/node-files.js';
+import { formatDiagnostic, loadRulesetText, nodeReadFile, type Game, type LoadResult } from '../engine/index-node.js';
 
 export function loadRulesetFile(file: string): LoadResult {
   const text = nodeReadFile(file);

@@ -5,10 +5,10 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { loadOrReport, writeAtomic } from './load-file.js';
-import { simulate, type SimulateReport } from '../engine/sim/simulate.js';
-import { BOTS, type BotKind } from '../engine/sim/playout.js';
-import { makeReplay, checkReplay, replayShapeProblem, type Replay } from '../engine/replay.js';
-import type { Game } from '../engine/model.js';
+import {
+  BOTS, Match, MatchError, checkPlayers, makeReplay, parseOptionAssignments, replayShapeProblem, simulate,
+  type BotKind, type Game, type Replay, type SimulateReport,
+} from '../engine/index-node.js';
 import { parseArgs, UsageError, type ArgSpec } from './args.js';
 import { printCmd, PRINT_USAGE } from './print.js';
 
@@ -71,23 +71,14 @@ const SIM_SPEC: ArgSpec = {
   players: 'int', games: 'int', seed: 'string', bot: 'string', json: 'flag', 'save-replay': 'string', option: 'multi',
 };
 
-function parseOptions(g: Game, list: string[]): Record<string, number | boolean | string> {
-  const out: Record<string, number | boolean | string> = {};
-  for (const kv of list) {
-    const m = /^([^=]+)=(.*)$/.exec(kv);
-    if (!m) throw new UsageError(`--option takes NAME=VALUE, not '${kv}'`);
-    const d = g.options.find((o) => o.id === m[1]);
-    if (!d) throw new UsageError(`unknown option '${m[1]}'; this ruleset has ${g.options.map((o) => o.id).join(', ') || 'none'}`);
-    const v = m[2]!;
-    if (d.type === 'number') {
-      if (!/^-?\d+(\.\d+)?$/.test(v)) throw new UsageError(`option ${d.id} is a number, not '${v}'`);
-      out[d.id] = Number(v);
-    } else if (d.type === 'bool') {
-      if (v !== 'true' && v !== 'false') throw new UsageError(`option ${d.id} is true or false, not '${v}'`);
-      out[d.id] = v === 'true';
-    } else out[d.id] = v;
+/** The engine's checks (player count, options) as usage errors of the command line. */
+function usage<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof MatchError) throw new UsageError(e.message);
+    throw e;
   }
-  return out;
 }
 
 function simulateCmd(args: string[]): number {
@@ -101,9 +92,8 @@ function simulateCmd(args: string[]): number {
   if (games < 1 || games > 10_000_000) throw new UsageError('--games must be between 1 and 10000000');
   const g = loadOrReport(file);
   if (!g) return 1;
-  const players = values.players as number;
-  if (players < g.minPlayers || players > g.maxPlayers) throw new UsageError(`${g.name} is for ${g.minPlayers}–${g.maxPlayers} players, not ${players}`);
-  const options = parseOptions(g, (values.option as string[] | undefined) ?? []);
+  const players = usage(() => checkPlayers(g, values.players));
+  const options = usage(() => parseOptionAssignments(g, (values.option as string[] | undefined) ?? []));
   const seedArg = values.seed as string;
   const seed: number | string = /^\d+$/.test(seedArg) ? Number(seedArg) : seedArg;
   const replayDir = values['save-replay'] as string | undefined;
@@ -171,9 +161,9 @@ function replayCmd(args: string[]): number {
   const { positional, values } = parseArgs(args, { ruleset: 'string' });
   if (positional.length !== 1) throw new UsageError('give one replay file (LOG.json)');
   const logFile = positional[0]!;
-  let r: Replay;
+  let r: unknown;
   try {
-    r = JSON.parse(readFileSync(logFile, 'utf8')) as Replay;
+    r = JSON.parse(readFileSync(logFile, 'utf8'));
   } catch (e) {
     process.stderr.write(`${logFile}:1:1: error: cannot read the replay: ${(e as Error).message}\n`);
     return 1;
@@ -183,17 +173,18 @@ function replayCmd(args: string[]): number {
     process.stderr.write(`${logFile}:1:1: error: not a babelkit replay: ${shape}\n`);
     return 1;
   }
-  const rulesetFile = (values.ruleset as string | undefined) ?? (r.ruleset.file ? findRuleset(dirname(logFile), r.ruleset.file) : undefined);
+  const named = (r as Replay).ruleset.file;
+  const rulesetFile = (values.ruleset as string | undefined) ?? (typeof named === 'string' && named ? findRuleset(dirname(logFile), named) : undefined);
   if (!rulesetFile) throw new UsageError('the replay names no ruleset file; give one with --ruleset FILE');
   const g = loadOrReport(rulesetFile);
   if (!g) return 1;
-  const c = checkReplay(g, r);
-  if (!c.ok) {
-    for (const p of c.problems) process.stderr.write(`${logFile}: error: ${p}\n`);
+  const { problems, replay } = Match.fromReplay(g, r);
+  if (problems.length) {
+    for (const p of problems) process.stderr.write(`${logFile}: error: ${p}\n`);
     return 1;
   }
-  const res = r.result;
-  process.stdout.write(`${logFile}: reproduces — ${r.actions.length} actions, ${res.truncated ? 'truncated' : `ending ${res.ending}, winner ${res.winner}`}\n`);
+  const res = replay!.result;
+  process.stdout.write(`${logFile}: reproduces — ${replay!.actions.length} actions, ${res.truncated ? 'truncated' : `ending ${res.ending}, winner ${res.winner}`}\n`);
   return 0;
 }
 

@@ -12,13 +12,12 @@ import type { Action, Ctx, Game, OpenPrompt, State, StepDef, Thread } from './mo
 import { blankState, cloneState, type NewGameOptions } from './state.js';
 import { RuleError } from './expr/compile.js';
 import { seenMask } from './visibility.js';
+import { checkPlayers } from './start.js';
 
 export class IllegalAction extends Error {}
 
 export function newGame(g: Game, o: NewGameOptions): State {
-  if (!Number.isInteger(o.players) || o.players < g.minPlayers || o.players > g.maxPlayers) {
-    throw new RangeError(`${g.name} is for ${g.minPlayers}–${g.maxPlayers} players, not ${o.players}`);
-  }
+  checkPlayers(g, o.players);
   const s = blankState(g, o);
   const c: Ctx = { s, g, b: s.b, it: undefined };
   try {

@@ -1,10 +1,9 @@
 // Replays: a game is (ruleset hash, seed, players, options, actions). Replaying them reproduces every
-// state; the final state's hash is stored so a replay can prove it still reproduces.
+// state; the final state's hash is stored so a replay can prove it still reproduces. This file is the
+// format; the one checker is `Match.fromReplay` / `checkReplay` (match.ts).
 
 import type { Action, Game, State } from './model.js';
-import { applyInPlace, newGame } from './flow.js';
 import { hashText } from './rng.js';
-import { view, type PlayerView } from './view.js';
 
 export const REPLAY_FORMAT = 'babelkit-replay/1';
 
@@ -42,12 +41,6 @@ export function makeReplay(g: Game, s: State, o: { seed: number | string; player
   };
 }
 
-export interface ReplayCheck {
-  ok: boolean;
-  problems: string[];
-  state: State | null;
-}
-
 /** What is wrong with the shape of a parsed replay file, or null when it looks like a replay. */
 export function replayShapeProblem(r: unknown): string | null {
   if (!r || typeof r !== 'object' || Array.isArray(r)) return 'expected a JSON object';
@@ -67,46 +60,4 @@ export function replayShapeProblem(r: unknown): string | null {
   if (o.options !== undefined && (typeof o.options !== 'object' || o.options === null || Array.isArray(o.options))) return "'options' must be a mapping";
   if (!o.result || typeof o.result !== 'object' || typeof o.finalHash !== 'string') return "'result' and 'finalHash' are missing";
   return null;
-}
-
-/** Replays the actions on a fresh game and checks legality, the result and the final state's hash. */
-export function checkReplay(g: Game, r: Replay, log = false): ReplayCheck {
-  const problems: string[] = [];
-  if (r.format !== REPLAY_FORMAT) return { ok: false, problems: [`not a babelkit replay (format '${String(r.format)}', expected '${REPLAY_FORMAT}')`], state: null };
-  if (r.ruleset.hash !== g.hash) problems.push(`the ruleset has changed since this game was played (hash ${g.hash}, replay made with ${r.ruleset.hash})`);
-  for (const [k, v] of Object.entries(r.options ?? {})) {
-    const d = g.options.find((o) => o.id === k);
-    if (!d) return { ok: false, problems: [...problems, `the replay sets option '${k}', which this ruleset does not have`], state: null };
-    if (typeof v !== (d.type === 'bool' ? 'boolean' : d.type)) return { ok: false, problems: [...problems, `option '${k}' is a ${d.type}, not ${JSON.stringify(v)}`], state: null };
-  }
-  let s: State;
-  try {
-    s = newGame(g, { players: r.players, seed: r.seed, options: r.options, log });
-  } catch (e) {
-    return { ok: false, problems: [...problems, (e as Error).message], state: null };
-  }
-  for (let i = 0; i < r.actions.length; i++) {
-    try {
-      applyInPlace(s, g, r.actions[i]!);
-    } catch (e) {
-      problems.push(`action ${i + 1} (${JSON.stringify(r.actions[i])}) is not legal: ${(e as Error).message}`);
-      return { ok: false, problems, state: s };
-    }
-  }
-  const got = { ending: s.ended?.ending ?? null, winner: s.ended?.winner ?? null, truncated: s.ended?.truncated ?? false };
-  if (JSON.stringify(got) !== JSON.stringify(r.result)) problems.push(`the result differs: replay says ${JSON.stringify(r.result)}, replaying gives ${JSON.stringify(got)}`);
-  const h = stateHash(s);
-  if (h !== r.finalHash) problems.push(`the final state differs (hash ${h}, replay says ${r.finalHash})`);
-  return { ok: problems.length === 0, problems, state: s };
-}
-
-/** A replay as one player may see it: their view after every action (hidden information stays hidden). */
-export function replayViews(g: Game, r: Replay, viewer: number): PlayerView[] {
-  const s = newGame(g, { players: r.players, seed: r.seed, options: r.options, log: true });
-  const out = [view(s, g, viewer)];
-  for (const a of r.actions) {
-    applyInPlace(s, g, a);
-    out.push(view(s, g, viewer));
-  }
-  return out;
 }

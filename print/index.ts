@@ -2,8 +2,8 @@
 // no file system here (the CLI reads fonts and writes the file). Identical input gives identical bytes.
 
 import PDFDocument from 'pdfkit';
-import type { CardDef, CardTypeDef, Game } from '../engine/model.js';
-import { didYouMean } from '../engine/suggest.js';
+import type { CardDef, CardTypeDef, Game } from '../engine/index.js';
+import { didYouMean } from '../engine/index.js';
 import { TextMeasure, drawIcon, fitText, type Doc } from './draw.js';
 import { FontChains, PrintError, type FontSet } from './fonts.js';
 import { drawBack, drawFront, layoutOf, type LayoutSpec } from './layout.js';

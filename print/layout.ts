@@ -2,7 +2,7 @@
 // drawing calls. Layout boxes are in mm on a design-size card and scale with the printed size, so one
 // layout serves poker, bridge and custom sizes alike.
 
-import type { CardDef, CardTypeDef, Game } from '../engine/model.js';
+import type { CardDef, CardTypeDef, Game } from '../engine/index.js';
 import { contrastInk, drawGrid, drawIcon, fitText, mix, resolveColor, type Box, type Doc, type TextMeasure, type TextStyle } from './draw.js';
 import { PrintError } from './fonts.js';
 import { mm, type Size } from './sizes.js';

@@ -1,6 +1,6 @@
 // Validation worker: the project's own loader (the same code as `babelkit validate`) on the edited text,
 // with every open file available so `extends` resolves. Returns the diagnostics and the merged value.
-import { loadRulesetText } from '../../engine/load/index.js';
+import { loadRulesetText } from '../../engine/index.js';
 import type { ValidateRequest, ValidateResponse } from './validation.js';
 
 self.onmessage = (e: MessageEvent<ValidateRequest>) => {

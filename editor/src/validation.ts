@@ -1,5 +1,5 @@
 // The page's side of the validation worker: the latest request wins, older answers are dropped.
-import type { Diagnostic } from '../../engine/load/diagnostics.js';
+import type { Diagnostic } from '../../engine/index.js';
 
 export type { Diagnostic };
 

@@ -2,14 +2,8 @@
 
 import type { Action, Game, OpenPrompt, State } from '../model.js';
 import { newGame, resolve } from '../flow.js';
-import { seedRng } from '../rng.js';
-import { randomChoice } from '../bots/random.js';
-import { greedyChoice } from '../bots/greedy.js';
-import { botPrompt } from '../bots/options.js';
-
-export type BotKind = 'random' | 'greedy';
-const BOT_STREAMS = Array.from({ length: 32 }, (_, p) => `bot:${p}`);
-export const BOTS: BotKind[] = ['random', 'greedy'];
+import { botChoice, botStreams, type BotKind } from '../bots/index.js';
+export { BOTS, botChoice, type BotKind } from '../bots/index.js';
 
 export interface PlayoutOptions {
   players: number;
@@ -43,14 +37,9 @@ export function nextPrompt(s: State): OpenPrompt | null {
   return s.prompt;
 }
 
-export function botChoice(kind: BotKind, s: State, g: Game, p: OpenPrompt, rng: Uint32Array): any[] {
-  const q = botPrompt(s, g, p); // without the options a bot never takes
-  return kind === 'greedy' ? greedyChoice(s, g, q, rng) : randomChoice(q, rng);
-}
-
 export function playout(g: Game, o: PlayoutOptions): PlayoutResult {
   const s = newGame(g, { players: o.players, seed: o.seed, options: o.options, log: o.log });
-  const rngs = Array.from({ length: o.players }, (_, p) => seedRng(o.seed, BOT_STREAMS[p] ?? `bot:${p}`));
+  const rngs = botStreams(o.seed, o.players);
   const recorded: Action[] | undefined = o.record ? [] : undefined;
   while (!s.ended) {
     const p = nextPrompt(s);

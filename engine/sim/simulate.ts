@@ -2,6 +2,7 @@
 
 import type { Game } from '../model.js';
 import { playout, type BotKind, type PlayoutResult } from './playout.js';
+import { checkOptions, checkPlayers } from '../start.js';
 
 export interface SimulateOptions {
   players: number;
@@ -36,6 +37,9 @@ export function gameSeed(seed: number | string, i: number): string {
 }
 
 export function simulate(g: Game, o: SimulateOptions): SimulateReport {
+  // checked once for the batch (each game then starts without a check of its own worth reporting)
+  checkPlayers(g, o.players);
+  const options = checkOptions(g, o.options);
   const wins: Record<string, number> = {};
   const endings: Record<string, number> = {};
   for (const t of g.teams) wins[t.id] = 0;
@@ -45,7 +49,7 @@ export function simulate(g: Game, o: SimulateOptions): SimulateReport {
   const t0 = performance.now();
   for (let i = 0; i < o.games; i++) {
     const seed = gameSeed(o.seed, i);
-    const r = playout(g, { players: o.players, seed, bot: o.bot, options: o.options, record: o.record });
+    const r = playout(g, { players: o.players, seed, bot: o.bot, options, record: o.record });
     if (r.truncated) {
       truncated++;
       wins.truncated = (wins.truncated ?? 0) + 1;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session, tableMeta } from '../../editor/src/playtest/session.js';
 import { babelBuilders, ROOT } from '../helpers/game.js';
-import { checkReplay, stateHash } from '../../engine/replay.js';
+import { checkReplay, stateHash } from '../../engine/index.js';
 import { view } from '../../engine/view.js';
 import { cardVisibleTo } from '../../engine/visibility.js';
 import type { SeatKind } from '../../editor/src/playtest/protocol.js';
@@ -97,7 +97,7 @@ describe('a playtest session', () => {
     for (let h = untilHuman(s); h !== null; h = untilHuman(s)) {
       if (s.undoState().can) {
         // every card the human sees now, they saw before their last action
-        const u = s as unknown as { snaps: { state: typeof s.s }[] };
+        const u = (s as unknown as { m: { snaps: { state: typeof s.s }[] } }).m;
         const before = u.snaps[u.snaps.length - 1]!.state;
         for (let e = 0; e < s.s.loc.length; e++) if (cardVisibleTo(s.s, g, e, h)) expect(cardVisibleTo(before, g, e, h)).toBe(true);
       }

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { Action } from '../../engine/model.js';
 import { applyInPlace, choiceCount, newGame, promptOf } from '../../engine/flow.js';
 import { cloneState } from '../../engine/state.js';
-import { checkReplay, makeReplay, replayViews, stateHash, type Replay } from '../../engine/replay.js';
+import { checkReplay, makeReplay, replayViews, stateHash, type Replay } from '../../engine/index.js';
 import { playout, type BotKind } from '../../engine/sim/playout.js';
 import { view } from '../../engine/view.js';
 import { babelBuilders } from '../helpers/game.js';

@@ -4,8 +4,8 @@
 // `source` is the ruleset to play: its virtual path and every file (so `extends` resolves).
 
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import type { PlayerView } from '../../../engine/view.js';
-import type { Replay } from '../../../engine/replay.js';
+import type { PlayerView } from '../../../engine/index.js';
+import type { Replay } from '../../../engine/index.js';
 import type { FromWorker, Problem, SeatKind, SessionInfo, TableMeta, ToWorker } from './protocol.js';
 import { palette, zoneLabel } from './cards.js';
 import { download } from '../files.js';

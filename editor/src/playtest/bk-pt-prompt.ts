@@ -3,7 +3,7 @@
 // "select, then confirm". Emits `choose` with the chosen options' positions, in the order picked.
 
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import type { PlayerView, ZoneView } from '../../../engine/view.js';
+import type { PlayerView, ZoneView } from '../../../engine/index.js';
 import type { TableMeta } from './protocol.js';
 import { cardStyles, cardTile, palette, tokens } from './cards.js';
 

@@ -4,7 +4,7 @@
 // viewer's own zones as whole cards.
 
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import type { PlayerView, ZoneView } from '../../../engine/view.js';
+import type { PlayerView, ZoneView } from '../../../engine/index.js';
 import type { SessionInfo, TableMeta } from './protocol.js';
 import { cardChip, cardStyles, cardTile, isTokens, palette, tokens, zoneLabel } from './cards.js';
 

@@ -2,7 +2,7 @@
 // and the prompt, so a card looks the same wherever it lies.
 
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { CardView, ZoneView } from '../../../engine/view.js';
+import type { CardView, ZoneView } from '../../../engine/index.js';
 import type { TableMeta } from './protocol.js';
 
 export const palette = css`

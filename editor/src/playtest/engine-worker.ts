@@ -1,9 +1,9 @@
 // The playtest's engine, off the page's thread: loads the ruleset, runs the game and the bots, and posts
 // to the page only what the seat in front of the screen may see (see protocol.ts).
 
-import { loadRulesetText } from '../../../engine/load/index.js';
-import type { Game } from '../../../engine/model.js';
-import { playerName } from '../../../engine/render.js';
+import { loadRulesetText } from '../../../engine/index.js';
+import type { Game } from '../../../engine/index.js';
+import { playerName } from '../../../engine/index.js';
 import { Session, tableMeta } from './session.js';
 import { BUNDLED } from '../bundled.js';
 import type { FromWorker, Problem, StartRequest, ToWorker } from './protocol.js';

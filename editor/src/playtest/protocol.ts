@@ -2,8 +2,8 @@
 // receives one seat's `view(state, game, seat)` (or the table's public view when no human plays), plus
 // the ruleset's public data (names, card definitions) and a few facts about the session itself.
 
-import type { PlayerView } from '../../../engine/view.js';
-import type { Replay } from '../../../engine/replay.js';
+import type { PlayerView } from '../../../engine/index.js';
+import type { Replay } from '../../../engine/index.js';
 
 export type SeatKind = 'human' | 'random' | 'greedy';
 

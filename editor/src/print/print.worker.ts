@@ -1,9 +1,9 @@
 // Print worker: loads the edited ruleset with the project's loader and runs print/ on it — a card drawn
 // to SVG by print/'s own drawFront/drawBack (the preview), or the whole print-and-play PDF (printDeck).
 import PDFDocument from 'pdfkit';
-import { formatDiagnostic } from '../../../engine/load/diagnostics.js';
-import { loadRulesetText } from '../../../engine/load/index.js';
-import type { Game } from '../../../engine/model.js';
+import { formatDiagnostic } from '../../../engine/index.js';
+import { loadRulesetText } from '../../../engine/index.js';
+import type { Game } from '../../../engine/index.js';
 import { printDeck, resolveOptions, printSection, type FontSet } from '../../../print/index.js';
 import { FontChains } from '../../../print/fonts.js';
 import { TextMeasure } from '../../../print/draw.js';

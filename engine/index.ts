@@ -1,0 +1,28 @@
+// The engine's public API: the CLI, the editor and print import the engine only from here (a test keeps
+// it so). It is browser-safe; Node file access for the loader is in index-node.ts.
+//
+//   load      ruleset text (+ a reader for `extends`) → Game, or diagnostics with file:line:col
+//   Match     one game in progress: start, decisions, act, bots, undo, rewind, replays
+//   simulate  many bot games from one seed, aggregated
+//   view      what one seat may see (hidden information enforced here)
+
+export type {
+  Action, CardDef, CardTypeDef, Ended, EndingDef, Game, LogEntry, OpenPrompt, OptionDef, RoleDef, State, TeamDef, VarDef, ZoneDef,
+} from './model.js';
+
+export { loadRulesetText, resolveRelative, rulesetSchema, type LoadResult, type ReadFile } from './load/index.js';
+export { formatDiagnostic, sortAndDedupe, hasErrors, type Diagnostic } from './load/diagnostics.js';
+
+export {
+  Match, MatchError, IllegalAction, checkPlayers, checkOptions, checkBots, parseOptionAssignments, checkReplay, replayViews,
+  type MatchSetup, type OptionValues, type UndoState, type ReplayCheck,
+} from './match.js';
+export { makeReplay, replayShapeProblem, stateHash, REPLAY_FORMAT, type Replay } from './replay.js';
+
+export { simulate, gameSeed, type SimulateOptions, type SimulateReport } from './sim/simulate.js';
+export { playout, type PlayoutOptions, type PlayoutResult } from './sim/playout.js';
+export { BOTS, botChoice, botStreams, type BotKind } from './bots/index.js';
+
+export { view, renderLog, cardView, type PlayerView, type ZoneView, type CardView } from './view.js';
+export { playerName } from './render.js';
+export { didYouMean } from './suggest.js';
