@@ -5,98 +5,14 @@ import type { Ctx, Fn, Game } from '../model.js';
 import { parseExpr, ExprSyntaxError, type Node } from './parse.js';
 import { T, assignable, asValue, showType, type Ty } from './types.js';
 import { didYouMean } from '../suggest.js';
-import { randInt } from '../rng.js';
-import { instances } from '../instances.js';
+import { FUNCTIONS, arityOf, type FnCompiler } from './functions/index.js';
+import { DefError, ExprError, RuleError, type Compiled, type DefInfo, type Env, type Scope } from './env.js';
+export { DefError, ExprError, RuleError, type CellGeometry, type Compiled, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from './env.js';
 
-export class ExprError extends Error {
-  constructor(message: string, readonly at: number) {
-    super(message);
-  }
-}
-
-export interface ZoneInfo {
-  id: string;
-  index: number;
-  base: number;
-  perPlayer: boolean;
-  cells: string[] | null;
-  cellIndex: Map<string, number>;
-}
-
-/** Where a grid cell lies: its level (1 on a flat grid) and the cells around it. */
-export interface CellGeometry {
-  level: number;
-  /** orthogonally adjacent cells on the same level */
-  neighbours: string[];
-  /** the cell directly above / below (empty at the top / bottom level and on flat grids) */
-  above: string[];
-  below: string[];
-}
-
-export interface TableInfo {
-  id: string;
-  key: string;
-  rows: Map<string, Record<string, unknown>>;
-  cols: Map<string, Ty>;
-}
-
-export interface DefInfo {
-  id: string;
-  params: string[];
-  src: string;
-  /** report a problem inside the definition's own text */
-  where: string;
-  node?: Node;
-  t?: Ty;
-}
-
-/** Everything a name in an expression can refer to. Built by the ruleset compiler. */
-export interface Env {
-  zones: Map<string, ZoneInfo>;
-  vars: Map<string, { index: number; t: Ty; perPlayer?: boolean }>;
-  options: Map<string, { index: number; t: Ty }>;
-  tables: Map<string, TableInfo>;
-  defs: Map<string, DefInfo>;
-  fields: Map<string, Ty>;
-  roles: Set<string>;
-  teams: Set<string>;
-  cardTypes: Set<string>;
-  cardIds: Set<string>;
-  allCells: Set<string>;
-  /** card field → the texts it may hold (`type`: the card types, a role field: the roles, a cell field: the
-   *  cells, a text field: the values cards hold), to catch `it.type == 'instrction'` at load time */
-  literalDomains: Map<string, Set<string>>;
-  /** cell name → its place in its grid (cells of the same name lie alike in every grid) */
-  cellGeometry: Map<string, CellGeometry>;
-  maxPlayers: number;
-  /** binding name → slot (one global slot table) */
-  slotOf(name: string): number;
-  /** called when an expression uses a randomising function (only allowed in effects) */
-  getGame(): Game;
-}
-
-/** Names in scope at one point of the ruleset. */
-export interface Scope {
-  binds: Map<string, Ty>;
-  it: Ty | null;
-  /** definition parameters being substituted: name → compiled argument */
-  params?: Map<string, { fn: Fn; t: Ty }>;
-  /** whether randomness is allowed (effects: yes; conditions: no) */
-  random: boolean;
-}
-
-export interface Compiled {
-  fn: Fn;
-  t: Ty;
-}
-
-const BUILTIN_NAMES = ['players', 'playerCount', 'none', 'it'];
-export const BUILTIN_FUNCTIONS: string[] = [
-  'count', 'filter', 'any', 'all', 'sum', 'maxOf', 'minOf', 'max', 'min', 'abs', 'floor', 'ceil', 'take', 'top', 'first',
-  'flatten', 'others', 'role', 'team', 'seat', 'next', 'prev', 'cells', 'randomOf', 'contains', 'size', 'player',
-  'concat', 'revealed',
-  'level', 'neighbours', 'above', 'below', 'cellOf', 'ownerOf',
-];
+/** Names every expression can use (besides the ruleset's own): they cannot be given to anything else. */
+export const BUILTIN_NAMES = ['players', 'playerCount', 'none', 'it'];
+/** Words of the language itself, reserved too. */
+export const RESERVED_WORDS = ['true', 'false', 'and', 'or', 'not', 'in'];
 
 /** Parses an expression; a syntax error becomes an ExprError at its offset. */
 function parseOrThrow(src: string): Node {
@@ -140,12 +56,12 @@ export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): 
 /** Definitions are expanded at each use: this bounds what one expression may grow into. */
 const MAX_EXPANDED_NODES = 20_000;
 
-class Compiler {
+class Compiler implements FnCompiler {
   private defStack: string[] = [];
   private budget = MAX_EXPANDED_NODES;
   /** field nodes that read a card's field (for checkLiteral) */
   private cardFields = new WeakSet<Node>();
-  constructor(private env: Env) {}
+  constructor(readonly env: Env) {}
 
   expr(n: Node, sc: Scope): Compiled {
     if (--this.budget < 0) throw new ExprError(`this expression grows to more than ${MAX_EXPANDED_NODES} parts once its definitions are expanded; simplify the definitions it uses`, n.at);
@@ -475,282 +391,20 @@ class Compiler {
 
   call(n: Node & { k: 'call' }, sc: Scope): Compiled {
     const args = n.args;
-    const arity = (lo: number, hi = lo) => {
-      if (args.length < lo || args.length > hi) {
-        throw new ExprError(`${n.fn}() takes ${lo === hi ? lo : `${lo} to ${hi}`} argument(s), got ${args.length}`, n.at);
-      }
-    };
     const d = this.env.defs.get(n.fn);
     if (d) return this.callDef(d, args, n.at, sc);
-    switch (n.fn) {
-      case 'count': {
-        arity(1, 2);
-        if (args.length === 1) {
-          const r = this.expr(args[0]!, sc);
-          if (r.t.k === 'zone' && r.t.need.length === 0) { const f = r.fn; return { fn: (c) => c.s.zones[f(c)]!.length, t: T.num }; }
-          const v = this.toValue(r, args[0]!);
-          if (v.t.k !== 'list') throw new ExprError(`count() needs a list or a zone, but this is ${showType(v.t)}`, args[0]!.at);
-          const f = v.fn;
-          return { fn: (c) => f(c).length, t: T.num };
-        }
-        const { l, b } = this.lambda(args[0]!, args[1]!, sc);
-        this.need(b, T.bool, args[1]!);
-        const lf = l.fn, bf = b.fn;
-        return {
-          fn: (c) => {
-            const xs = lf(c); const save = c.it; let k = 0;
-            for (let i = 0; i < xs.length; i++) { c.it = xs[i]; if (bf(c)) k++; }
-            c.it = save; return k;
-          },
-          t: T.num,
-        };
-      }
-      case 'filter': {
-        arity(2);
-        const { l, b } = this.lambda(args[0]!, args[1]!, sc);
-        this.need(b, T.bool, args[1]!);
-        const lf = l.fn, bf = b.fn;
-        return {
-          fn: (c) => {
-            const xs = lf(c); const save = c.it; const out = [];
-            for (let i = 0; i < xs.length; i++) { c.it = xs[i]; if (bf(c)) out.push(xs[i]); }
-            c.it = save; return out;
-          },
-          t: l.t,
-        };
-      }
-      case 'any': case 'all': {
-        arity(2);
-        const { l, b } = this.lambda(args[0]!, args[1]!, sc);
-        this.need(b, T.bool, args[1]!);
-        const lf = l.fn, bf = b.fn;
-        const want = n.fn === 'any';
-        return {
-          fn: (c) => {
-            const xs = lf(c); const save = c.it;
-            for (let i = 0; i < xs.length; i++) { c.it = xs[i]; if (!!bf(c) === want) { c.it = save; return want; } }
-            c.it = save; return !want;
-          },
-          t: T.bool,
-        };
-      }
-      case 'sum': case 'maxOf': case 'minOf': {
-        arity(2);
-        const { l, b } = this.lambda(args[0]!, args[1]!, sc);
-        this.need(b, T.num, args[1]!);
-        const lf = l.fn, bf = b.fn;
-        const kind = n.fn;
-        return {
-          fn: (c) => {
-            const xs = lf(c); const save = c.it;
-            let acc = kind === 'sum' ? 0 : NaN;
-            for (let i = 0; i < xs.length; i++) {
-              c.it = xs[i]; const v = bf(c);
-              if (kind === 'sum') acc += v;
-              else if (Number.isNaN(acc) || (kind === 'maxOf' ? v > acc : v < acc)) acc = v;
-            }
-            c.it = save; return Number.isNaN(acc) ? 0 : acc;
-          },
-          t: T.num,
-        };
-      }
-      case 'flatten': {
-        arity(2);
-        const { l, b } = this.lambda(args[0]!, args[1]!, sc);
-        if (b.t.k !== 'list') throw new ExprError(`flatten() needs its second argument to give a list, but it is ${showType(b.t)}`, args[1]!.at);
-        const lf = l.fn, bf = b.fn;
-        return {
-          fn: (c) => {
-            const xs = lf(c); const save = c.it; const out: any[] = [];
-            for (let i = 0; i < xs.length; i++) { c.it = xs[i]; const ys = bf(c); for (let j = 0; j < ys.length; j++) out.push(ys[j]); }
-            c.it = save; return out;
-          },
-          t: b.t,
-        };
-      }
-      case 'max': case 'min': {
-        arity(2);
-        const a = this.value(args[0]!, sc), b = this.value(args[1]!, sc);
-        this.need(a, T.num, args[0]!); this.need(b, T.num, args[1]!);
-        const af = a.fn, bf = b.fn;
-        return { fn: n.fn === 'max' ? (c) => Math.max(af(c), bf(c)) : (c) => Math.min(af(c), bf(c)), t: T.num };
-      }
-      case 'abs': case 'floor': case 'ceil': {
-        arity(1);
-        const a = this.value(args[0]!, sc);
-        this.need(a, T.num, args[0]!);
-        const af = a.fn;
-        const m = n.fn === 'abs' ? Math.abs : n.fn === 'floor' ? Math.floor : Math.ceil;
-        return { fn: (c) => m(af(c)), t: T.num };
-      }
-      case 'take': {
-        arity(2);
-        const l = this.listArg(args[0]!, sc);
-        const k = this.value(args[1]!, sc);
-        this.need(k, T.num, args[1]!);
-        const lf = l.fn, kf = k.fn;
-        return { fn: (c) => lf(c).slice(0, Math.max(0, kf(c))), t: l.t };
-      }
-      case 'top': case 'first': {
-        arity(1);
-        const l = this.listArg(args[0]!, sc);
-        const lf = l.fn;
-        const of = (l.t as { of: Ty }).of;
-        // a zone's top card is the last one placed; first() is the first of a list
-        return n.fn === 'top'
-          ? { fn: (c) => { const xs = lf(c); return xs.length ? xs[xs.length - 1] : -1; }, t: of }
-          : { fn: (c) => { const xs = lf(c); return xs.length ? xs[0] : -1; }, t: of };
-      }
-      case 'size': {
-        arity(1);
-        const l = this.listArg(args[0]!, sc);
-        const lf = l.fn;
-        return { fn: (c) => lf(c).length, t: T.num };
-      }
-      case 'contains': {
-        arity(2);
-        const l = this.listArg(args[0]!, sc);
-        const x = this.value(args[1]!, sc);
-        const lf = l.fn, xf = x.fn;
-        return { fn: (c) => lf(c).includes(xf(c)), t: T.bool };
-      }
-      case 'concat': {
-        // concat(a, b, …): the lists joined in order (e.g. several zones offered in one prompt)
-        if (args.length < 1) throw new ExprError('concat() takes at least one list', n.at);
-        const ls = args.map((x) => this.listArg(x, sc));
-        let of: Ty = T.any;
-        ls.forEach((l, i) => {
-          const t = (l.t as { of: Ty }).of;
-          if (of.k === 'any') of = t;
-          else if (t.k !== 'any' && !assignable(t, of)) throw new ExprError(`concat() joins lists of one type: ${showType(T.list(of))} and ${showType(l.t)}`, args[i]!.at);
-        });
-        const fs = ls.map((l) => l.fn);
-        return {
-          fn: (c) => { const out: any[] = []; for (const f of fs) { const xs = f(c); for (let i = 0; i < xs.length; i++) out.push(xs[i]); } return out; },
-          t: T.list(of),
-        };
-      }
-      case 'revealed': {
-        // revealed(card): the card lies face up for everyone (turned up by `reveal` and not moved since)
-        arity(1);
-        const a = this.value(args[0]!, sc);
-        this.need(a, T.card, args[0]!);
-        const af = a.fn;
-        return { fn: (c) => { const e = af(c); return e >= 0 && c.s.shown[e] === 1; }, t: T.bool };
-      }
-      case 'others': {
-        arity(1);
-        const p = this.playerArg(args[0]!, sc);
-        const pf = p.fn;
-        return { fn: (c) => { const me = pf(c); const out: number[] = []; for (let i = 0; i < c.s.n; i++) if (i !== me) out.push(i); return out; }, t: T.list(T.player) };
-      }
-      case 'role': case 'team': {
-        arity(1);
-        const p = this.playerArg(args[0]!, sc);
-        const pf = p.fn;
-        if (n.fn === 'role') return { fn: (c) => { const i = pf(c); return i < 0 ? '' : c.g.roles[c.s.roles[i]!]?.id ?? ''; }, t: T.str };
-        return { fn: (c) => { const i = pf(c); const r = i < 0 ? undefined : c.g.roles[c.s.roles[i]!]; return r ? c.g.teams[r.team]!.id : ''; }, t: T.str };
-      }
-      case 'seat': {
-        arity(1);
-        const p = this.playerArg(args[0]!, sc);
-        const pf = p.fn;
-        return { fn: (c) => pf(c) + 1, t: T.num };
-      }
-      case 'player': {
-        arity(1);
-        const a = this.value(args[0]!, sc);
-        this.need(a, T.num, args[0]!);
-        const af = a.fn;
-        return { fn: (c) => { const k = af(c) - 1; return Number.isInteger(k) && k >= 0 && k < c.s.n ? k : -1; }, t: T.player };
-      }
-      case 'next': case 'prev': {
-        arity(1, 2);
-        const p = this.playerArg(args[0]!, sc);
-        const k = args[1] ? this.value(args[1], sc) : { fn: () => 1, t: T.num };
-        this.need(k, T.num, args[1] ?? args[0]!);
-        const pf = p.fn, kf = k.fn;
-        const dir = n.fn === 'next' ? 1 : -1;
-        return {
-          fn: (c) => {
-            const n2 = c.s.n, p0 = pf(c);
-            if (p0 < 0) return -1; // the neighbour of nobody is nobody
-            return (((p0 + dir * Math.trunc(kf(c))) % n2) + n2) % n2;
-          },
-          t: T.player,
-        };
-      }
-      case 'cells': {
-        arity(1, 2);
-        const r = this.expr(args[0]!, sc);
-        if (r.t.k !== 'zone' || r.t.need[r.t.need.length - 1] !== 'cell' || r.t.need.length !== 1) {
-          throw new ExprError(`cells() needs a grid zone (with its player index if it has one), e.g. cells(board)`, args[0]!.at);
-        }
-        const cells = this.env.zones.get(r.t.zone)!.cells!;
-        if (args.length === 1) return { fn: () => cells, t: T.list(T.cell) };
-        // cells(zone, level): the cells of one level of a spatial grid (built once per level)
-        const lv = this.value(args[1]!, sc);
-        this.need(lv, T.num, args[1]!);
-        const lf = lv.fn;
-        const byLevel: string[][] = [];
-        for (const x of cells) {
-          const l = this.env.cellGeometry.get(x)?.level ?? 1;
-          (byLevel[l] ??= []).push(x);
-        }
-        byLevel.forEach((xs) => Object.freeze(xs));
-        const empty: string[] = Object.freeze([]) as unknown as string[];
-        return { fn: (c) => byLevel[lf(c)] ?? empty, t: T.list(T.cell) };
-      }
-      case 'level': case 'neighbours': case 'above': case 'below': {
-        // spatial grids: a cell's level, its orthogonal neighbours on that level, the cell above / below it
-        arity(1);
-        const geo = this.env.cellGeometry;
-        const lit = args[0]!;
-        // a text literal naming a cell of some grid is that cell: neighbours('A1@2')
-        const a = lit.k === 'str' && geo.has(lit.v) ? { fn: () => lit.v, t: T.cell } : this.value(lit, sc);
-        this.need(a, T.cell, args[0]!);
-        const af = a.fn;
-        const kind = n.fn;
-        const at = (c: Ctx) => {
-          const cell = af(c);
-          const g = geo.get(cell);
-          if (!g) throw new RuleError(`'${cell === null || cell === undefined ? 'no cell' : String(cell)}' is not a cell of any grid`);
-          return g;
-        };
-        if (kind === 'level') return { fn: (c) => at(c).level, t: T.num };
-        return { fn: (c) => at(c)[kind], t: T.list(T.cell) };
-      }
-      case 'cellOf': case 'ownerOf': {
-        // where a card lies: the cell of the grid zone holding it, the player whose zone holds it
-        arity(1);
-        const a = this.value(args[0]!, sc);
-        this.need(a, T.card, args[0]!);
-        const af = a.fn;
-        if (n.fn === 'ownerOf') {
-          return { fn: (c) => { const e = af(c); return e === undefined || e < 0 ? -1 : instances(c.g).owner[c.s.loc[e]!]!; }, t: T.player };
-        }
-        return {
-          fn: (c) => {
-            const e = af(c);
-            if (e === undefined || e < 0) throw new RuleError('cellOf(): no card');
-            const inst = instances(c.g), k = c.s.loc[e]!;
-            const ci = inst.cell[k]!;
-            if (ci < 0) throw new RuleError(`cellOf(): the card lies in zone '${c.g.zones[inst.zone[k]!]!.id}', which is not a grid`);
-            return c.g.zones[inst.zone[k]!]!.cells![ci];
-          },
-          t: T.cell,
-        };
-      }
-      case 'randomOf': {
-        arity(1);
-        if (!sc.random) throw new ExprError('randomOf() is only allowed in effects, not in conditions or scores', n.at);
-        const l = this.listArg(args[0]!, sc);
-        const lf = l.fn;
-        return { fn: (c) => { const xs = lf(c); return xs.length ? xs[randInt(c.s.rng, xs.length)] : -1; }, t: (l.t as { of: Ty }).of };
-      }
+    const f = FUNCTIONS.get(n.fn);
+    if (!f) {
+      const hint = didYouMean(n.fn, [...FUNCTIONS.names(), ...this.env.defs.keys()]);
+      throw new ExprError(`unknown function '${n.fn}'${hint ? ` (did you mean '${hint}'?)` : ''}`, n.at);
     }
-    const hint = didYouMean(n.fn, [...BUILTIN_FUNCTIONS, ...this.env.defs.keys()]);
-    throw new ExprError(`unknown function '${n.fn}'${hint ? ` (did you mean '${hint}'?)` : ''}`, n.at);
+    const [lo, hi] = arityOf(f);
+    if (args.length < lo || args.length > hi) {
+      const takes = lo === hi ? `${lo}` : hi === Infinity ? `at least ${lo}` : `${lo} to ${hi}`;
+      throw new ExprError(`${n.fn}() takes ${takes} argument(s), got ${args.length}`, n.at);
+    }
+    if (f.random && !sc.random) throw new ExprError(`${n.fn}() is only allowed in effects, not in conditions or scores`, n.at);
+    return f.compile({ args, n, sc, c: this });
   }
 
   listArg(n: Node, sc: Scope): Compiled {
@@ -823,16 +477,6 @@ class Compiler {
     }
   }
 }
-
-/** An error inside a definition's own text, reported at the definition. */
-export class DefError extends ExprError {
-  constructor(readonly def: DefInfo, message: string, at: number) {
-    super(message, at);
-  }
-}
-
-/** A rule broken while playing (a ruleset asks for a cell that does not exist…). */
-export class RuleError extends Error {}
 
 function suggest(name: string, options: Iterable<string>): string {
   const h = didYouMean(name, options);

@@ -4,7 +4,7 @@
 
 import type { Game } from '../model.js';
 import { sortAndDedupe, type Diagnostic } from './diagnostics.js';
-import { compileRuleset } from './compile-ruleset.js';
+import { compileRuleset } from './compile/index.js';
 import schema from '../../schemas/ruleset.schema.json' with { type: 'json' };
 import { createSchemaValidator, type SchemaValidator } from './schema-check.js';
 import { posOf, resolveExtends, scalarPosOf, sourceMapOf } from './merge.js';

@@ -1,0 +1,164 @@
+// Effects on cards: move, deal, shuffle, reveal.
+
+import type { Ctx } from '../model.js';
+import { T } from '../expr/types.js';
+import { moveEntities, moveTop, shuffleZone, touchAll } from '../state.js';
+import { didYouMean } from '../suggest.js';
+import { record, type EffectDef } from './host.js';
+
+/** An empty draw pile is refilled: every card of the refill zone (a discard pile) moves into it, shuffled. */
+function refillZone(c: Ctx, f: number, r: number): void {
+  if (r === f || c.s.zones[r]!.length === 0) return;
+  moveTop(c.s, c.g, r, f, c.s.zones[r]!.length);
+  shuffleZone(c.s, f);
+}
+
+export const move: EffectDef = {
+  name: 'move',
+  doc: 'Moves cards to a zone: either the given `cards`, or `count` cards (default: all) from the top of the zone `from`. Moved cards go on top of `to` (or at the bottom with `at: bottom`). With `refill`, an empty `from` is first refilled from that zone, shuffled.',
+  arg: {
+    doc: 'Which cards to move and where: `cards` or `from` (+ `count`), then `to` and optionally `at`.',
+    type: {
+      k: 'record',
+      params: [
+        { name: 'cards', type: { k: 'expr', shows: 'a card or a list of cards' }, doc: 'The cards to move: an expression giving a card or a list of cards (not together with `from`).', examples: ["filter(box, it.type == 'seal')", '$played'] },
+        { name: 'from', type: { k: 'zone' }, doc: 'Take cards from the top of this zone (not together with `cards`).' },
+        { name: 'count', type: { k: 'exprOr', consts: ['all'], shows: 'a number, or all' }, doc: 'With `from`: how many cards to take from the top: a number expression, or `all` (the default). Fewer move if the zone runs out.', examples: [1, 'all', '3 * playerCount - 1'] },
+        { name: 'refill', type: { k: 'zone' }, doc: 'With `from` and a `count`: a zone (usually a discard pile) whose cards are shuffled into `from` whenever `from` runs out part-way, so the move can go on.', examples: ['resourceDiscard'] },
+        { name: 'to', type: { k: 'zone' }, required: true, doc: 'The zone the cards go to.' },
+        { name: 'at', type: { k: 'enum', values: ['top', 'bottom'] }, doc: 'Where the cards land in `to`: top (default) or bottom.' },
+      ],
+      examples: [{ from: 'deck', to: 'hand[$p]', count: 2 }, { cards: "filter(box, it.type == 'seal')", to: 'deck' }],
+    },
+  },
+  params: [],
+  compile(x) {
+    const a = record(x);
+    if (!a) { x.h.error(x.at, 'expected a mapping with cards or from, to'); return null; }
+    const { h, scope } = x;
+    const path = x.at;
+    const to = h.zone(a.to, [...path, 'to'], scope);
+    const bottom = a.at === 'bottom';
+    if (a.cards !== undefined && a.from !== undefined) { h.error(path, "move takes either 'cards' or 'from', not both"); return null; }
+    if (a.refill !== undefined && a.from === undefined) { h.error([...path, 'refill'], "refill goes with 'from' (the zone it refills when it runs out)"); return null; }
+    if (a.cards !== undefined) {
+      const cards = h.expr(a.cards, [...path, 'cards'], scope);
+      const t = cards ? h.typeOf(a.cards, [...path, 'cards'], scope) : null;
+      if (t && !(t.k === 'card' || (t.k === 'list' && (t.of.k === 'card' || t.of.k === 'any')) || t.k === 'any')) {
+        h.error([...path, 'cards'], `expected a card or a list of cards`);
+        return null;
+      }
+      if (!cards || !to) return null;
+      const single = t?.k === 'card';
+      return (c) => {
+        const v = cards(c);
+        const list = single ? (v >= 0 ? [v] : []) : (v as number[]);
+        moveEntities(c.s, c.g, list, to(c), bottom);
+      };
+    }
+    if (a.from === undefined) { h.error(path, "move needs 'cards' (which cards) or 'from' (a zone to take from the top of)"); return null; }
+    const from = h.zone(a.from, [...path, 'from'], scope);
+    const all = a.count === undefined || a.count === 'all';
+    const count = all ? null : h.expr(a.count, [...path, 'count'], scope, T.num);
+    const refill = a.refill !== undefined ? h.zone(a.refill, [...path, 'refill'], scope) : null;
+    if (!from || !to || (!all && !count) || (a.refill !== undefined && !refill)) return null;
+    if (refill) {
+      if (all) { h.error([...path, 'refill'], 'refill needs a count (with count: all the zone never runs out part-way)'); return null; }
+      return (c) => {
+        const f = from(c), d = to(c), r = refill(c);
+        let n = Math.floor(count!(c));
+        while (n > 0) {
+          if (c.s.zones[f]!.length === 0) refillZone(c, f, r);
+          const k = moveTop(c.s, c.g, f, d, Math.min(n, Math.max(1, c.s.zones[f]!.length)), bottom);
+          if (k === 0) return; // both empty: fewer cards move
+          n -= k;
+        }
+      };
+    }
+    return (c) => {
+      const f = from(c);
+      const n = count ? count(c) : c.s.zones[f]!.length;
+      moveTop(c.s, c.g, f, to(c), n, bottom);
+    };
+  },
+};
+
+export const deal: EffectDef = {
+  name: 'deal',
+  doc: "Deals `count` cards (default 1) one at a time, in seat order, from the top of `from` into each player's copy of the per-player zone `to`. Stops when `from` runs out.",
+  arg: {
+    doc: 'Where to deal from and to, and how many each.',
+    type: {
+      k: 'record',
+      params: [
+        { name: 'from', type: { k: 'zone' }, required: true, doc: 'The zone dealt from (its top card first).' },
+        { name: 'to', type: { k: 'id', of: 'per-player zone' }, required: true, doc: 'The id of a per-player zone (without [player]): each player receives into their own.', examples: ['hand'] },
+        { name: 'count', type: { k: 'expr', shows: 'a number' }, doc: 'A number expression: cards per player (default 1).', examples: [3] },
+        { name: 'players', type: { k: 'expr', shows: 'a list of players' }, doc: 'A list-of-players expression: who is dealt to (default: every player, in seat order).', examples: ['others(master)'] },
+        { name: 'refill', type: { k: 'zone' }, doc: 'A zone (usually a discard pile) whose cards are shuffled into `from` whenever `from` runs out during the deal.', examples: ['discard'] },
+      ],
+      examples: [{ from: 'deck', to: 'hand', count: 3 }],
+    },
+  },
+  params: [],
+  compile(x) {
+    const a = record(x);
+    if (!a) { x.h.error(x.at, 'expected a mapping with from, to, count'); return null; }
+    const { h, scope } = x;
+    const path = x.at;
+    const from = h.zone(a.from, [...path, 'from'], scope);
+    const refill = a.refill !== undefined ? h.zone(a.refill, [...path, 'refill'], scope) : null;
+    const zi = typeof a.to === 'string' ? h.env.zones.get(a.to) : undefined;
+    if (!zi || !zi.perPlayer || zi.cells) {
+      const hint = typeof a.to === 'string' ? didYouMean(a.to, h.env.zones.keys()) : undefined;
+      h.error([...path, 'to'], `deal needs the name of a per-player zone${zi ? ` ('${zi.id}' is not per player)` : hint ? ` (did you mean '${hint}'?)` : ''}`);
+      return null;
+    }
+    const count = h.expr(a.count ?? 1, [...path, 'count'], scope, T.num);
+    const players = a.players !== undefined ? h.expr(a.players, [...path, 'players'], scope, T.list(T.player)) : null;
+    if (!from || !count || (a.refill !== undefined && !refill)) return null;
+    const base = zi.base;
+    return (c) => {
+      const f = from(c);
+      const n = count(c);
+      const r = refill ? refill(c) : -1;
+      const ps: number[] = players ? (players(c) as number[]).filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.n) : Array.from({ length: c.s.n }, (_, i) => i);
+      for (let k = 0; k < n; k++) {
+        for (const p of ps) {
+          if (c.s.zones[f]!.length === 0 && r >= 0) refillZone(c, f, r);
+          if (c.s.zones[f]!.length === 0) return;
+          moveTop(c.s, c.g, f, base + p, 1);
+        }
+      }
+    };
+  },
+};
+
+export const shuffle: EffectDef = {
+  name: 'shuffle',
+  doc: 'Shuffles a zone.',
+  arg: { type: { k: 'zone' }, doc: 'The zone to shuffle.', examples: ['deck'] },
+  params: [],
+  compile(x) {
+    const z = x.h.zone(x.arg, x.at, x.scope);
+    if (!z) return null;
+    return (c) => shuffleZone(c.s, z(c));
+  },
+};
+
+export const reveal: EffectDef = {
+  name: 'reveal',
+  doc: 'Turns cards face up for everyone until they next move. A move back into the zone they lie in also turns them face down (a card shown, then taken back into a hand).',
+  arg: { type: { k: 'expr', shows: 'a list of cards' }, doc: 'A list-of-cards expression (a zone counts as its cards).', examples: ['discarded[$suspect]'] },
+  params: [],
+  compile(x) {
+    const f = x.h.expr(x.arg, x.at, x.scope, T.list(T.card));
+    if (!f) return null;
+    return (c) => {
+      const xs = f(c) as number[];
+      for (const e of xs) c.s.shown[e] = 1;
+      touchAll(c.s);
+      if (c.s.log && xs.length) c.s.log.push({ kind: 'text', parts: ['Revealed: ', ''], holes: [{ t: 'cards', v: xs.slice() }] });
+    };
+  },
+};

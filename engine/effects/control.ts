@@ -1,0 +1,118 @@
+// Effects that steer: if, forEach, log, end, goto.
+
+import type { Fn } from '../model.js';
+import { T } from '../expr/types.js';
+import { RuleError } from '../expr/env.js';
+import type { EffectDef } from './host.js';
+
+export const ifEffect: EffectDef = {
+  name: 'if',
+  doc: 'Runs `then` when the condition holds, otherwise `else`.',
+  arg: { type: { k: 'expr', shows: 'a yes/no condition' }, doc: 'A yes/no condition (no randomOf here).', examples: ['playerCount >= 6'] },
+  params: [
+    { name: 'then', type: { k: 'effects' }, doc: 'Effects run when the condition holds.' },
+    { name: 'else', type: { k: 'effects' }, doc: 'Effects run when it does not.' },
+  ],
+  compile(x) {
+    const { h, scope, at, item, path } = x;
+    const test = h.expr(x.arg, at, { ...scope, random: false }, T.bool);
+    const th = h.effects(item.then, [...path, 'then'], scope);
+    const el = h.effects(item.else, [...path, 'else'], scope);
+    if (!test) return null;
+    return (c) => { if (test(c)) th(c); else el(c); };
+  },
+};
+
+export const forEach: EffectDef = {
+  name: 'forEach',
+  doc: 'Runs `do` once for each item of a list (players, cards or cells), with the item bound to the name given in `as`.',
+  arg: { type: { k: 'expr', shows: 'a list' }, doc: 'A list expression (players, cards or cells).', examples: ['players', 'appointed'] },
+  params: [
+    { name: 'as', type: { k: 'binding' }, required: true, doc: 'Name of the current item, used as $name inside `do` (required here).' },
+    { name: 'do', type: { k: 'effects' }, doc: 'Effects run for each item.' },
+  ],
+  compile(x) {
+    const { h, scope, at, item, path } = x;
+    const list = h.expr(x.arg, at, scope);
+    const lt = list ? h.typeOf(x.arg, at, scope) : null;
+    if (lt && lt.k !== 'list') h.error(at, 'forEach needs a list (of players, cards or cells)');
+    const itemT = lt && lt.k === 'list' ? lt.of : T.any;
+    const inner = h.bind(scope, item.as, itemT, [...path, 'as']);
+    const body = h.effects(item.do, [...path, 'do'], inner);
+    if (!list) return null;
+    const slot = typeof item.as === 'string' ? h.env.slotOf(item.as) : -1;
+    return (c) => {
+      const xs = (list(c) as any[]).slice();
+      const save = c.b[slot];
+      for (const v of xs) {
+        c.b[slot] = v;
+        body(c);
+        if (c.s.ended || c.s.jump >= 0) break;
+      }
+      c.b[slot] = save;
+    };
+  },
+};
+
+export const logEffect: EffectDef = {
+  name: 'log',
+  doc: 'Writes a line to the game log, shown to everyone or only to the players in `to`.',
+  arg: { type: { k: 'text' }, doc: 'The message; {expressions} in braces are filled in.', examples: ['{master} is the first Master.'] },
+  params: [
+    { name: 'to', type: { k: 'expr', shows: 'a player or a list of players' }, doc: 'A player or list-of-players expression: only they see the line (default: everyone).', examples: ['$p'] },
+  ],
+  compile(x) {
+    const { h, scope, at, item, path } = x;
+    // no randomness in texts: a game must not depend on whether it keeps a log
+    const t = h.text(x.arg, at, { ...scope, random: false });
+    const to = item.to !== undefined ? h.expr(item.to, [...path, 'to'], { ...scope, random: false }) : null;
+    const toT = to ? h.typeOf(item.to, [...path, 'to'], scope) : null;
+    if (toT && !(toT.k === 'player' || (toT.k === 'list' && (toT.of.k === 'player' || toT.of.k === 'any')))) h.error([...path, 'to'], 'log to: needs a player or a list of players');
+    if (!t) return null;
+    return (c) => {
+      if (!c.s.log) return;
+      const entry = t(c);
+      if (to) { const v = to(c); entry.to = Array.isArray(v) ? v.slice() : [v]; }
+      c.s.log.push(entry);
+    };
+  },
+};
+
+export const end: EffectDef = {
+  name: 'end',
+  doc: 'Ends the game with an ending declared under endings; its winner wins (or the team named by `winner`).',
+  arg: { type: { k: 'id', of: 'ending' }, doc: 'The id of an ending.', examples: ['deck-exhausted'] },
+  params: [
+    { name: 'winner', type: { k: 'expr', shows: 'a team id (text)' }, doc: "A text expression naming the winning team when the game ends (a team id, 'all' or 'none'); overrides the ending's own winner, e.g. team($w) for the player who finished first.", examples: ['team($w)'] },
+  ],
+  compile(x) {
+    const { h, scope, at, item, path } = x;
+    const d = h.ending(x.arg, at);
+    if (!d) return null;
+    const ending = d.id, winner = d.winner;
+    if (item.winner === undefined) return (c) => { if (!c.s.ended) c.s.ended = { ending, winner, truncated: false }; };
+    // `winner:` names the winning team when the game ends (e.g. the team of the player who finished first)
+    const w = h.expr(item.winner, [...path, 'winner'], { ...scope, random: false }, T.str) as Fn<string> | null;
+    if (!w) return null;
+    return (c) => {
+      if (c.s.ended) return;
+      const team = w(c);
+      if (team !== 'none' && team !== 'all' && !c.g.teams.some((t) => t.id === team)) throw new RuleError(`end ${ending}: '${team}' is not a team (or 'none', 'all')`);
+      c.s.ended = { ending, winner: team, truncated: false };
+    };
+  },
+};
+
+export const goto: EffectDef = {
+  name: 'goto',
+  doc: 'Leaves the current phase and continues at the start of the given phase. Not allowed inside a simultaneous step.',
+  arg: { type: { k: 'id', of: 'phase' }, doc: 'The id of a phase.', examples: ['seal'] },
+  params: [],
+  compile(x) {
+    const { h, at } = x;
+    if (h.inThread) { h.error(at, 'goto is not allowed inside a simultaneous step'); return null; }
+    const ph = h.phase(x.arg, at);
+    if (ph < 0) return null;
+    return (c) => { c.s.jump = ph; };
+  },
+};

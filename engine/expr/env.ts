@@ -1,0 +1,99 @@
+// What an expression can refer to (the ruleset's names, as the compiler sees them), the compiled form of an
+// expression, and the errors of the language: at load time (ExprError, DefError) and while playing (RuleError).
+
+import type { Fn, Game } from '../model.js';
+import type { Node } from './parse.js';
+import type { Ty } from './types.js';
+
+export class ExprError extends Error {
+  constructor(message: string, readonly at: number) {
+    super(message);
+  }
+}
+
+/** An error inside a definition's own text, reported at the definition. */
+export class DefError extends ExprError {
+  constructor(readonly def: DefInfo, message: string, at: number) {
+    super(message, at);
+  }
+}
+
+
+/** A rule broken while playing (a ruleset asks for a cell that does not exist…). */
+export class RuleError extends Error {}
+
+export interface ZoneInfo {
+  id: string;
+  index: number;
+  base: number;
+  perPlayer: boolean;
+  cells: string[] | null;
+  cellIndex: Map<string, number>;
+}
+
+/** Where a grid cell lies: its level (1 on a flat grid) and the cells around it. */
+export interface CellGeometry {
+  level: number;
+  /** orthogonally adjacent cells on the same level */
+  neighbours: string[];
+  /** the cell directly above / below (empty at the top / bottom level and on flat grids) */
+  above: string[];
+  below: string[];
+}
+
+export interface TableInfo {
+  id: string;
+  key: string;
+  rows: Map<string, Record<string, unknown>>;
+  cols: Map<string, Ty>;
+}
+
+export interface DefInfo {
+  id: string;
+  params: string[];
+  src: string;
+  /** report a problem inside the definition's own text */
+  where: string;
+  node?: Node;
+  t?: Ty;
+}
+
+/** Everything a name in an expression can refer to. Built by the ruleset compiler. */
+export interface Env {
+  zones: Map<string, ZoneInfo>;
+  vars: Map<string, { index: number; t: Ty; perPlayer?: boolean }>;
+  options: Map<string, { index: number; t: Ty }>;
+  tables: Map<string, TableInfo>;
+  defs: Map<string, DefInfo>;
+  fields: Map<string, Ty>;
+  roles: Set<string>;
+  teams: Set<string>;
+  cardTypes: Set<string>;
+  cardIds: Set<string>;
+  allCells: Set<string>;
+  /** card field → the texts it may hold (`type`: the card types, a role field: the roles, a cell field: the
+   *  cells, a text field: the values cards hold), to catch `it.type == 'instrction'` at load time */
+  literalDomains: Map<string, Set<string>>;
+  /** cell name → its place in its grid (cells of the same name lie alike in every grid) */
+  cellGeometry: Map<string, CellGeometry>;
+  maxPlayers: number;
+  /** binding name → slot (one global slot table) */
+  slotOf(name: string): number;
+  /** called when an expression uses a randomising function (only allowed in effects) */
+  getGame(): Game;
+}
+
+/** Names in scope at one point of the ruleset. */
+export interface Scope {
+  binds: Map<string, Ty>;
+  it: Ty | null;
+  /** definition parameters being substituted: name → compiled argument */
+  params?: Map<string, { fn: Fn; t: Ty }>;
+  /** whether randomness is allowed (effects: yes; conditions: no) */
+  random: boolean;
+}
+
+export interface Compiled {
+  fn: Fn;
+  t: Ty;
+}

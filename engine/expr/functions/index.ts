@@ -1,0 +1,28 @@
+// The built-in functions of the expression language: one registry, one entry per function (lists.ts,
+// numbers.ts, players.ts, space.ts, cards.ts). The compiler (../compile.ts) checks the argument count against
+// an entry's parameters and randomness against where the expression is, then calls its compile function.
+
+import { Registry } from '../../lang/registry.js';
+import type { FunctionDef } from './def.js';
+import { all, any, concat, contains, count, filter, first, flatten, maxOf, minOf, size, sum, take, top } from './lists.js';
+import { abs, ceil, floor, max, min } from './numbers.js';
+import { next, others, player, prev, role, seat, team } from './players.js';
+import { above, below, cellOf, cells, level, neighbours, ownerOf } from './space.js';
+import { randomOf, revealed } from './cards.js';
+
+export type { FunctionDef, FnParam, FnCompiler, CallInput } from './def.js';
+
+export const FUNCTIONS = new Registry<FunctionDef>('function', [
+  count, filter, any, all, sum, maxOf, minOf, flatten, take, top, first, size, contains, concat,
+  max, min, abs, floor, ceil,
+  others, role, team, seat, player, next, prev,
+  cells, level, neighbours, above, below, cellOf, ownerOf,
+  revealed, randomOf,
+]);
+
+/** The number of arguments an entry takes: [least, most]. */
+export function arityOf(d: FunctionDef): [number, number] {
+  const least = d.params.filter((p) => !p.optional).length;
+  const most = d.params.some((p) => p.rest) ? Infinity : d.params.length;
+  return [least, most];
+}

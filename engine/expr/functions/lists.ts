@@ -1,0 +1,213 @@
+// Built-in functions over lists: count, filter, any, all, sum, maxOf, minOf, flatten, take, top, first, size,
+// contains, concat.
+
+import { ExprError } from '../env.js';
+import { T, assignable, showType, type Ty } from '../types.js';
+import type { FunctionDef } from './def.js';
+
+const LIST = { name: 'list', shows: 'a list (or a zone)' };
+
+export const count: FunctionDef = {
+  name: 'count',
+  doc: 'The number of items of a list (or cards in a zone); with a condition, of those it holds for.',
+  params: [LIST, { name: 'cond', shows: 'a condition on it', optional: true }],
+  returns: 'a number',
+  compile({ args, sc, c }) {
+    if (args.length === 1) {
+      const r = c.expr(args[0]!, sc);
+      if (r.t.k === 'zone' && r.t.need.length === 0) { const f = r.fn; return { fn: (x) => x.s.zones[f(x)]!.length, t: T.num }; }
+      const v = c.toValue(r, args[0]!);
+      if (v.t.k !== 'list') throw new ExprError(`count() needs a list or a zone, but this is ${showType(v.t)}`, args[0]!.at);
+      const f = v.fn;
+      return { fn: (x) => f(x).length, t: T.num };
+    }
+    const { l, b } = c.lambda(args[0]!, args[1]!, sc);
+    c.need(b, T.bool, args[1]!);
+    const lf = l.fn, bf = b.fn;
+    return {
+      fn: (x) => {
+        const xs = lf(x); const save = x.it; let k = 0;
+        for (let i = 0; i < xs.length; i++) { x.it = xs[i]; if (bf(x)) k++; }
+        x.it = save; return k;
+      },
+      t: T.num,
+    };
+  },
+};
+
+export const filter: FunctionDef = {
+  name: 'filter',
+  doc: 'The items of a list the condition holds for, in order: filter(box, .type == \'seal\').',
+  params: [LIST, { name: 'cond', shows: 'a condition on it' }],
+  returns: 'a list',
+  compile({ args, sc, c }) {
+    const { l, b } = c.lambda(args[0]!, args[1]!, sc);
+    c.need(b, T.bool, args[1]!);
+    const lf = l.fn, bf = b.fn;
+    return {
+      fn: (x) => {
+        const xs = lf(x); const save = x.it; const out = [];
+        for (let i = 0; i < xs.length; i++) { x.it = xs[i]; if (bf(x)) out.push(xs[i]); }
+        x.it = save; return out;
+      },
+      t: l.t,
+    };
+  },
+};
+
+function quantifier(name: 'any' | 'all', doc: string): FunctionDef {
+  const want = name === 'any';
+  return {
+    name,
+    doc,
+    params: [LIST, { name: 'cond', shows: 'a condition on it' }],
+    returns: 'yes/no',
+    compile({ args, sc, c }) {
+      const { l, b } = c.lambda(args[0]!, args[1]!, sc);
+      c.need(b, T.bool, args[1]!);
+      const lf = l.fn, bf = b.fn;
+      return {
+        fn: (x) => {
+          const xs = lf(x); const save = x.it;
+          for (let i = 0; i < xs.length; i++) { x.it = xs[i]; if (!!bf(x) === want) { x.it = save; return want; } }
+          x.it = save; return !want;
+        },
+        t: T.bool,
+      };
+    },
+  };
+}
+export const any = quantifier('any', 'Whether the condition holds for at least one item.');
+export const all = quantifier('all', 'Whether the condition holds for every item (true for an empty list).');
+
+function fold(name: 'sum' | 'maxOf' | 'minOf', doc: string): FunctionDef {
+  return {
+    name,
+    doc,
+    params: [LIST, { name: 'n', shows: 'a number about it' }],
+    returns: 'a number',
+    compile({ args, sc, c }) {
+      const { l, b } = c.lambda(args[0]!, args[1]!, sc);
+      c.need(b, T.num, args[1]!);
+      const lf = l.fn, bf = b.fn;
+      const kind = name;
+      return {
+        fn: (x) => {
+          const xs = lf(x); const save = x.it;
+          let acc = kind === 'sum' ? 0 : NaN;
+          for (let i = 0; i < xs.length; i++) {
+            x.it = xs[i]; const v = bf(x);
+            if (kind === 'sum') acc += v;
+            else if (Number.isNaN(acc) || (kind === 'maxOf' ? v > acc : v < acc)) acc = v;
+          }
+          x.it = save; return Number.isNaN(acc) ? 0 : acc;
+        },
+        t: T.num,
+      };
+    },
+  };
+}
+export const sum = fold('sum', 'The sum of a number per item (0 for an empty list).');
+export const maxOf = fold('maxOf', 'The largest of a number per item (0 for an empty list).');
+export const minOf = fold('minOf', 'The smallest of a number per item (0 for an empty list).');
+
+export const flatten: FunctionDef = {
+  name: 'flatten',
+  doc: 'All the lists the second argument gives per item, joined: flatten(appointed, staged[it]).',
+  params: [LIST, { name: 'list2', shows: 'a list about it' }],
+  returns: 'a list',
+  compile({ args, sc, c }) {
+    const { l, b } = c.lambda(args[0]!, args[1]!, sc);
+    if (b.t.k !== 'list') throw new ExprError(`flatten() needs its second argument to give a list, but it is ${showType(b.t)}`, args[1]!.at);
+    const lf = l.fn, bf = b.fn;
+    return {
+      fn: (x) => {
+        const xs = lf(x); const save = x.it; const out: any[] = [];
+        for (let i = 0; i < xs.length; i++) { x.it = xs[i]; const ys = bf(x); for (let j = 0; j < ys.length; j++) out.push(ys[j]); }
+        x.it = save; return out;
+      },
+      t: b.t,
+    };
+  },
+};
+
+export const take: FunctionDef = {
+  name: 'take',
+  doc: 'The first n items of a list (of a zone: from the bottom).',
+  params: [LIST, { name: 'n', shows: 'a number' }],
+  returns: 'a list',
+  compile({ args, sc, c }) {
+    const l = c.listArg(args[0]!, sc);
+    const k = c.value(args[1]!, sc);
+    c.need(k, T.num, args[1]!);
+    const lf = l.fn, kf = k.fn;
+    return { fn: (x) => lf(x).slice(0, Math.max(0, kf(x))), t: l.t };
+  },
+};
+
+function end(name: 'top' | 'first', doc: string): FunctionDef {
+  return {
+    name,
+    doc,
+    params: [LIST],
+    returns: 'an item (none when empty)',
+    compile({ args, sc, c }) {
+      const l = c.listArg(args[0]!, sc);
+      const lf = l.fn;
+      const of = (l.t as { of: Ty }).of;
+      // a zone's top card is the last one placed; first() is the first of a list
+      return name === 'top'
+        ? { fn: (x) => { const xs = lf(x); return xs.length ? xs[xs.length - 1] : -1; }, t: of }
+        : { fn: (x) => { const xs = lf(x); return xs.length ? xs[0] : -1; }, t: of };
+    },
+  };
+}
+export const top = end('top', "The last item of a list: a zone's top card.");
+export const first = end('first', 'The first item of a list (of a zone: its bottom card).');
+
+export const size: FunctionDef = {
+  name: 'size',
+  doc: 'The number of items of a list.',
+  params: [LIST],
+  returns: 'a number',
+  compile({ args, sc, c }) {
+    const l = c.listArg(args[0]!, sc);
+    const lf = l.fn;
+    return { fn: (x) => lf(x).length, t: T.num };
+  },
+};
+
+export const contains: FunctionDef = {
+  name: 'contains',
+  doc: 'Whether the list holds the value.',
+  params: [LIST, { name: 'x', shows: 'a value' }],
+  returns: 'yes/no',
+  compile({ args, sc, c }) {
+    const l = c.listArg(args[0]!, sc);
+    const v = c.value(args[1]!, sc);
+    const lf = l.fn, xf = v.fn;
+    return { fn: (x) => lf(x).includes(xf(x)), t: T.bool };
+  },
+};
+
+export const concat: FunctionDef = {
+  name: 'concat',
+  doc: 'The lists joined in order: concat(hand[$p], board[$p]) offers two zones in one prompt.',
+  params: [{ name: 'a', shows: 'a list' }, { name: 'b', shows: 'a list', optional: true, rest: true }],
+  returns: 'a list',
+  compile({ args, sc, c, n }) {
+    if (args.length < 1) throw new ExprError('concat() takes at least one list', n.at);
+    const ls = args.map((a) => c.listArg(a, sc));
+    let of: Ty = T.any;
+    ls.forEach((l, i) => {
+      const t = (l.t as { of: Ty }).of;
+      if (of.k === 'any') of = t;
+      else if (t.k !== 'any' && !assignable(t, of)) throw new ExprError(`concat() joins lists of one type: ${showType(T.list(of))} and ${showType(l.t)}`, args[i]!.at);
+    });
+    const fs = ls.map((l) => l.fn);
+    return {
+      fn: (x) => { const out: any[] = []; for (const f of fs) { const xs = f(x); for (let i = 0; i < xs.length; i++) out.push(xs[i]); } return out; },
+      t: T.list(of),
+    };
+  },
+};

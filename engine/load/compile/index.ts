@@ -1,0 +1,90 @@
+// Semantic checks and compilation: a schema-valid ruleset value becomes a `Game` — names resolved,
+// expressions type-checked and compiled to closures, steps and effects compiled. The work is a sequence of
+// passes over one context (context.ts), each in its own file; every problem is reported with the path of the
+// offending value (the loader turns paths into file:line:col).
+
+import type { Game } from '../../model.js';
+import { hashText } from '../../rng.js';
+import { CompileContext, isObj, type Reporter } from './context.js';
+import { compileOptions, compilePlayers, compileTables, compileTeamsAndRoles, compileVars } from './components.js';
+import { compileZones } from './zones.js';
+import { compileCards } from './cards.js';
+import { buildEnv, checkDefinitions, checkNamespaces } from './names.js';
+import { makeHost } from './host.js';
+import { compileEndings, compileObjectives, compilePhases, compileReactions, compileVisibilities } from './flow.js';
+import { makeStepsCompiler } from './steps.js';
+
+export type { Reporter } from './context.js';
+
+const DEFAULT_MAX_STEPS = 200_000;
+
+export function compileRuleset(src: unknown, r: Reporter): Game | null {
+  if (!isObj(src)) { r.error([], 'a ruleset is a mapping (id, name, players, zones, phases, …)'); return null; }
+  const cx = new CompileContext(src, r);
+  const root = src;
+
+  // declarations, in the order later passes need them
+  compilePlayers(cx);
+  compileOptions(cx);
+  compileTables(cx);
+  compileTeamsAndRoles(cx);
+  compileZones(cx);
+  compileCards(cx);
+  compileVars(cx);
+  checkNamespaces(cx);
+
+  // expressions: the environment, then everything that holds expressions
+  let game: Game | null = null;
+  buildEnv(cx, () => game!);
+  const host = makeHost(cx);
+  compileEndings(cx);
+  checkDefinitions(cx, host);
+  compileObjectives(cx, host);
+  const setup = host.effects(root.setup, ['setup'], host.baseScope(true));
+  const reactions = compileReactions(cx, host);
+  const fc = makeStepsCompiler(host);
+  const phases = compilePhases(cx, host, fc);
+  const maxSteps = isObj(root.limits) && typeof root.limits.steps === 'number' ? root.limits.steps : DEFAULT_MAX_STEPS;
+
+  if (!cx.ok) return null;
+  game = {
+    id: String(root.id ?? 'ruleset'),
+    name: String(root.name ?? root.id ?? 'ruleset'),
+    hash: rulesetHash(root),
+    minPlayers: cx.minPlayers,
+    maxPlayers: cx.maxPlayers,
+    zones: cx.zones,
+    zoneIds: new Map(cx.zones.map((z) => [z.id, z])),
+    cardTypes: cx.cardTypes,
+    cards: cx.cards,
+    entityDef: cx.entityDef,
+    columns: cx.columns,
+    teams: cx.teams,
+    roles: cx.roles,
+    vars: cx.vars,
+    options: cx.options,
+    endings: cx.endings,
+    endingIds: new Map(cx.endings.map((e) => [e.id, e])),
+    phases,
+    lists: fc.lists,
+    promptSteps: fc.promptSteps,
+    setup,
+    reactions,
+    // a reaction without `watch` wakes on a change of any zone
+    zoneWatchers: cx.zones.map((z) => reactions.flatMap((rx, k) => (!rx.watch || rx.watch.includes(z.index) ? [k] : []))),
+    slots: cx.slots,
+    maxSteps,
+    source: root,
+  };
+  compileVisibilities(cx, host);
+  if (!cx.ok) return null;
+  return game;
+}
+
+/** A stable hash of the ruleset value (key order as written). */
+export function rulesetHash(v: unknown): string {
+  const text = JSON.stringify(v);
+  const a = hashText(text);
+  const b = hashText(`${text.length}:${text}`);
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
+}

@@ -1,0 +1,97 @@
+// Prompts: a decision asked of one player. One registry of the keys a prompt takes (PROMPT_KEYS), each with
+// its type, its meaning and its compile function; compilePrompt reads them and assembles the PromptDef.
+
+import type { Ctx, Fn, PromptDef } from '../../model.js';
+import type { Scope } from '../../expr/env.js';
+import { T, type Ty } from '../../expr/types.js';
+import type { Path } from '../../effects/index.js';
+import { Registry, type Entry, type ParamType } from '../../lang/registry.js';
+import { renderPlain } from '../../render.js';
+import { hintOf, isObj } from './context.js';
+import type { CompileHost } from './host.js';
+
+/** What a prompt key's compile function sees. */
+export interface PromptKeyInput {
+  value: unknown;
+  path: Path;
+  /** the scope of the step, without randomness */
+  scope: Scope;
+  /** the type of one option (from `choose`), when it is known */
+  itemT: Ty;
+  h: CompileHost;
+}
+
+export interface PromptKeyDef extends Entry {
+  type: ParamType;
+  examples?: unknown[];
+  default?: unknown;
+  /** compile the key's value (null: an error was reported); keys read as plain data compile to themselves */
+  compile(x: PromptKeyInput): unknown;
+}
+
+const CHOOSE = ['players', 'cards', 'cells', 'options'] as const;
+const ITEM: Record<string, Ty> = { players: T.player, cards: T.card, cells: T.cell, options: T.str };
+const num = (x: PromptKeyInput) => x.h.expr(x.value, x.path, x.scope, T.num);
+const plain = (x: PromptKeyInput) => x.value;
+
+export const PROMPT_KEYS = new Registry<PromptKeyDef>('prompt key', [
+  { name: 'player', type: { k: 'expr', shows: 'a player' }, doc: 'A player expression: who decides.', examples: ['master', '$a'],
+    compile: (x) => x.h.expr(x.value, x.path, x.scope, T.player) },
+  { name: 'choose', type: { k: 'enum', values: [...CHOOSE] }, doc: 'What is chosen: players, cards, cells, or options (texts listed by `from`).', compile: plain },
+  { name: 'from', type: { k: 'expr', shows: 'a list of the chosen kind' }, doc: 'A list expression of the chosen kind: the choices offered.', examples: ['others(master)', "filter(hand[$a], it.type != 'punishment')", '$card.cells'],
+    compile: (x) => x.h.expr(x.value, x.path, x.scope, T.list(x.itemT)) },
+  { name: 'count', type: { k: 'expr', shows: 'a number' }, doc: 'A number expression: exactly this many must be chosen (default 1). Not together with min/max.', examples: [1, 'byPlayers[playerCount].appointed'], compile: num },
+  { name: 'min', type: { k: 'expr', shows: 'a number' }, doc: 'A number expression: at least this many (default 0 when min or max is given).', compile: num },
+  { name: 'max', type: { k: 'expr', shows: 'a number' }, doc: 'A number expression: at most this many (default 1).', compile: num },
+  { name: 'optional', type: { k: 'bool' }, doc: 'true: the player may also choose nothing (then a single choice of a player or card is `none`).', compile: plain },
+  { name: 'text', type: { k: 'text' }, doc: 'What the player is asked; {expressions} in braces are filled in.', examples: ['Appoint {byPlayers[playerCount].appointed} architects.'],
+    compile: (x) => x.h.text(x.value, x.path, x.scope) },
+  { name: 'score', type: { k: 'expr', shows: 'a number about one option (it)' }, doc: 'A number expression about one choice (`it`): the greedy bot\'s estimate of its value, added to the team objective after the choice.', examples: ["team($a) == 'architects' ? playValueBuilders(it) : playValueSaboteurs(it)"],
+    compile: (x) => x.h.expr(x.value, x.path, { ...x.scope, it: x.itemT }, T.num) },
+  { name: 'as', type: { k: 'binding' }, doc: 'Name for the choice, used as $name in this step\'s `do` and in later steps: a single item when count is 1 (or max is 1), otherwise a list.', compile: plain },
+  { name: 'alwaysAsk', type: { k: 'bool' }, default: false, doc: 'Ask even when there is only one legal choice. A decision with one choice is otherwise taken at once; use this when how many choices a player has is itself secret (inside a simultaneous step every decision is always asked).', compile: plain },
+  { name: 'botsNever', type: { k: 'expr', shows: 'a condition on one option (it)' }, doc: 'A condition on one option (`it`): bots (random and greedy) never choose the options it holds for, e.g. a declaration only a person at the table makes. When it holds for every option, bots choose among all.', examples: ["it in ['knock-own', 'knock-rival']"],
+    compile: (x) => x.h.expr(x.value, x.path, { ...x.scope, it: x.itemT }, T.bool) },
+  { name: 'description', type: { k: 'schema', schema: { type: 'string' }, shows: 'a text' }, doc: 'A note for designers; not shown in play.', compile: plain },
+]);
+
+/** Compiles a prompt; returns it and the scope after it (with its `as` binding), or null on errors. */
+export function compilePrompt(src: unknown, path: Path, scope: Scope, h: CompileHost): { prompt: PromptDef; scope: Scope } | null {
+  if (!isObj(src)) { h.error(path, 'a prompt is a mapping: player, choose, from, …'); return null; }
+  for (const k of Object.keys(src)) {
+    if (!PROMPT_KEYS.has(k)) h.error([...path, k], `unknown prompt key '${k}'${hintOf(k, PROMPT_KEYS.names())}`);
+  }
+  const choose = src.choose as PromptDef['choose'];
+  const itemT = typeof choose === 'string' && (CHOOSE as readonly string[]).includes(choose) ? ITEM[choose] : undefined;
+  if (!itemT) { h.error([...path, 'choose'], `choose is one of players, cards, cells, options, not '${String(choose)}'${hintOf(choose, CHOOSE)}`); return null; }
+  const noRandom = { ...scope, random: false };
+  const key = (name: string, value: unknown = src[name]) => PROMPT_KEYS.get(name)!.compile({ value, path: [...path, name], scope: noRandom, itemT, h });
+  const player = key('player') as Fn<number> | null;
+  const from = key('from') as Fn<any[]> | null;
+  let min: Fn<number> | null, max: Fn<number> | null;
+  let single = false;
+  if (src.count !== undefined) {
+    min = max = key('count') as Fn<number> | null;
+    single = src.count === 1;
+  } else if (src.min !== undefined || src.max !== undefined) {
+    min = key('min', src.min ?? 0) as Fn<number> | null;
+    max = key('max', src.max ?? 1) as Fn<number> | null;
+    single = (src.max ?? 1) === 1;
+  } else {
+    min = max = () => 1;
+    single = true;
+  }
+  if (src.optional === true && min) { min = () => 0; }
+  let next = scope;
+  let slot = -1;
+  if (src.as !== undefined) {
+    next = h.bind(scope, src.as, single ? itemT : T.list(itemT), [...path, 'as']);
+    slot = h.env.slotOf(String(src.as));
+  }
+  const text = src.text !== undefined ? (key('text') as ReturnType<CompileHost['text']>) : null;
+  const score = src.score !== undefined ? (key('score') as Fn<number> | null) : null;
+  const botsNever = src.botsNever !== undefined ? (key('botsNever') as Fn<boolean> | null) : null;
+  if (!player || !from || !min || !max) return null;
+  const textFn = text ? (c: Ctx) => renderPlain(text(c), c) : null;
+  return { prompt: { player, choose, from, min, max, slot, single, text: textFn, score, alwaysAsk: src.alwaysAsk === true, botsNever }, scope: next };
+}

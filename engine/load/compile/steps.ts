@@ -1,0 +1,181 @@
+// Steps: the flow's building blocks. One registry of step kinds (STEP_KINDS: do, prompt, while, forEach,
+// simultaneous), each with the value under its key, the shared step keys it takes besides, its meaning, and
+// its compile function; compileSteps reads a list of steps with them.
+
+import type { Fn, StepDef, StepList } from '../../model.js';
+import type { Scope } from '../../expr/env.js';
+import { T, showType } from '../../expr/types.js';
+import type { Path } from '../../effects/index.js';
+import { Registry, type Entry, type Param } from '../../lang/registry.js';
+import { arr, hintOf, isObj, type Obj } from './context.js';
+import type { CompileHost } from './host.js';
+import { compilePrompt } from './prompt.js';
+
+/** Keys any step may have, besides its kind. */
+export const STEP_KEYS: Param[] = [
+  { name: 'id', type: { k: 'schema', schema: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' }, shows: 'an id' }, required: true, doc: 'The step\'s id, unique in its list (a variant refers to the step by it).' },
+  { name: 'description', type: { k: 'schema', schema: { type: 'string' }, shows: 'a text' }, doc: 'A note for designers; not shown in play.' },
+  { name: 'when', type: { k: 'expr', shows: 'a yes/no condition' }, doc: 'A yes/no condition: the step is skipped unless it holds when reached.', examples: ['count(received) > 0'] },
+  { name: 'as', type: { k: 'binding' }, doc: 'With forEach or simultaneous: the name of the current item or player (default p, used as $p).' },
+  { name: 'steps', type: { k: 'steps' }, doc: 'The nested steps of a while, forEach or simultaneous step.' },
+];
+
+/** The flow compiler's state while it compiles step lists. */
+export interface StepsCompiler {
+  h: CompileHost;
+  lists: StepList[];
+  promptSteps: (StepDef & { kind: 'prompt' })[];
+  compileSteps(src: unknown, path: Path, scope: Scope, prefix: string, thread: boolean): number;
+}
+
+export interface StepInput {
+  st: Obj;
+  /** path of the step */
+  p: Path;
+  scope: Scope;
+  id: string;
+  /** the step's path in the flow (phase/step/…), shown in logs and replays */
+  stepPath: string;
+  when: Fn<boolean> | null;
+  /** compiling inside a simultaneous step */
+  thread: boolean;
+  fc: StepsCompiler;
+}
+
+export interface StepKindDef extends Entry {
+  /** the value under the kind's own key */
+  arg: Omit<Param, 'name'>;
+  /** shared step keys this kind takes besides id, description and when (`as`, `steps`), or `do` after a prompt */
+  takes: string[];
+  /** allowed inside a simultaneous step */
+  inThread: boolean;
+  /** the compiled step (null on errors) and, for a prompt with `as`, the scope of the steps after it */
+  compile(x: StepInput): { step: StepDef | null; scope?: Scope; abort?: boolean };
+}
+
+const loop = (kind: 'forEach' | 'simultaneous') => (x: StepInput): { step: StepDef | null } => {
+  const { st, p, scope, id, stepPath, when, fc } = x;
+  const h = fc.h;
+  const expected = kind === 'simultaneous' ? T.list(T.player) : undefined;
+  const fn = h.expr(st[kind], [...p, kind], { ...scope, random: false }, expected);
+  const lt = h.typeOf(st[kind], [...p, kind], scope);
+  const itemT = lt && lt.k === 'list' ? lt.of : T.any;
+  if (lt && lt.k !== 'list') h.error([...p, kind], `${kind} needs a list, but this is ${showType(lt)}`);
+  const inner = h.bind(scope, st.as ?? 'p', itemT, [...p, 'as']);
+  const slot = h.env.slotOf(String(st.as ?? 'p'));
+  const body = fc.compileSteps(st.steps, [...p, 'steps'], inner, stepPath, kind === 'simultaneous');
+  h.inThread = x.thread;
+  if (!fn) return { step: null };
+  return kind === 'forEach'
+    ? { step: { kind: 'forEach', id, path: stepPath, when, list: fn, slot, body } }
+    : { step: { kind: 'simultaneous', id, path: stepPath, when, players: fn, slot, body } };
+};
+
+export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
+  {
+    name: 'do',
+    doc: 'Runs effects.',
+    arg: { type: { k: 'effects' }, doc: 'Effects to run (after the decision when the step has a prompt).' },
+    takes: [],
+    inThread: true,
+    compile({ st, p, scope, id, stepPath, when, fc }) {
+      const effects = fc.h.effects(st.do, [...p, 'do'], { ...scope, random: true });
+      return { step: { kind: 'do', id, path: stepPath, when, effects } };
+    },
+  },
+  {
+    name: 'prompt',
+    doc: 'Asks one player to decide, then runs `do`.',
+    arg: { type: { k: 'schema', schema: { $ref: '#/$defs/prompt' }, shows: 'a prompt' }, doc: 'A decision asked of one player.' },
+    takes: ['do'],
+    inThread: true,
+    compile({ st, p, scope, id, stepPath, when, fc }) {
+      const res = compilePrompt(st.prompt, [...p, 'prompt'], scope, fc.h);
+      if (!res) return { step: null, abort: true };
+      const effects = st.do !== undefined ? fc.h.effects(st.do, [...p, 'do'], { ...res.scope, random: true }) : null;
+      const step = { kind: 'prompt' as const, id, path: stepPath, when, prompt: res.prompt, effects, key: fc.promptSteps.length };
+      fc.promptSteps.push(step);
+      return { step, scope: res.scope };
+    },
+  },
+  {
+    name: 'while',
+    doc: 'Repeats `steps` as long as a condition holds (checked before each pass).',
+    arg: { type: { k: 'expr', shows: 'a yes/no condition' }, doc: 'A yes/no condition: `steps` run again and again while it holds (checked before each pass).', examples: ['count(received) > 0'] },
+    takes: ['steps'],
+    inThread: false,
+    compile({ st, p, scope, id, stepPath, when, fc }) {
+      const test = fc.h.expr(st.while, [...p, 'while'], { ...scope, random: false }, T.bool);
+      const body = fc.compileSteps(st.steps, [...p, 'steps'], scope, stepPath, false);
+      return { step: test ? { kind: 'while', id, path: stepPath, when, test, body } : null };
+    },
+  },
+  {
+    name: 'forEach',
+    doc: 'Runs `steps` once for each item of a list, bound to the name in `as`.',
+    arg: { type: { k: 'expr', shows: 'a list' }, doc: 'A list expression: `steps` run once per item, bound to the name in `as`.', examples: ['appointed'] },
+    takes: ['as', 'steps'],
+    inThread: false,
+    compile: loop('forEach'),
+  },
+  {
+    name: 'simultaneous',
+    doc: 'Each listed player runs `steps` at the same time, in secret; the flow goes on when all are done.',
+    arg: { type: { k: 'expr', shows: 'a list of players' }, doc: 'A list-of-players expression: each of these players runs `steps` at the same time, in secret; the flow goes on when all are done. Inside, only do and prompt steps, each prompt asked of its own player.', examples: ['appointed'] },
+    takes: ['as', 'steps'],
+    inThread: false,
+    compile: loop('simultaneous'),
+  },
+]);
+
+/** Every key a step may have: the shared keys and each kind's own. */
+export function stepKeyNames(): string[] {
+  return [...STEP_KEYS.map((k) => k.name), ...STEP_KINDS.names()];
+}
+
+export function makeStepsCompiler(h: CompileHost): StepsCompiler {
+  const fc: StepsCompiler = {
+    h,
+    lists: [],
+    promptSteps: [],
+    compileSteps(src, path, scope, prefix, thread) {
+      const list: StepList = { index: fc.lists.length, steps: [] };
+      fc.lists.push(list);
+      const seen = new Set<string>();
+      let sc = scope;
+      const kindNames = STEP_KINDS.names();
+      arr(src).forEach((st, i) => {
+        const p = [...path, i];
+        if (!isObj(st)) { h.error(p, `a step is a mapping with an id and one of ${kindNames.join(', ')}`); return; }
+        const id = typeof st.id === 'string' ? st.id : `${i + 1}`;
+        if (seen.has(id)) h.error([...p, 'id'], `duplicate step id '${id}'`);
+        seen.add(id);
+        const stepPath = `${prefix}/${id}`;
+        // `do` beside a prompt is the prompt's effects, not a kind of its own
+        const kinds = kindNames.filter((k) => Object.prototype.hasOwnProperty.call(st, k) && !(k === 'do' && Object.prototype.hasOwnProperty.call(st, 'prompt')));
+        if (kinds.length !== 1) {
+          h.error(p, kinds.length === 0 ? `step '${id}' has nothing to do: give it one of ${kindNames.join(', ')}` : `step '${id}' mixes ${kinds.join(' and ')}; use one per step`);
+          return;
+        }
+        const when = st.when !== undefined ? h.expr(st.when, [...p, 'when'], { ...sc, random: false }, T.bool) : null;
+        const def = STEP_KINDS.get(kinds[0]!)!;
+        if (thread && !def.inThread) {
+          h.error([...p, def.name], `inside a simultaneous step only ${STEP_KINDS.entries().filter((k) => k.inThread).map((k) => `'${k.name}'`).join(' and ')} steps are allowed`);
+          return;
+        }
+        h.inThread = thread;
+        const res = def.compile({ st, p, scope: sc, id, stepPath, when, thread, fc });
+        if (res.abort) return;
+        if (res.scope) sc = res.scope;
+        if (res.step) list.steps.push(res.step);
+        const allowed = stepKeyNames();
+        for (const k of Object.keys(st)) {
+          if (!allowed.includes(k)) h.error([...p, k], `unknown step key '${k}'${hintOf(k, allowed)}`);
+        }
+      });
+      h.inThread = thread;
+      return list.index;
+    },
+  };
+  return fc;
+}
