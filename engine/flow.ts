@@ -8,9 +8,10 @@
 // with its own bindings; what a thread does lands in zones hidden from the others, and the main flow
 // continues only when every thread is done, so choices are committed privately and revealed together.
 
-import type { Action, Ctx, Game, OpenPrompt, State, StepDef, Thread } from './model.js';
+import type { Action, Ctx, Game, LogEntry, OpenPrompt, State, StepDef, Thread } from './model.js';
 import { blankState, cloneState, type NewGameOptions } from './state.js';
-import { RuleError } from './expr/compile.js';
+import { RuleError } from './expr/env.js';
+import { sameValue } from './expr/value.js';
 import { seenMask } from './visibility.js';
 import { checkPlayers } from './start.js';
 
@@ -121,13 +122,19 @@ export function applyInPlace(s: State, g: Game, a: Action): void {
   if (a.choice.length < p.min || a.choice.length > p.max) {
     throw new IllegalAction(`choose ${p.min === p.max ? p.min : `${p.min} to ${p.max}`} option(s), not ${a.choice.length}`);
   }
-  const seen = new Set();
+  // each chosen value is one of the options (records and lists compared field by field, as a client or a
+  // replay file sends a copy); the options' own values are what the effects then see
+  const seen = new Set<number>();
+  const chosen: any[] = [];
   for (const x of a.choice) {
-    if (!p.options.includes(x)) throw new IllegalAction(`${JSON.stringify(x)} is not one of the options`);
-    if (seen.has(x)) throw new IllegalAction(`${JSON.stringify(x)} chosen twice`);
-    seen.add(x);
+    let k = p.options.indexOf(x);
+    if (k < 0 && x !== null && typeof x === 'object') k = p.options.findIndex((o) => sameValue(o, x));
+    if (k < 0) throw new IllegalAction(`${JSON.stringify(x)} is not one of the options`);
+    if (seen.has(k)) throw new IllegalAction(`${JSON.stringify(x)} chosen twice`);
+    seen.add(k);
+    chosen.push(p.options[k]);
   }
-  resolve(s, g, p, a.choice);
+  resolve(s, g, p, chosen);
 }
 
 /** Resolve an open prompt with a (legal) choice and run the flow on until the next decision. */
@@ -178,7 +185,19 @@ function logChoice(s: State, g: Game, p: OpenPrompt, choice: any[], secret: bool
     holes: [{ t: 'value', v: choice.slice() }],
     seen: cards ? choice.map((e) => seenMask(s, g, e)) : undefined,
     secret,
+    labels: labelsOf(s, g, p, choice) ?? undefined,
   });
+}
+
+/** The chosen values as the prompt's `label` texts (null when it has none and the values are plain). */
+export function labelsOf(s: State, g: Game, p: OpenPrompt, values: readonly any[]): LogEntry[] | null {
+  const def = g.promptSteps[p.key]!;
+  const label = def.prompt.label;
+  if (!label) return null;
+  const b = s.par ? s.par.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
+  const c: Ctx = { s, g, b: b.slice(), it: undefined };
+  c.b[0] = p.player;
+  return values.map((v) => { c.it = v; return label(c); });
 }
 
 /** A decision skipped for lack of options binds nothing (none, or an empty list). */
@@ -365,14 +384,16 @@ function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenPrompt | nu
   return { key: step.key, player, options, min, max };
 }
 
-/** A copy without repeats (and without -1, "nobody"/"no card", when `dropNone`). */
+/** A copy without repeats (and without -1, "nobody"/"no card", when `dropNone`); records compare by value. */
 function distinct(xs: readonly any[], dropNone: boolean): any[] {
   const out: any[] = [];
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i];
     if (dropNone && x === -1) continue;
     let seen = false;
-    for (let j = 0; j < out.length; j++) if (out[j] === x) { seen = true; break; }
+    if (x !== null && typeof x === 'object') {
+      for (let j = 0; j < out.length; j++) if (sameValue(out[j], x)) { seen = true; break; }
+    } else for (let j = 0; j < out.length; j++) if (out[j] === x) { seen = true; break; }
     if (!seen) out.push(x);
   }
   return out;

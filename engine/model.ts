@@ -42,7 +42,7 @@ export interface ZoneDef {
   description?: string;
 }
 
-export type FieldType = 'number' | 'string' | 'bool' | 'cell' | 'cells' | 'cellCounts' | 'role' | 'team' | 'player';
+export type FieldType = 'number' | 'string' | 'bool' | 'cell' | 'cells' | 'cellCounts' | 'role' | 'team' | 'player' | 'kind' | 'kinds' | 'counts';
 
 export interface CardDef {
   id: string;
@@ -58,7 +58,8 @@ export interface CardDef {
 export interface CardTypeDef {
   id: string;
   name: string;
-  fields: Record<string, { type: FieldType; default: unknown; description?: string }>;
+  /** field name → its type (kind, kinds and counts name their enumeration in `of`) */
+  fields: Record<string, { type: FieldType; of?: string; default: unknown; description?: string }>;
   back?: string;
   component?: string;
   startIn: string;
@@ -75,6 +76,12 @@ export interface VarDef {
   /** who sees the value in views (public by default; owner: each player their own entry) */
   visibility: Visibility;
   description?: string;
+}
+
+/** An enumeration: a named, ordered set of text values (resource kinds, colours). */
+export interface EnumDef {
+  id: string;
+  values: string[];
 }
 
 export interface OptionDef {
@@ -117,6 +124,8 @@ export interface PromptDef {
   slot: number;
   single: boolean;
   text: Fn<string> | null;
+  /** how one option (`it`) reads to a person: a text with holes, rendered for the viewer (records, numbers) */
+  label?: ((c: Ctx) => LogEntry) | null;
   score: Fn<number> | null;
   /** ask even when there is a single legal choice (how many choices there are is itself secret) */
   alwaysAsk: boolean;
@@ -155,6 +164,45 @@ export interface ReactionDef {
   effects: Eff;
 }
 
+/** A modifier: a card's change to a named quantity while the card is in play. */
+export interface ModifierDef {
+  op: 'set' | 'add' | 'atLeast' | 'atMost';
+  value: Fn;
+  /** when it applies (the quantity's parameters and $owner, $card bound) */
+  when: Fn<boolean> | null;
+  /** the entities that carry it: the copies of a card, or every card of a card type */
+  entities: Int32Array;
+  /** whether a carrying entity is in play (`it` = the entity); null: always */
+  inPlay: Fn<boolean> | null;
+}
+
+/** A named quantity rules read (a price, a bonus, whether a card is usable), changed by cards in play. */
+export interface QuantityDef {
+  id: string;
+  index: number;
+  type: 'number' | 'bool';
+  /** parameter slots, in order */
+  slots: number[];
+  /** slots of $owner and $card while a modifier is evaluated */
+  ownerSlot: number;
+  cardSlot: number;
+  base: Fn;
+  min: number | null;
+  max: number | null;
+  /** how several `set`s that apply combine */
+  combine: 'first' | 'last' | 'min' | 'max';
+  mods: ModifierDef[];
+}
+
+/** Scores by declared categories (the rulebook's scoring order), and what breaks a tie. */
+export interface ScoringDef {
+  /** the slot of $p while a category or the tie-break is evaluated */
+  slot: number;
+  categories: { id: string; name: string; value: Fn<number> }[];
+  /** a number per player: among equal totals the highest wins; equal again, the win is shared */
+  tiebreak: Fn<number> | null;
+}
+
 export interface Game {
   id: string;
   name: string;
@@ -173,6 +221,11 @@ export interface Game {
   roles: RoleDef[];
   vars: VarDef[];
   options: OptionDef[];
+  enums: EnumDef[];
+  quantities: QuantityDef[];
+  scoring: ScoringDef | null;
+  /** the objective of a player with no team (every player for themselves): a number to raise ($self) */
+  objective: Fn<number> | null;
   endings: EndingDef[];
   endingIds: Map<string, EndingDef>;
   phases: PhaseDef[];
@@ -222,7 +275,10 @@ export interface Parallel {
 
 export interface Ended {
   ending: string | null;
+  /** the winning team, 'all' or 'none' (team games), or null */
   winner: string | null;
+  /** the winning players (games where each plays for themselves; several when a tie stands) */
+  winners?: number[];
   truncated: boolean;
   message?: string;
 }
@@ -244,6 +300,8 @@ export interface LogEntry {
   secret?: boolean;
   /** role changes: the role at the time of the entry */
   role?: number;
+  /** a choice among values with a `label`: each chosen value as a text entry (rendered per viewer) */
+  labels?: LogEntry[];
 }
 
 export interface State {

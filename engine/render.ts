@@ -22,6 +22,13 @@ export function showHole(h: NonNullable<LogEntry['holes']>[number], g: Game, hid
     case 'player': return playerName(h.v);
     case 'card': return card(h.v);
     case 'cards': return (h.v as number[]).length ? (h.v as number[]).map(card).join(', ') : 'nothing';
-    default: return Array.isArray(h.v) ? h.v.join(', ') : String(h.v);
+    default: return showValue(h.v);
   }
+}
+
+/** A plain value written out for a person: lists with commas, a record as "name: value, …". */
+export function showValue(v: unknown): string {
+  if (Array.isArray(v)) return v.map(showValue).join(', ');
+  if (v !== null && typeof v === 'object') return Object.keys(v).map((k) => `${k}: ${showValue((v as Record<string, unknown>)[k])}`).join(', ');
+  return String(v);
 }

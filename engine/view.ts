@@ -2,11 +2,11 @@
 // logs and bots all read the game through this; hidden cards appear only as counts (or face-down slots),
 // hidden roles not at all, and log lines are rendered for the viewer.
 
-import type { Ctx, Game, LogEntry, State } from './model.js';
+import type { Ctx, Game, LogEntry, OpenPrompt, State } from './model.js';
 import { instances } from './instances.js';
 import { cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
-import { promptOf, activePlayers } from './flow.js';
-import { playerName, showHole } from './render.js';
+import { promptOf, activePlayers, labelsOf } from './flow.js';
+import { playerName, showHole, showValue } from './render.js';
 export { playerName } from './render.js';
 
 export interface CardView {
@@ -36,6 +36,8 @@ export interface PlayerView {
     text: string;
     choose: string;
     options: unknown[];
+    /** how each option reads (options chosen among values: records, numbers) */
+    labels?: string[];
     min: number;
     max: number;
   } | null;
@@ -94,6 +96,7 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
       choose: def.prompt.choose,
       // a card the player cannot see is offered face down (null): answer such a choice by position
       options: p.options.map((o) => (def.prompt.choose === 'cards' ? (cardVisibleTo(s, g, o, viewer) ? cardView(g, o) : null) : o)),
+      ...(def.prompt.choose === 'options' ? optionLabels(s, g, p, viewer) : {}),
       min: p.min,
       max: p.max,
     };
@@ -116,6 +119,23 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
   };
 }
 
+/** Labels of a prompt's options for its player: the `label` texts, or records written out. */
+function optionLabels(s: State, g: Game, p: OpenPrompt, viewer: number): { labels?: string[] } {
+  const entries = labelsOf(s, g, p, p.options);
+  const hide = (e: number) => !cardVisibleTo(s, g, e, viewer);
+  if (entries) return { labels: entries.map((e) => renderEntry(e, g, hide)) };
+  if (p.options.some((o) => o !== null && typeof o === 'object')) return { labels: p.options.map((o) => showValue(o)) };
+  return {};
+}
+
+/** A text entry rendered with some cards hidden. */
+function renderEntry(e: LogEntry, g: Game, hide: (card: number) => boolean): string {
+  const parts = e.parts ?? [];
+  let line = parts[0] ?? '';
+  (e.holes ?? []).forEach((h, i) => { line += showHole(h, g, hide) + (parts[i + 1] ?? ''); });
+  return line;
+}
+
 /** Renders log entries for one viewer: hidden cards become "a card", private lines are left out. */
 export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewer: number): string[] {
   const out: string[] = [];
@@ -129,17 +149,9 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
   for (const e of entries) {
     if (e.to && !(viewer >= 0 && e.to.includes(viewer))) continue;
     switch (e.kind) {
-      case 'text': {
-        const parts = e.parts ?? [];
-        let line = parts[0] ?? '';
-        (e.holes ?? []).forEach((h, i) => {
-          const seen = e.seen?.[i];
-          const hide = seen === undefined ? undefined : () => !inMask(seen, viewer);
-          line += showHole(h, g, hide) + (parts[i + 1] ?? '');
-        });
-        out.push(line);
+      case 'text':
+        out.push(textFor(e, g, viewer));
         break;
-      }
       case 'move': {
         const cards = e.cards ?? [];
         const names = cards.map((c, i) => (inMask(e.seen?.[i] ?? 0, viewer) ? g.cards[g.entityDef[c]!]!.name : 'a card'));
@@ -163,6 +175,10 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
         const who = playerName(e.player!);
         const chosen = (e.holes?.[0]?.v ?? []) as unknown[];
         if (e.secret && e.player !== viewer) { out.push(`${who} has chosen (${e.step})`); break; }
+        if (e.labels) {
+          out.push(`${who} chose ${e.labels.map((l) => textFor(l, g, viewer)).join('; ') || 'nothing'} (${e.step})`);
+          break;
+        }
         const shown = chosen.map((x, i) => {
           if (e.seen) return inMask(e.seen[i] ?? 0, viewer) ? g.cards[g.entityDef[x as number]!]!.name : 'a card';
           return typeof x === 'number' && e.step && isPlayerChoice(g, e.step) ? playerName(x) : String(x);
@@ -173,6 +189,18 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
     }
   }
   return out;
+}
+
+/** A text entry for one viewer: each card named in it shows only to those who saw it when it was written. */
+function textFor(e: LogEntry, g: Game, viewer: number): string {
+  const parts = e.parts ?? [];
+  let line = parts[0] ?? '';
+  (e.holes ?? []).forEach((h, i) => {
+    const seen = e.seen?.[i];
+    const hide = seen === undefined ? undefined : () => !inMask(seen, viewer);
+    line += showHole(h, g, hide) + (parts[i + 1] ?? '');
+  });
+  return line;
 }
 
 function isPlayerChoice(g: Game, step: string): boolean {

@@ -80,6 +80,18 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
       d.vars[i] = vals;
     } else if (!varVisibleTo(s, g, v, -1, viewer)) d.vars[i] = Array.isArray(v.initial) ? [] : v.initial;
   });
+  // other seats' finished threads in a simultaneous step: what they bound while deciding is theirs alone
+  // (their choice), so the copy keeps only what the step gave them (their own seat)
+  if (d.par) {
+    const frame = d.stack[d.stack.length - 1];
+    const step = frame ? g.lists[frame.list]?.steps[d.par.step] : undefined;
+    const n = g.lists[d.par.list]!.steps.length;
+    for (const th of d.par.threads) {
+      if (th.player === viewer || th.prompt || th.i < n) continue;
+      th.b = d.b.slice();
+      if (step && step.kind === 'simultaneous') th.b[step.slot] = th.player;
+    }
+  }
   for (let k = 0; k < 4; k++) d.rng[k] = (randInt(rng, 0x100000000) ^ (k * 0x9e3779b9)) >>> 0;
   return d;
 }

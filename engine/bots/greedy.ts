@@ -2,6 +2,12 @@
 // until the next decision, and score the result by the objective the ruleset declares for the bot's
 // team, plus the prompt's own heuristic `score` for what the lookahead cannot show (a card handed face
 // down). Best score wins; ties are broken at random from the bot's own stream.
+//
+// Fair in simultaneous steps: a bot deciding inside one looks ahead to the same point whatever its seat —
+// past the whole step. The other seats' decisions still open in the step are filled in at random from the
+// bot's own stream (never from their real choices), its own later decisions in the step take their first
+// option, and every candidate is judged with the same fill-ins (the stream is rewound for each), so the
+// last seat to decide sees no more than the first.
 
 import type { Ctx, Game, OpenPrompt, State } from '../model.js';
 import { choiceCount, choices, resolve } from '../flow.js';
@@ -10,14 +16,17 @@ import { cloneState } from '../state.js';
 import { determinize } from './determinize.js';
 import { randInt } from '../rng.js';
 import { randomChoice } from './random.js';
+import { botPrompt } from './options.js';
 
 const MAX_CANDIDATES = 64;
+/** a bound on the fill-in decisions of one lookahead (a step whose threads ask again and again) */
+const MAX_FILL = 1000;
 
 export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array): any[] {
   const me = p.player;
   const def = g.promptSteps[p.key]!;
-  // never list a huge number of combinations: sample candidates instead
-  const cands = choiceCount(p) > MAX_CANDIDATES ? Array.from({ length: MAX_CANDIDATES }, () => randomChoice(p, rng)) : choices(p);
+  // never list a huge number of combinations: sample candidates instead (each distinct one once)
+  const cands = choiceCount(p) > MAX_CANDIDATES ? distinctChoices(Array.from({ length: MAX_CANDIDATES }, () => randomChoice(p, rng))) : choices(p);
   if (cands.length === 1) return cands[0]!;
   const base = determinize(s, g, me, rng);
   // A card the bot cannot see is known only by where it lies: in the copy, the card at that place.
@@ -25,6 +34,10 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
   const selfSlot = 0; // '$self' is slot 0 in every compiled game
   const score = def.prompt.score;
   const bindings = s.par ? s.par.threads.find((t) => t.player === me)!.b : s.b;
+  // the simultaneous step this decision belongs to (null outside one): the lookahead goes past it
+  const step = s.par ? { list: s.par.list, step: s.par.step, depth: s.stack.length } : null;
+  const fillRng = rng.slice();
+  randInt(rng, 2); // the bot's own stream moves on, whatever the fill-ins drew
   let best = -Infinity;
   let bestList: any[][] = [];
   for (const real of cands) {
@@ -38,6 +51,7 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
     const t = cloneState(base);
     const tp = t.par ? t.par.threads.find((th) => th.player === me)!.prompt! : t.prompt!;
     resolve(t, g, tp, choice);
+    if (step) finishStep(t, g, me, step, fillRng.slice());
     v += objective(t, g, me);
     if (v > best + 1e-9) { best = v; bestList = [real]; }
     else if (Math.abs(v - best) <= 1e-9) bestList.push(real);
@@ -45,9 +59,45 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
   return bestList[randInt(rng, bestList.length)]!;
 }
 
-/** The objective of `player`'s current team in state `s` (0 when the ruleset declares none). */
+/** Plays the rest of a simultaneous step on a lookahead copy: other seats at random, the bot's own later
+ *  decisions by their first option, until the step is over (the flow then runs on to the next decision). */
+function finishStep(t: State, g: Game, me: number, step: { list: number; step: number; depth: number }, rng: Uint32Array): void {
+  for (let k = 0; k < MAX_FILL; k++) {
+    const par = t.par;
+    if (t.ended || !par || par.list !== step.list || par.step !== step.step || t.stack.length !== step.depth) return;
+    let open: OpenPrompt | null = null;
+    for (const th of par.threads) if (th.prompt && (!open || th.player < open.player)) open = th.prompt;
+    if (!open) return;
+    const q = botPrompt(t, g, open);
+    const choice = open.player === me ? firstChoice(q) : randomChoice(q, rng);
+    resolve(t, g, open, choice);
+  }
+}
+
+/** The first legal choice of a decision (its first options, as many as it asks for). */
+function firstChoice(p: OpenPrompt): any[] {
+  return p.options.slice(0, Math.max(p.min, Math.min(1, p.max)));
+}
+
+function distinctChoices(xs: any[][]): any[][] {
+  const seen = new Set<string>();
+  return xs.filter((x) => {
+    const k = JSON.stringify(x);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** The objective of `player` in state `s`: a won game is worth 1e6 (a shared win half of it), a lost one
+ *  -1e6; otherwise the objective the ruleset declares for the player's team, or for a player who plays for
+ *  themselves (0 when it declares none). */
 export function objective(s: State, g: Game, player: number): number {
   if (s.ended) {
+    if (s.ended.winners) {
+      if (!s.ended.winners.includes(player)) return -1e6;
+      return s.ended.winners.length === 1 ? 1e6 : 5e5;
+    }
     const r = s.roles[player]!;
     const team = r >= 0 ? g.teams[g.roles[r]!.team]!.id : null;
     if (s.ended.winner === team || s.ended.winner === 'all') return 1e6;
@@ -56,10 +106,9 @@ export function objective(s: State, g: Game, player: number): number {
     return 0;
   }
   const r = s.roles[player]!;
-  if (r < 0) return 0;
-  const team = g.teams[g.roles[r]!.team]!;
-  if (!team.objective) return 0;
+  const f = r >= 0 ? g.teams[g.roles[r]!.team]!.objective : g.objective;
+  if (!f) return 0;
   const b = s.b.slice();
   b[0] = player;
-  return team.objective({ s, g, b, it: undefined });
+  return f({ s, g, b, it: undefined });
 }

@@ -4,6 +4,7 @@ import type { Fn } from '../model.js';
 import { T } from '../expr/types.js';
 import { RuleError } from '../expr/env.js';
 import type { EffectDef } from './host.js';
+import { scoreWinners } from '../scores.js';
 
 export const ifEffect: EffectDef = {
   name: 'if',
@@ -80,17 +81,30 @@ export const logEffect: EffectDef = {
 
 export const end: EffectDef = {
   name: 'end',
-  doc: 'Ends the game with an ending declared under endings; its winner wins (or the team named by `winner`).',
+  doc: "Ends the game with an ending declared under endings; its winner wins (or the team named by `winner`, or the players listed by `winners`). An ending whose winner is `scores` is won by the best score.",
   arg: { type: { k: 'id', of: 'ending' }, doc: 'The id of an ending.', examples: ['deck-exhausted'] },
   params: [
     { name: 'winner', type: { k: 'expr', shows: 'a team id (text)' }, doc: "A text expression naming the winning team when the game ends (a team id, 'all' or 'none'); overrides the ending's own winner, e.g. team($w) for the player who finished first.", examples: ['team($w)'] },
+    { name: 'winners', type: { k: 'expr', shows: 'a list of players' }, doc: 'A list-of-players expression: the players who win (several share the win); for games where each plays for themselves.', examples: ['[$w]', 'scoreWinners()'] },
   ],
   compile(x) {
     const { h, scope, at, item, path } = x;
     const d = h.ending(x.arg, at);
     if (!d) return null;
     const ending = d.id, winner = d.winner;
-    if (item.winner === undefined) return (c) => { if (!c.s.ended) c.s.ended = { ending, winner, truncated: false }; };
+    if (item.winner !== undefined && item.winners !== undefined) { h.error(path, "end takes 'winner' (a team) or 'winners' (players), not both"); return null; }
+    if (item.winners !== undefined) {
+      const ws = h.expr(item.winners, [...path, 'winners'], { ...scope, random: false }, T.list(T.player)) as Fn<number[]> | null;
+      if (!ws) return null;
+      return (c) => {
+        if (c.s.ended) return;
+        c.s.ended = { ending, winner: null, winners: [...new Set(ws(c))].filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.n).sort((a, b) => a - b), truncated: false };
+      };
+    }
+    if (item.winner === undefined) {
+      if (winner === 'scores') return (c) => { if (!c.s.ended) c.s.ended = { ending, winner: null, winners: scoreWinners(c), truncated: false }; };
+      return (c) => { if (!c.s.ended) c.s.ended = { ending, winner, truncated: false }; };
+    }
     // `winner:` names the winning team when the game ends (e.g. the team of the player who finished first)
     const w = h.expr(item.winner, [...path, 'winner'], { ...scope, random: false }, T.str) as Fn<string> | null;
     if (!w) return null;

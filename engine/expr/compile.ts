@@ -3,10 +3,13 @@
 
 import type { Ctx, Fn, Game } from '../model.js';
 import { parseExpr, ExprSyntaxError, type Node } from './parse.js';
-import { T, assignable, asValue, showType, type Ty } from './types.js';
+import { T, assignable, asValue, hasField, recType, showType, type Ty } from './types.js';
 import { didYouMean } from '../suggest.js';
 import { FUNCTIONS, arityOf, type FnCompiler } from './functions/index.js';
-import { DefError, ExprError, RuleError, type Compiled, type DefInfo, type Env, type Scope } from './env.js';
+import { DefError, ExprError, RuleError, type Compiled, type DefInfo, type Env, type QuantityInfo, type Scope } from './env.js';
+import { quantityValue } from '../modifiers.js';
+import { emptyOf, sameValue } from './value.js';
+export { emptyOf, sameValue } from './value.js';
 export { DefError, ExprError, RuleError, type CellGeometry, type Compiled, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from './env.js';
 
 /** Names every expression can use (besides the ruleset's own): they cannot be given to anything else. */
@@ -76,6 +79,7 @@ class Compiler implements FnCompiler {
       case 'bind': return this.bind(n.name, n.at, sc);
       case 'name': return this.name(n.name, n.at, sc);
       case 'list': return this.list(n, sc);
+      case 'rec': return this.record(n, sc);
       case 'call': return this.call(n, sc);
       case 'field': return this.field(n, sc);
       case 'index': return this.index(n, sc);
@@ -161,14 +165,20 @@ class Compiler implements FnCompiler {
     const o = env.options.get(name);
     if (o) { const i = o.index; return { fn: (c) => c.s.opts[i], t: o.t }; }
     if (env.tables.has(name)) return { fn: () => name, t: { k: 'table', table: name } };
+    const en = env.enums.get(name);
+    if (en) {
+      // an enumeration as a value is the list of its values, in order
+      const values = Object.freeze(en.values.slice());
+      return { fn: () => values, t: T.list(T.str) };
+    }
     const d = env.defs.get(name);
     if (d) {
       if (d.params.length) throw new ExprError(`'${name}' takes ${d.params.length} argument(s): ${name}(${d.params.join(', ')})`, at);
       return this.callDef(d, [], at, sc);
     }
-    const all = [...BUILTIN_NAMES, ...env.zones.keys(), ...env.vars.keys(), ...env.options.keys(), ...env.tables.keys(), ...env.defs.keys()];
+    const all = [...BUILTIN_NAMES, ...env.zones.keys(), ...env.vars.keys(), ...env.options.keys(), ...env.tables.keys(), ...env.defs.keys(), ...env.enums.keys()];
     const hint = didYouMean(name, all);
-    throw new ExprError(`unknown name '${name}'${hint ? ` (did you mean '${hint}'?)` : ''}; names are zones, variables, options, tables and definitions`, at);
+    throw new ExprError(`unknown name '${name}'${hint ? ` (did you mean '${hint}'?)` : ''}; names are zones, variables, options, tables${env.enums.size ? ', definitions and enumerations' : ' and definitions'}`, at);
   }
 
   list(n: Node & { k: 'list' }, sc: Scope): Compiled {
@@ -188,6 +198,22 @@ class Compiler implements FnCompiler {
     return { fn: (c) => fs.map((f) => f(c)), t: T.list(of) };
   }
 
+  /** `{ name: value, … }`: a record, built at each evaluation (records are never changed in place). */
+  record(n: Node & { k: 'rec' }, sc: Scope): Compiled {
+    const parts = n.fields.map((x) => ({ name: x.name, c: this.value(x.value, sc) }));
+    const t = recType(parts.map((x) => [x.name, x.c.t]));
+    const names = parts.map((x) => x.name);
+    const fs = parts.map((x) => x.c.fn);
+    return {
+      fn: (c) => {
+        const o: Record<string, unknown> = Object.create(null);
+        for (let i = 0; i < fs.length; i++) o[names[i]!] = fs[i]!(c);
+        return o;
+      },
+      t,
+    };
+  }
+
   field(n: Node & { k: 'field' }, sc: Scope): Compiled {
     const o = this.value(n.obj, sc);
     const name = n.name;
@@ -201,12 +227,14 @@ class Compiler implements FnCompiler {
       }
       const game = () => this.env.getGame();
       let col: unknown[] | undefined;
+      // a field of "no card" (none: the top of an empty pile) is its type's empty value: 0, '', no, [], none
+      const empty = emptyOf(ft, this.env);
       if (n.obj.k === 'it') {
         // `it.field` (filters over whole zones): read the column straight from the current item
         return {
           fn: (c) => {
             const e = c.it;
-            if (e === undefined || e < 0) return undefined;
+            if (e === undefined || e < 0) return empty;
             return (col ??= game().columns.get(name)!)[e];
           },
           t: ft,
@@ -215,16 +243,22 @@ class Compiler implements FnCompiler {
       return {
         fn: (c) => {
           const e = f(c);
-          if (e === undefined || e < 0) return undefined;
+          if (e === undefined || e < 0) return empty;
           return (col ??= game().columns.get(name)!)[e];
         },
         t: ft,
       };
     }
     if (o.t.k === 'rec') {
-      const ft = o.t.f[name];
-      if (!ft) throw new ExprError(`${showType(o.t)} has no field '${name}'${suggest(name, Object.keys(o.t.f))}`, n.at);
+      if (!hasField(o.t, name)) throw new ExprError(`${showType(o.t)} has no field '${name}'${suggest(name, Object.keys(o.t.f))}`, n.at);
+      const ft = o.t.f[name]!;
       return { fn: (c) => f(c)[name], t: ft };
+    }
+    if (o.t.k === 'counts') {
+      const en = this.env.enums.get(o.t.of)!;
+      const i = en.index.get(name);
+      if (i === undefined) throw new ExprError(`${o.t.of} has no value '${name}'${suggest(name, en.values)}`, n.at);
+      return { fn: (c) => f(c)[i], t: T.num };
     }
     if (o.t.k === 'row') {
       const tab = this.env.tables.get(o.t.table)!;
@@ -343,8 +377,8 @@ class Compiler implements FnCompiler {
         }
         this.checkLiteral(n.right, n.left);
         this.checkLiteral(n.left, n.right);
-        if (a.t.k === 'list') {
-          const fn: Fn = (c) => sameList(af(c), bf(c));
+        if (a.t.k === 'list' || a.t.k === 'rec' || a.t.k === 'counts' || b.t.k === 'rec') {
+          const fn: Fn = (c) => sameValue(af(c), bf(c));
           return { fn: n.op === '==' ? fn : (c) => !fn(c), t: T.bool };
         }
         // a comparison with a literal (it.type == 'seal') compares with the constant directly
@@ -356,6 +390,7 @@ class Compiler implements FnCompiler {
         if (b.t.k !== 'list') throw new ExprError(`'in' needs a list on its right, but this is ${showType(b.t)}`, n.right.at);
         if (!assignable(a.t, b.t.of)) throw new ExprError(`cannot look for ${showType(a.t)} in ${showType(b.t)}`, n.at);
         if (n.right.k === 'list' && a.t.k === 'str') n.right.items.forEach((x) => this.checkLiteral(x, n.left));
+        if (n.left.k === 'str') this.checkLiteral(n.left, n.right); // 'wood' in it.either
         return { fn: (c) => bf(c).includes(af(c)), t: T.bool };
       }
     }
@@ -372,6 +407,9 @@ class Compiler implements FnCompiler {
     if (other.k === 'call' && (other.fn === 'role' || other.fn === 'team')) {
       dom = other.fn === 'role' ? env.roles : env.teams;
       what = `a ${other.fn}`;
+    } else if (other.k === 'call' && other.fn === 'zoneOf') {
+      dom = new Set(env.zones.keys());
+      what = 'a zone';
     } else if (other.k === 'field' && this.cardFields.has(other)) {
       dom = env.literalDomains.get(other.name);
       what = `the ${other.name} of any card`;
@@ -393,6 +431,8 @@ class Compiler implements FnCompiler {
     const args = n.args;
     const d = this.env.defs.get(n.fn);
     if (d) return this.callDef(d, args, n.at, sc);
+    const q = this.env.quantities.get(n.fn);
+    if (q) return this.callQuantity(q, n, sc);
     const f = FUNCTIONS.get(n.fn);
     if (!f) {
       const hint = didYouMean(n.fn, [...FUNCTIONS.names(), ...this.env.defs.keys()]);
@@ -405,6 +445,29 @@ class Compiler implements FnCompiler {
     }
     if (f.random && !sc.random) throw new ExprError(`${n.fn}() is only allowed in effects, not in conditions or scores`, n.at);
     return f.compile({ args, n, sc, c: this });
+  }
+
+  /** A quantity's value for these arguments: its base, changed by the modifiers of the cards in play. */
+  callQuantity(q: QuantityInfo, n: Node & { k: 'call' }, sc: Scope): Compiled {
+    if (n.args.length !== q.params.length) {
+      throw new ExprError(`quantity '${q.id}' takes ${q.params.length} argument(s) (${q.params.map((p) => p.name).join(', ')}), got ${n.args.length}`, n.at);
+    }
+    const afs = n.args.map((a, i) => {
+      const v = this.value(a, sc);
+      this.need(v, q.params[i]!.t, a);
+      return v.fn;
+    });
+    this.env.onQuantityCall?.(q.id, n.at);
+    const i = q.index;
+    const vals: unknown[] = new Array(afs.length);
+    return {
+      fn: (c) => {
+        // arguments first (they may read other quantities), then the quantity itself
+        const args = afs.length ? afs.map((f) => f(c)) : vals;
+        return quantityValue(c, c.g.quantities[i]!, args);
+      },
+      t: q.t,
+    };
   }
 
   listArg(n: Node, sc: Scope): Compiled {
@@ -483,11 +546,6 @@ function suggest(name: string, options: Iterable<string>): string {
   return h ? ` (did you mean '${h}'?)` : '';
 }
 
-function sameList(a: any[], b: any[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 function playerIndex(p: number, c: Ctx): number {
   if (!Number.isInteger(p) || p < 0 || p >= c.s.n) throw new RuleError(`no such player (${p < 0 ? 'none' : `seat ${p + 1}`})`);

@@ -22,6 +22,19 @@ export class DefError extends ExprError {
 /** A rule broken while playing (a ruleset asks for a cell that does not exist…). */
 export class RuleError extends Error {}
 
+export interface EnumInfo {
+  id: string;
+  values: string[];
+  index: Map<string, number>;
+}
+
+export interface QuantityInfo {
+  id: string;
+  index: number;
+  params: { name: string; t: Ty }[];
+  t: Ty;
+}
+
 export interface ZoneInfo {
   id: string;
   index: number;
@@ -76,6 +89,14 @@ export interface Env {
   literalDomains: Map<string, Set<string>>;
   /** cell name → its place in its grid (cells of the same name lie alike in every grid) */
   cellGeometry: Map<string, CellGeometry>;
+  /** enumerations: id → its values in order (counts of an enumeration are indexed by value position) */
+  enums: Map<string, EnumInfo>;
+  /** named quantities (called like functions), changed by modifiers of cards in play */
+  quantities: Map<string, QuantityInfo>;
+  /** score categories in order (null: the ruleset declares no scores) */
+  scoreCategories: string[] | null;
+  /** while a quantity's own parts compile: told of every quantity they call (to find cycles) */
+  onQuantityCall?: (id: string, at: number) => void;
   maxPlayers: number;
   /** binding name → slot (one global slot table) */
   slotOf(name: string): number;

@@ -9,6 +9,7 @@ export type Node =
   | { k: 'bind'; name: string; at: number }            // $name
   | { k: 'it'; at: number }                            // the current item inside a list function
   | { k: 'list'; items: Node[]; at: number }
+  | { k: 'rec'; fields: { name: string; value: Node; at: number }[]; at: number } // { card: it, pay: 2 }
   | { k: 'call'; fn: string; args: Node[]; at: number }
   | { k: 'field'; obj: Node; name: string; at: number }
   | { k: 'index'; obj: Node; index: Node; at: number }
@@ -30,7 +31,7 @@ type Tok =
   | { t: 'op'; v: string; at: number }
   | { t: 'end'; at: number };
 
-const OPS = ['==', '!=', '<=', '>=', '&&', '||', '<', '>', '+', '-', '*', '/', '%', '(', ')', '[', ']', ',', '.', '?', ':', '!'];
+const OPS = ['==', '!=', '<=', '>=', '&&', '||', '<', '>', '+', '-', '*', '/', '%', '(', ')', '[', ']', '{', '}', ',', '.', '?', ':', '!'];
 const MAX_LENGTH = 4000;
 const MAX_DEPTH = 64;
 
@@ -135,8 +136,15 @@ export function parseExpr(src: string): Node {
 
   function unary(): Node {
     const t = peek();
-    if (t.t === 'op' && (t.v === '-' || t.v === '!')) { next(); return { k: 'unary', op: t.v === '-' ? '-' : 'not', arg: unary(), at: t.at }; }
-    if (t.t === 'id' && t.v === 'not') { next(); return { k: 'unary', op: 'not', arg: unary(), at: t.at }; }
+    const neg = t.t === 'op' && (t.v === '-' || t.v === '!');
+    if (neg || (t.t === 'id' && t.v === 'not')) {
+      next();
+      // a prefix operator nests like a bracket: `!!!…x` is as deep as it is long
+      if (++depth > MAX_DEPTH) throw new ExprSyntaxError(`expression nests deeper than ${MAX_DEPTH} levels`, t.at);
+      const arg = unary();
+      depth--;
+      return { k: 'unary', op: t.t === 'op' && t.v === '-' ? '-' : 'not', arg, at: t.at };
+    }
     return postfix(primary());
   }
 
@@ -187,6 +195,21 @@ export function parseExpr(src: string): Node {
           }
           expect(']');
           return { k: 'list', items, at: t.at };
+        }
+        if (t.v === '{') {
+          // a record: { name: value, … }
+          const fields: { name: string; value: Node; at: number }[] = [];
+          if (!isOp('}')) {
+            do {
+              const f = next();
+              if (f.t !== 'id') throw new ExprSyntaxError(`expected a field name in a record but found ${describe(f)}`, f.at);
+              if (fields.some((x) => x.name === f.v)) throw new ExprSyntaxError(`field '${f.v}' is given twice`, f.at);
+              expect(':');
+              fields.push({ name: f.v, value: expr(), at: f.at });
+            } while (isOp(',') && next());
+          }
+          expect('}');
+          return { k: 'rec', fields, at: t.at };
         }
         if (t.v === '.') {
           // `.field` is shorthand for `it.field`
@@ -259,6 +282,7 @@ function shift(n: Node, by: number): void {
   (n as { at: number }).at += by;
   switch (n.k) {
     case 'list': n.items.forEach((x) => shift(x, by)); break;
+    case 'rec': n.fields.forEach((f) => { f.at += by; shift(f.value, by); }); break;
     case 'call': n.args.forEach((x) => shift(x, by)); break;
     case 'field': shift(n.obj, by); break;
     case 'index': shift(n.obj, by); shift(n.index, by); break;

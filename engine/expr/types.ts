@@ -10,7 +10,12 @@ export type Ty =
   | { k: 'list'; of: Ty }
   /** A zone reference; `need` lists the indices still to give (player, then cell). */
   | { k: 'zone'; zone: string; need: ('player' | 'cell')[] }
+  /** a record of named fields (field names are own keys; look them up with hasField) */
   | { k: 'rec'; f: Record<string, Ty> }
+  /** a count per value of an enumeration (a cost, a production): a number per value, read as c.wood */
+  | { k: 'counts'; of: string }
+  /** a source of units for paying a cost (see the payment functions): opaque */
+  | { k: 'source'; of: string }
   | { k: 'table'; table: string }
   | { k: 'row'; table: string }
   | { k: 'any' };
@@ -43,6 +48,8 @@ export function showType(t: Ty): string {
     case 'zone':
       return t.need.length ? `zone '${t.zone}' without its ${t.need[0]} index` : `zone '${t.zone}'`;
     case 'rec': return `a record (${Object.keys(t.f).join(', ')})`;
+    case 'counts': return `counts of ${t.of}`;
+    case 'source': return `a source of ${t.of}`;
     case 'table': return `table '${t.table}' without a key`;
     case 'row': return `a row of table '${t.table}'`;
     case 'any': return 'a value';
@@ -55,7 +62,24 @@ export function assignable(a: Ty, b: Ty): boolean {
   if (a.k === 'zone' && a.need.length === 0 && b.k === 'list') return b.of.k === 'card' || b.of.k === 'any';
   if (a.k !== b.k) return false;
   if (a.k === 'list' && b.k === 'list') return assignable(a.of, b.of);
+  if ((a.k === 'counts' || a.k === 'source') && (b.k === 'counts' || b.k === 'source')) return a.of === b.of;
+  if (a.k === 'rec' && b.k === 'rec') {
+    const ka = Object.keys(a.f), kb = Object.keys(b.f);
+    return ka.length === kb.length && ka.every((k) => hasField(b, k) && assignable(a.f[k]!, b.f[k]!));
+  }
   return true;
+}
+
+/** Whether a record type has a field of that name (an own key: 'toString' is just a name). */
+export function hasField(t: Ty & { k: 'rec' }, name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(t.f, name);
+}
+
+/** A record type from field names and types (a null-prototype map of fields). */
+export function recType(fields: [string, Ty][]): Ty {
+  const f: Record<string, Ty> = Object.create(null);
+  for (const [k, v] of fields) f[k] = v;
+  return { k: 'rec', f };
 }
 
 /** A concrete zone used as a value is its list of cards. */

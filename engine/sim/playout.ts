@@ -18,7 +18,10 @@ export interface PlayoutOptions {
 }
 
 export interface PlayoutResult {
+  /** the winning team ('all', 'none'), or the winning players as 'Player N' (several joined by ' + ') */
   outcome: string | null;
+  /** the seats that won (a team's seats, every seat for 'all', the winning players) */
+  winningSeats: number[];
   ending: string | null;
   truncated: boolean;
   actions: number;
@@ -51,7 +54,8 @@ export function playout(g: Game, o: PlayoutOptions): PlayoutResult {
   }
   const e = s.ended;
   return {
-    outcome: e && !e.truncated ? e.winner : null,
+    outcome: e && !e.truncated ? outcomeOf(e) : null,
+    winningSeats: e && !e.truncated ? winningSeats(g, s) : [],
     ending: e && !e.truncated ? e.ending : null,
     truncated: !e || e.truncated,
     actions: s.actions,
@@ -59,4 +63,24 @@ export function playout(g: Game, o: PlayoutOptions): PlayoutResult {
     recorded,
     state: s,
   };
+}
+
+/** How a game ended, as a simulation counts it: the team, or the winning players. */
+export function outcomeOf(e: NonNullable<State['ended']>): string | null {
+  if (e.winners) return e.winners.length ? e.winners.map((p) => `Player ${p + 1}`).join(' + ') : 'none';
+  return e.winner;
+}
+
+/** The seats that won a finished game. */
+export function winningSeats(g: Game, s: State): number[] {
+  const e = s.ended;
+  if (!e || e.truncated) return [];
+  if (e.winners) return e.winners.slice();
+  if (!e.winner || e.winner === 'none') return [];
+  const out: number[] = [];
+  for (let p = 0; p < s.n; p++) {
+    const r = s.roles[p]!;
+    if (e.winner === 'all' || (r >= 0 && g.teams[g.roles[r]!.team]!.id === e.winner)) out.push(p);
+  }
+  return out;
 }

@@ -7,8 +7,11 @@ import type { FunctionDef } from './def.js';
 import { all, any, concat, contains, count, filter, first, flatten, maxOf, minOf, size, sum, take, top } from './lists.js';
 import { abs, ceil, floor, max, min } from './numbers.js';
 import { next, others, player, prev, role, seat, team } from './players.js';
-import { above, below, cellOf, cells, level, neighbours, ownerOf } from './space.js';
+import { above, below, cellOf, cells, level, neighbours, ownerOf, zoneOf } from './space.js';
 import { randomOf, revealed } from './cards.js';
+import { argmax, argmin, indexOf, let_, sort } from './values.js';
+import { countsBy, covers, minus, plus, sumCounts, total } from './counts.js';
+import { score, scoreWinners } from './scores.js';
 
 export type { FunctionDef, FnParam, FnCompiler, CallInput } from './def.js';
 
@@ -16,8 +19,11 @@ export const FUNCTIONS = new Registry<FunctionDef>('function', [
   count, filter, any, all, sum, maxOf, minOf, flatten, take, top, first, size, contains, concat,
   max, min, abs, floor, ceil,
   others, role, team, seat, player, next, prev,
-  cells, level, neighbours, above, below, cellOf, ownerOf,
+  cells, level, neighbours, above, below, cellOf, ownerOf, zoneOf,
   revealed, randomOf,
+  let_, sort, argmax, argmin, indexOf,
+  total, plus, minus, covers, sumCounts, countsBy,
+  score, scoreWinners,
 ]);
 
 /** The number of arguments an entry takes: [least, most]. */

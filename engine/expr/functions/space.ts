@@ -98,3 +98,16 @@ export const ownerOf: FunctionDef = {
     return { fn: (x) => { const e = af(x); return e === undefined || e < 0 ? -1 : instances(x.g).owner[x.s.loc[e]!]!; }, t: T.player };
   },
 };
+
+export const zoneOf: FunctionDef = {
+  name: 'zoneOf',
+  doc: "The id of the zone a card lies in ('' for no card): zoneOf(it) == 'city'.",
+  params: [{ name: 'card', shows: 'a card' }],
+  returns: 'a text',
+  compile({ args, sc, c }) {
+    const a = c.value(args[0]!, sc);
+    c.need(a, T.card, args[0]!);
+    const af = a.fn;
+    return { fn: (x) => { const e = af(x); return e === undefined || e < 0 ? '' : x.g.zones[instances(x.g).zone[x.s.loc[e]!]!]!.id; }, t: T.str };
+  },
+};

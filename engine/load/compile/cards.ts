@@ -7,11 +7,13 @@ import { typeFromName } from '../../expr/types.js';
 import { hintOf, isObj, type CompileContext, type Obj } from './context.js';
 import { defaultValueOfTy } from './components.js';
 
-const FIELD_TYPES: FieldType[] = ['number', 'string', 'bool', 'cell', 'cells', 'cellCounts', 'role', 'team', 'player'];
+const FIELD_TYPES: FieldType[] = ['number', 'string', 'bool', 'cell', 'cells', 'cellCounts', 'role', 'team', 'player', 'kind', 'kinds', 'counts'];
+/** Field types whose values come from an enumeration, named by `of`. */
+const ENUM_FIELDS: FieldType[] = ['kind', 'kinds', 'counts'];
 /** Keys every card has; a card type cannot declare them as fields. */
 const RESERVED_FIELDS = ['type', 'name', 'id', 'count', 'source', 'startIn'];
 /** Keys a card entry may give besides its fields. */
-const CARD_KEYS = ['id', 'type', 'name', 'count', 'source', 'startIn', 'description', 'text'];
+const CARD_KEYS = ['id', 'type', 'name', 'count', 'source', 'startIn', 'description', 'text', 'modifies'];
 export const MAX_ENTITIES = 100_000;
 
 const own = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k);
@@ -26,12 +28,23 @@ export function compileCards(cx: CompileContext): void {
         const ft = (isObj(fdef) ? fdef.type : fdef) as FieldType;
         if (!FIELD_TYPES.includes(ft)) { cx.err(['cardTypes', index, 'fields', fname, 'type'], `unknown field type '${String(ft)}'${hintOf(ft, FIELD_TYPES)}`); continue; }
         if (RESERVED_FIELDS.includes(fname)) { cx.err(['cardTypes', index, 'fields', fname], `'${fname}' is reserved for every card`); continue; }
-        const ty = typeFromName(ft)!;
+        let of: string | undefined;
+        if (ENUM_FIELDS.includes(ft)) {
+          of = isObj(fdef) && typeof fdef.of === 'string' ? fdef.of : undefined;
+          if (!of || !cx.enums.has(of)) {
+            cx.err(['cardTypes', index, 'fields', fname, ...(isObj(fdef) && fdef.of !== undefined ? ['of'] : [])], `a ${ft} field names its enumeration: { type: ${ft}, of: <enumeration> }${of ? `; there is no enumeration '${of}'${hintOf(of, cx.enums.keys())}` : ''}`);
+            continue;
+          }
+        } else if (isObj(fdef) && fdef.of !== undefined) cx.err(['cardTypes', index, 'fields', fname, 'of'], `only kind, kinds and counts fields take 'of'`);
+        const ty = ft === 'counts' ? { k: 'counts' as const, of: of! } : typeFromName(ft)!;
+        const kindName = of ? `${ft} of ${of}` : ft;
         const prev = cx.fieldKinds.get(fname);
-        if (prev && prev !== ft) cx.err(['cardTypes', index, 'fields', fname], `field '${fname}' is ${ft} here but ${prev} in another card type; use another name`);
+        const prevName = prev ? (cx.fieldEnums.get(fname) ? `${prev} of ${cx.fieldEnums.get(fname)}` : prev) : '';
+        if (prev && prevName !== kindName) cx.err(['cardTypes', index, 'fields', fname], `field '${fname}' is ${kindName} here but ${prevName} in another card type; use another name`);
         cx.fieldKinds.set(fname, ft);
+        if (of) cx.fieldEnums.set(fname, of);
         cx.fieldTypes.set(fname, ty);
-        fields[fname] = { type: ft, default: isObj(fdef) && own(fdef, 'default') ? fdef.default : defaultOf(ft), description: isObj(fdef) ? (fdef.description as string) : undefined };
+        fields[fname] = { type: ft, ...(of ? { of } : {}), default: isObj(fdef) && own(fdef, 'default') ? fdef.default : defaultOf(ft), description: isObj(fdef) ? (fdef.description as string) : undefined };
       }
     }
     const startIn = typeof item.startIn === 'string' ? item.startIn : zoneIdMap.has('box') ? 'box' : cx.zones[0]?.id ?? '';
@@ -47,7 +60,7 @@ export function compileCards(cx: CompileContext): void {
       const v = item[k];
       if (CARD_KEYS.includes(k) && !has(k)) continue;
       if (!has(k)) { cx.err(['cards', index, k], `card type '${ct.id}' has no field '${k}'${hintOf(k, Object.keys(ct.fields))}`); continue; }
-      const conv = convertField(ct.fields[k]!.type, v, cx.allCells, cx.roles, cx.teams);
+      const conv = convertField(ct.fields[k]!, v, cx);
       if (typeof conv === 'string') cx.err(['cards', index, k], conv);
       else fields[k] = conv.v;
     }
@@ -56,7 +69,7 @@ export function compileCards(cx: CompileContext): void {
       if (own(fields, k)) continue;
       if (fd.default === undefined) cx.err(['cards', index], `missing field '${k}' (${fd.type}) required by card type '${ct.id}'`);
       else {
-        const conv = convertField(fd.type, fd.default, cx.allCells, cx.roles, cx.teams);
+        const conv = convertField(fd, fd.default, cx);
         fields[k] = typeof conv === 'string' ? fd.default : conv.v; // a bad default is reported at the card type
       }
     }
@@ -78,7 +91,7 @@ export function compileCards(cx: CompileContext): void {
       const ct = cx.cardTypes.find((t) => t.id === id);
       const fd = ct && Object.prototype.hasOwnProperty.call(ct.fields, fname) ? ct.fields[fname] : undefined;
       if (!fd) continue;
-      const conv = convertField(fd.type, fdef.default, cx.allCells, cx.roles, cx.teams);
+      const conv = convertField(fd, fdef.default, cx);
       if (typeof conv === 'string') cx.err(['cardTypes', index, 'fields', fname, 'default'], `default of '${fname}': ${conv}`);
     }
   }
@@ -93,11 +106,16 @@ function buildEntities(cx: CompileContext): void {
   let e = 0;
   for (const c of cx.cards) for (let k = 0; k < c.count && e < entityDef.length; k++) entityDef[e++] = c.index;
   cx.entityDef = entityDef;
+  // a card whose type lacks a field reads it as that type's empty value (counts: all zero)
+  const missing = (f: string) => {
+    const t = cx.fieldTypes.get(f)!;
+    return t.k === 'counts' ? Object.freeze(new Array(cx.enums.get(t.of)?.values.length ?? 0).fill(0)) : defaultValueOfTy(t);
+  };
   for (const f of cx.fieldTypes.keys()) {
     const col = new Array(entityDef.length);
     for (let i = 0; i < entityDef.length; i++) {
       const cd = cx.cards[entityDef[i]!]!;
-      col[i] = f === 'type' ? cd.type : f === 'name' ? cd.name : f === 'id' ? cd.id : f === 'source' ? cd.source ?? '' : own(cd.fields, f) ? cd.fields[f] : defaultValueOfTy(cx.fieldTypes.get(f)!);
+      col[i] = f === 'type' ? cd.type : f === 'name' ? cd.name : f === 'id' ? cd.id : f === 'source' ? cd.source ?? '' : own(cd.fields, f) ? cd.fields[f] : missing(f);
     }
     cx.columns.set(f, col);
   }
@@ -110,11 +128,17 @@ function defaultOf(t: FieldType): unknown {
     case 'string': return '';
     case 'cells': return [];
     case 'cellCounts': return {};
+    case 'kinds': return [];
+    case 'counts': return {};
     default: return undefined;
   }
 }
 
-function convertField(t: FieldType, v: unknown, cells: Set<string>, roles: RoleDef[], teams: TeamDef[]): { v: unknown } | string {
+function convertField(fd: { type: FieldType; of?: string }, v: unknown, cx: CompileContext): { v: unknown } | string {
+  const t = fd.type, cells = cx.allCells, roles: RoleDef[] = cx.roles, teams: TeamDef[] = cx.teams;
+  const en = fd.of ? cx.enums.get(fd.of) : undefined;
+  const badKind = (x: unknown) => typeof x !== 'string' || !en || !en.index.has(x);
+  const kindMsg = (x: unknown) => `'${String(x)}' is not a value of ${fd.of}${hintOf(x, en?.values ?? [])} (${en?.values.join(', ')})`;
   const badCell = (x: unknown) => typeof x !== 'string' || !cells.has(x);
   switch (t) {
     case 'number': return typeof v === 'number' ? { v } : `expected a number, got ${JSON.stringify(v)}`;
@@ -140,6 +164,23 @@ function convertField(t: FieldType, v: unknown, cells: Set<string>, roles: RoleD
     case 'role': return typeof v === 'string' && roles.some((r) => r.id === v) ? { v } : `unknown role '${String(v)}'${hintOf(v, roles.map((r) => r.id))}`;
     case 'team': return typeof v === 'string' && teams.some((r) => r.id === v) ? { v } : `unknown team '${String(v)}'${hintOf(v, teams.map((r) => r.id))}`;
     case 'player': return typeof v === 'number' ? { v: v - 1 } : `expected a seat number`;
+    case 'kind': return badKind(v) ? kindMsg(v) : { v };
+    case 'kinds': {
+      if (!Array.isArray(v)) return `expected a list of ${fd.of} values, e.g. [${en?.values.slice(0, 2).join(', ')}], got ${JSON.stringify(v)}`;
+      const bad = v.find(badKind);
+      return bad !== undefined ? kindMsg(bad) : { v: Object.freeze(v.slice()) };
+    }
+    case 'counts': {
+      if (!isObj(v)) return `expected a mapping of ${fd.of} values to whole numbers, e.g. { ${en?.values[0]}: 2 }, got ${JSON.stringify(v)}`;
+      const out = new Array(en?.values.length ?? 0).fill(0);
+      for (const k of Object.keys(v)) {
+        const n = v[k];
+        if (badKind(k)) return kindMsg(k);
+        if (typeof n !== 'number' || n < 0 || !Number.isInteger(n)) return `${k} needs a whole number of at least 0, got ${JSON.stringify(n)}`;
+        out[en!.index.get(k)!] = n;
+      }
+      return { v: Object.freeze(out) };
+    }
   }
 }
 
@@ -157,6 +198,7 @@ export function literalDomainsOf(cx: CompileContext): Map<string, Set<string>> {
     else if (kind === 'team') out.set(f, new Set(cx.teams.map((t) => t.id)));
     else if (kind === 'cell') out.set(f, cx.allCells);
     else if (kind === 'string') out.set(f, held((c) => c.fields[f]));
+    else if (kind === 'kind' || kind === 'kinds') out.set(f, new Set(cx.enums.get(cx.fieldEnums.get(f)!)?.values ?? []));
   }
   return out;
 }

@@ -24,6 +24,22 @@ export function compileOptions(cx: CompileContext): void {
   }
 }
 
+/** Enumerations: named lists of distinct text values (resource kinds, colours) that fields and counts use. */
+export function compileEnums(cx: CompileContext): void {
+  for (const [id, { item, index }] of cx.ids('enums')) {
+    const values: string[] = [];
+    const index2 = new Map<string, number>();
+    arr(item.values).forEach((v, k) => {
+      if (typeof v !== 'string' || !/^[A-Za-z][A-Za-z0-9_]*$/.test(v)) { cx.err(['enums', index, 'values', k], `an enumeration value is a name (letters, digits, _), not ${JSON.stringify(v)}`); return; }
+      if (index2.has(v)) { cx.err(['enums', index, 'values', k], `'${v}' is listed twice`); return; }
+      index2.set(v, values.length);
+      values.push(v);
+    });
+    if (values.length === 0) cx.err(['enums', index, 'values'], `enumeration '${id}' needs at least one value`);
+    cx.enums.set(id, { id, values, index: index2 });
+  }
+}
+
 export function compileTables(cx: CompileContext): void {
   arr(cx.root.tables).forEach((t, ti) => {
     if (!isObj(t) || typeof t.id !== 'string') return;

@@ -3,7 +3,7 @@
 
 import type { CardDef, CardTypeDef, EndingDef, FieldType, OptionDef, RoleDef, TeamDef, VarDef, ZoneDef } from '../../model.js';
 import type { Path } from '../../effects/index.js';
-import type { CellGeometry, DefInfo, Env, TableInfo, ZoneInfo } from '../../expr/env.js';
+import type { CellGeometry, DefInfo, EnumInfo, Env, QuantityInfo, TableInfo, ZoneInfo } from '../../expr/env.js';
 import type { Ty } from '../../expr/types.js';
 import { didYouMean } from '../../suggest.js';
 
@@ -36,6 +36,9 @@ export class CompileContext {
   minPlayers = 1;
   maxPlayers = 1;
   options: OptionDef[] = [];
+  enums = new Map<string, EnumInfo>();
+  quantityInfos = new Map<string, QuantityInfo>();
+  scoreCategories: string[] | null = null;
   tables = new Map<string, TableInfo>();
   teams: TeamDef[] = [];
   roles: RoleDef[] = [];
@@ -49,6 +52,8 @@ export class CompileContext {
   fieldTypes = new Map<string, Ty>([['type', { k: 'str' }], ['name', { k: 'str' }], ['id', { k: 'str' }], ['source', { k: 'str' }]]);
   /** card field → its declared field type */
   fieldKinds = new Map<string, FieldType>();
+  /** card field → the enumeration its values come from (kind, kinds, counts) */
+  fieldEnums = new Map<string, string>();
   entityDef = new Int32Array(0);
   columns = new Map<string, unknown[]>();
   vars: VarDef[] = [];

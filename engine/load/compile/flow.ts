@@ -12,7 +12,8 @@ export function compileEndings(cx: CompileContext): void {
   const teamIds = cx.ids('teams');
   for (const [id, { item, index }] of cx.ids('endings')) {
     const w = String(item.winner ?? 'none');
-    if (w !== 'none' && w !== 'all' && !teamIds.has(w)) cx.err(['endings', index, 'winner'], `unknown team '${w}'${hintOf(w, teamIds.keys())} (or 'none', 'all')`);
+    if (w === 'scores' && !cx.scoreCategories) cx.err(['endings', index, 'winner'], `'scores' names the winners by score, and this ruleset declares no scores`);
+    else if (w !== 'none' && w !== 'all' && w !== 'scores' && !teamIds.has(w)) cx.err(['endings', index, 'winner'], `unknown team '${w}'${hintOf(w, teamIds.keys())} (or 'none', 'all', 'scores')`);
     cx.endings.push({ id, index: cx.endings.length, winner: w, description: item.description as string });
   }
 }

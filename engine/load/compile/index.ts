@@ -6,13 +6,15 @@
 import type { Game } from '../../model.js';
 import { hashText } from '../../rng.js';
 import { CompileContext, isObj, type Reporter } from './context.js';
-import { compileOptions, compilePlayers, compileTables, compileTeamsAndRoles, compileVars } from './components.js';
+import { compileEnums, compileOptions, compilePlayers, compileTables, compileTeamsAndRoles, compileVars } from './components.js';
 import { compileZones } from './zones.js';
 import { compileCards } from './cards.js';
 import { buildEnv, checkDefinitions, checkNamespaces } from './names.js';
 import { makeHost } from './host.js';
 import { compileEndings, compileObjectives, compilePhases, compileReactions, compileVisibilities } from './flow.js';
 import { makeStepsCompiler } from './steps.js';
+import { compileQuantities, declareQuantities } from './quantities.js';
+import { compileObjective, compileScores, declareScores } from './scores.js';
 
 export type { Reporter } from './context.js';
 
@@ -26,11 +28,14 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   // declarations, in the order later passes need them
   compilePlayers(cx);
   compileOptions(cx);
+  compileEnums(cx);
   compileTables(cx);
   compileTeamsAndRoles(cx);
   compileZones(cx);
   compileCards(cx);
   compileVars(cx);
+  declareQuantities(cx);
+  declareScores(cx);
   checkNamespaces(cx);
 
   // expressions: the environment, then everything that holds expressions
@@ -39,6 +44,9 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   const host = makeHost(cx);
   compileEndings(cx);
   checkDefinitions(cx, host);
+  const quantities = compileQuantities(cx, host);
+  const scoring = compileScores(cx, host);
+  const objective = compileObjective(cx, host);
   compileObjectives(cx, host);
   const setup = host.effects(root.setup, ['setup'], host.baseScope(true));
   const reactions = compileReactions(cx, host);
@@ -63,6 +71,10 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     roles: cx.roles,
     vars: cx.vars,
     options: cx.options,
+    enums: [...cx.enums.values()].map((e) => ({ id: e.id, values: e.values })),
+    quantities,
+    scoring,
+    objective,
     endings: cx.endings,
     endingIds: new Map(cx.endings.map((e) => [e.id, e])),
     phases,

@@ -15,7 +15,7 @@ export function checkNamespaces(cx: CompileContext): void {
   const taken = new Map<string, string>();
   const claim = (name: string, kind: string, path: Path) => {
     const prev = taken.get(name);
-    if (prev) cx.err(path, `'${name}' is already the name of ${prev}; names of zones, variables, options, tables and definitions must differ`);
+    if (prev) cx.err(path, `'${name}' is already the name of ${prev}; names of zones, variables, options, tables, definitions, enumerations and quantities must differ`);
     else taken.set(name, `${kind} '${name}'`);
   };
   const zoneIds = cx.ids('zones');
@@ -24,6 +24,11 @@ export function checkNamespaces(cx: CompileContext): void {
   cx.options.forEach((o) => claim(o.id, 'option', ['options', o.index, 'id']));
   for (const [id] of cx.tables) claim(id, 'table', ['tables']);
   for (const [id, { index }] of cx.ids('definitions')) claim(id, 'definition', ['definitions', index, 'id']);
+  for (const [id, { index }] of cx.ids('enums')) claim(id, 'enumeration', ['enums', index, 'id']);
+  for (const [id, { index }] of cx.ids('quantities')) {
+    claim(id, 'quantity', ['quantities', index, 'id']);
+    if (FUNCTIONS.has(id)) cx.err(['quantities', index, 'id'], `'${id}' is a built-in function; give the quantity another name`);
+  }
   for (const reserved of [...BUILTIN_NAMES, ...RESERVED_WORDS]) {
     if (taken.has(reserved)) cx.err([], `'${reserved}' is a reserved word and cannot be used as ${taken.get(reserved)}`);
   }
@@ -49,6 +54,9 @@ export function buildEnv(cx: CompileContext, getGame: () => Game): void {
     allCells: cx.allCells,
     literalDomains: literalDomainsOf(cx),
     cellGeometry: cx.cellGeometry,
+    enums: cx.enums,
+    quantities: cx.quantityInfos,
+    scoreCategories: cx.scoreCategories,
     maxPlayers: cx.maxPlayers,
     slotOf: cx.slotOf,
     getGame,

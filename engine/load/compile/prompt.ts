@@ -3,7 +3,7 @@
 
 import type { Ctx, Fn, PromptDef } from '../../model.js';
 import type { Scope } from '../../expr/env.js';
-import { T, type Ty } from '../../expr/types.js';
+import { T, showType, type Ty } from '../../expr/types.js';
 import type { Path } from '../../effects/index.js';
 import { Registry, type Entry, type ParamType } from '../../lang/registry.js';
 import { renderPlain } from '../../render.js';
@@ -37,9 +37,11 @@ const plain = (x: PromptKeyInput) => x.value;
 export const PROMPT_KEYS = new Registry<PromptKeyDef>('prompt key', [
   { name: 'player', type: { k: 'expr', shows: 'a player' }, doc: 'A player expression: who decides.', examples: ['master', '$a'],
     compile: (x) => x.h.expr(x.value, x.path, x.scope, T.player) },
-  { name: 'choose', type: { k: 'enum', values: [...CHOOSE] }, doc: 'What is chosen: players, cards, cells, or options (texts listed by `from`).', compile: plain },
+  { name: 'choose', type: { k: 'enum', values: [...CHOOSE] }, doc: 'What is chosen: players, cards, cells, or options (values listed by `from`: texts, numbers or records such as { card: it, pay: 2 }).', compile: plain },
   { name: 'from', type: { k: 'expr', shows: 'a list of the chosen kind' }, doc: 'A list expression of the chosen kind: the choices offered.', examples: ['others(master)', "filter(hand[$a], it.type != 'punishment')", '$card.cells'],
     compile: (x) => x.h.expr(x.value, x.path, x.scope, T.list(x.itemT)) },
+  { name: 'label', type: { k: 'text' }, doc: 'How one option (`it`) reads to a person, e.g. "Build {it.card} paying {it.pay[0]} left, {it.pay[1]} right" (default: the option itself).', examples: ['{it.card}: {it.act}'],
+    compile: (x) => x.h.text(x.value, x.path, { ...x.scope, it: x.itemT }) },
   { name: 'count', type: { k: 'expr', shows: 'a number' }, doc: 'A number expression: exactly this many must be chosen (default 1). Not together with min/max.', examples: [1, 'byPlayers[playerCount].appointed'], compile: num },
   { name: 'min', type: { k: 'expr', shows: 'a number' }, doc: 'A number expression: at least this many (default 0 when min or max is given).', compile: num },
   { name: 'max', type: { k: 'expr', shows: 'a number' }, doc: 'A number expression: at most this many (default 1).', compile: num },
@@ -62,9 +64,17 @@ export function compilePrompt(src: unknown, path: Path, scope: Scope, h: Compile
     if (!PROMPT_KEYS.has(k)) h.error([...path, k], `unknown prompt key '${k}'${hintOf(k, PROMPT_KEYS.names())}`);
   }
   const choose = src.choose as PromptDef['choose'];
-  const itemT = typeof choose === 'string' && (CHOOSE as readonly string[]).includes(choose) ? ITEM[choose] : undefined;
+  let itemT = typeof choose === 'string' && (CHOOSE as readonly string[]).includes(choose) ? ITEM[choose] : undefined;
   if (!itemT) { h.error([...path, 'choose'], `choose is one of players, cards, cells, options, not '${String(choose)}'${hintOf(choose, CHOOSE)}`); return null; }
   const noRandom = { ...scope, random: false };
+  if (choose === 'options') {
+    // options are values of one type: texts, numbers or records (a choice such as { card: c, pay: 2 })
+    const t = h.typeOf(src.from, [...path, 'from'], noRandom);
+    if (t && t.k === 'list' && t.of.k !== 'any') {
+      if (!['str', 'num', 'bool', 'rec'].includes(t.of.k)) h.error([...path, 'from'], `options are texts, numbers or records, but this is ${showType(t)}`);
+      else itemT = t.of;
+    }
+  }
   const key = (name: string, value: unknown = src[name]) => PROMPT_KEYS.get(name)!.compile({ value, path: [...path, name], scope: noRandom, itemT, h });
   const player = key('player') as Fn<number> | null;
   const from = key('from') as Fn<any[]> | null;
@@ -91,7 +101,8 @@ export function compilePrompt(src: unknown, path: Path, scope: Scope, h: Compile
   const text = src.text !== undefined ? (key('text') as ReturnType<CompileHost['text']>) : null;
   const score = src.score !== undefined ? (key('score') as Fn<number> | null) : null;
   const botsNever = src.botsNever !== undefined ? (key('botsNever') as Fn<boolean> | null) : null;
+  const label = src.label !== undefined ? (key('label') as ReturnType<CompileHost['text']>) : null;
   if (!player || !from || !min || !max) return null;
   const textFn = text ? (c: Ctx) => renderPlain(text(c), c) : null;
-  return { prompt: { player, choose, from, min, max, slot, single, text: textFn, score, alwaysAsk: src.alwaysAsk === true, botsNever }, scope: next };
+  return { prompt: { player, choose, from, min, max, slot, single, text: textFn, label, score, alwaysAsk: src.alwaysAsk === true, botsNever }, scope: next };
 }

@@ -1,0 +1,33 @@
+// Runtime values of the expression language: equality of compound values, and the empty value of a type.
+
+import type { Env } from './env.js';
+import type { Ty } from './types.js';
+
+/** Values equal item by item and field by field (lists, records, counts); others by identity. */
+export function sameValue(a: any, b: any): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  const ka = Object.keys(a), kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) if (!Object.prototype.hasOwnProperty.call(b, k) || !sameValue(a[k], b[k])) return false;
+  return true;
+}
+
+/** The empty value of a type: what a field of "no card" reads as. */
+export function emptyOf(t: Ty, env: Env): unknown {
+  switch (t.k) {
+    case 'num': return 0;
+    case 'bool': return false;
+    case 'str': return '';
+    case 'list': return EMPTY_LIST;
+    case 'counts': return Object.freeze(new Array(env.enums.get(t.of)?.values.length ?? 0).fill(0));
+    case 'player': case 'card': return -1;
+    default: return null;
+  }
+}
+const EMPTY_LIST: unknown[] = Object.freeze([]) as unknown as unknown[];

@@ -1,0 +1,147 @@
+// Compile passes for named quantities and the modifiers cards carry for them (see engine/modifiers.ts):
+// declared first (so any expression may call a quantity), compiled once every name is known; a quantity
+// that depends on itself, through its modifiers or the definitions they use, is an error.
+
+import type { Fn, ModifierDef, QuantityDef } from '../../model.js';
+import type { QuantityInfo, Scope } from '../../expr/env.js';
+import { T, typeFromName, type Ty } from '../../expr/types.js';
+import type { Path } from '../../effects/index.js';
+import { arr, hintOf, isObj, type CompileContext, type Obj } from './context.js';
+import type { CompileHost } from './host.js';
+
+const PARAM_TYPES = ['number', 'bool', 'string', 'player', 'players', 'card', 'cards', 'cell', 'cells'];
+const OPS = ['set', 'add', 'atLeast', 'atMost'] as const;
+const COMBINE = ['first', 'last', 'min', 'max'] as const;
+/** bindings every modifier sees besides the quantity's parameters */
+const MOD_BINDS = ['owner', 'card'];
+
+/** Declares every quantity (its parameters and type) so expressions can call it. */
+export function declareQuantities(cx: CompileContext): void {
+  for (const [id, { item, index }] of cx.ids('quantities')) {
+    const type = item.type === 'bool' ? 'bool' : 'number';
+    const params: { name: string; t: Ty }[] = [];
+    if (item.params !== undefined && !isObj(item.params)) cx.err(['quantities', index, 'params'], 'params is a mapping of names to types, e.g. { buyer: player, kind: string }');
+    if (isObj(item.params)) {
+      for (const name of Object.keys(item.params)) {
+        const tn = item.params[name];
+        const t = typeof tn === 'string' && PARAM_TYPES.includes(tn) ? typeFromName(tn) : cx.enums.has(String(tn)) ? T.str : undefined;
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) { cx.err(['quantities', index, 'params', name], `a parameter is a name such as buyer (used as $buyer)`); continue; }
+        if (MOD_BINDS.includes(name) || name === 'self') { cx.err(['quantities', index, 'params', name], `'$${name}' is reserved (modifiers see $owner and $card)`); continue; }
+        if (!t) { cx.err(['quantities', index, 'params', name], `unknown parameter type '${String(tn)}'${hintOf(tn, [...PARAM_TYPES, ...cx.enums.keys()])}`); continue; }
+        params.push({ name, t });
+      }
+    }
+    cx.quantityInfos.set(id, { id, index: cx.quantityInfos.size, params, t: type === 'bool' ? T.bool : T.num });
+  }
+}
+
+/** Compiles each quantity's base and bounds and every modifier of card types and cards. */
+export function compileQuantities(cx: CompileContext, h: CompileHost): QuantityDef[] {
+  const out: QuantityDef[] = [];
+  const items = cx.ids('quantities');
+  const deps = new Map<string, Set<string>>();
+  const scopeOf = (q: QuantityInfo, modifier = true): Scope => {
+    const binds = new Map<string, Ty>([['self', T.player]]);
+    for (const p of q.params) binds.set(p.name, p.t);
+    if (modifier) {
+      binds.set('owner', T.player);
+      binds.set('card', T.card);
+    }
+    return { binds, it: null, random: false };
+  };
+  // collect dependencies while a quantity's parts compile
+  const tracking = (id: string, f: () => void) => {
+    const d = deps.get(id) ?? new Set<string>();
+    deps.set(id, d);
+    const prev = cx.env.onQuantityCall;
+    cx.env.onQuantityCall = (callee) => d.add(callee);
+    try { f(); } finally { cx.env.onQuantityCall = prev; }
+  };
+  for (const q of cx.quantityInfos.values()) {
+    const { item, index } = items.get(q.id)!;
+    const scope = scopeOf(q, false);
+    const slots = q.params.map((p) => cx.slotOf(p.name));
+    let base: Fn | null = null;
+    tracking(q.id, () => { base = h.expr(item.base ?? (q.t.k === 'bool' ? false : 0), ['quantities', index, 'base'], scope, q.t); });
+    const bound = (k: 'min' | 'max') => {
+      if (item[k] === undefined) return null;
+      if (q.t.k !== 'num' || typeof item[k] !== 'number') { cx.err(['quantities', index, k], `${k} is a number, for a number quantity`); return null; }
+      return item[k] as number;
+    };
+    const combine = (item.combine ?? 'last') as QuantityDef['combine'];
+    if (!COMBINE.includes(combine)) cx.err(['quantities', index, 'combine'], `combine is ${COMBINE.join(', ')}, not ${JSON.stringify(item.combine)}`);
+    if (q.t.k === 'bool' && (combine === 'min' || combine === 'max')) cx.err(['quantities', index, 'combine'], `a yes/no quantity combines its sets by first or last`);
+    out.push({
+      id: q.id, index: q.index, type: q.t.k === 'bool' ? 'bool' : 'number', slots, ownerSlot: cx.slotOf('owner'), cardSlot: cx.slotOf('card'),
+      base: base ?? (() => 0), min: bound('min'), max: bound('max'), combine, mods: [],
+    });
+  }
+  // modifiers: on card types (every card of the type) and on cards (its copies)
+  const byType = new Map<string, number[]>();
+  const byDef = new Map<number, number[]>();
+  cx.entityDef.forEach((d, e) => {
+    const card = cx.cards[d]!;
+    (byDef.get(d) ?? byDef.set(d, []).get(d)!).push(e);
+    (byType.get(card.type) ?? byType.set(card.type, []).get(card.type)!).push(e);
+  });
+  const inPlayOf = new Map<string, Fn<boolean> | null>();
+  for (const [id, { item, index }] of cx.ids('cardTypes')) {
+    inPlayOf.set(id, item.inPlay === undefined ? null : h.expr(item.inPlay, ['cardTypes', index, 'inPlay'], { ...h.baseScope(false), it: T.card }, T.bool) as Fn<boolean> | null);
+    if (item.modifies !== undefined) addMods(item.modifies, ['cardTypes', index, 'modifies'], Int32Array.from(byType.get(id) ?? []), id);
+  }
+  for (const [, { item, index }] of cx.ids('cards')) {
+    if (item.modifies === undefined) continue;
+    const def = cx.cards.findIndex((c) => c.id === item.id);
+    if (def < 0) continue; // the card itself was reported
+    addMods(item.modifies, ['cards', index, 'modifies'], Int32Array.from(byDef.get(def) ?? []), cx.cards[def]!.type);
+  }
+  reportCycles(cx, deps);
+  return out;
+
+  function addMods(src: unknown, path: Path, entities: Int32Array, typeId: string): void {
+    if (!Array.isArray(src)) { cx.err(path, 'modifies is a list of { quantity, set | add | atLeast | atMost, when }'); return; }
+    src.forEach((m, k) => {
+      const p = [...path, k];
+      if (!isObj(m)) { cx.err(p, 'a modifier is a mapping: { quantity: <name>, set: <value>, when: <condition> }'); return; }
+      const qi = typeof m.quantity === 'string' ? cx.quantityInfos.get(m.quantity) : undefined;
+      if (!qi) { cx.err([...p, 'quantity'], `unknown quantity '${String(m.quantity)}'${hintOf(m.quantity, cx.quantityInfos.keys())}; declare it under quantities`); return; }
+      const ops = OPS.filter((o) => (m as Obj)[o] !== undefined);
+      if (ops.length !== 1) { cx.err(p, ops.length ? `one of ${OPS.join(', ')} per modifier, found ${ops.join(' and ')}` : `a modifier needs one of ${OPS.join(', ')}`); return; }
+      for (const key of Object.keys(m)) if (key !== 'quantity' && key !== 'when' && !(OPS as readonly string[]).includes(key)) cx.err([...p, key], `'${key}' is not a key of a modifier (quantity, ${OPS.join(', ')}, when)`);
+      const op = ops[0]!;
+      if (qi.t.k === 'bool' && op !== 'set') { cx.err([...p, op], `quantity '${qi.id}' is yes/no: a modifier sets it`); return; }
+      const scope = scopeOf(qi);
+      let value: Fn | null = null, when: Fn<boolean> | null = null;
+      tracking(qi.id, () => {
+        value = h.expr(m[op], [...p, op], scope, qi.t);
+        when = m.when === undefined ? null : (h.expr(m.when, [...p, 'when'], scope, T.bool) as Fn<boolean> | null);
+      });
+      if (!value || (m.when !== undefined && !when)) return;
+      out[qi.index]!.mods.push({ op, value, when, entities, inPlay: inPlayOf.get(typeId) ?? null } satisfies ModifierDef);
+    });
+  }
+}
+
+/** A quantity that, through its base, its modifiers or the definitions they use, reads itself. */
+function reportCycles(cx: CompileContext, deps: Map<string, Set<string>>): void {
+  const items = cx.ids('quantities');
+  const state = new Map<string, 1 | 2>();
+  const stack: string[] = [];
+  const visit = (id: string): void => {
+    const s = state.get(id);
+    if (s === 2) return;
+    if (s === 1) {
+      const loop = [...stack.slice(stack.indexOf(id)), id];
+      cx.err(['quantities', items.get(id)!.index, 'id'], `quantity '${id}' depends on itself (${loop.join(' → ')}): a modifier or base of one reads the other`);
+      return;
+    }
+    state.set(id, 1);
+    stack.push(id);
+    for (const d of deps.get(id) ?? []) visit(d);
+    stack.pop();
+    state.set(id, 2);
+  };
+  for (const id of deps.keys()) visit(id);
+}
+
+export { arr };
