@@ -127,12 +127,15 @@ const ws = {
   digits: new Int32Array(64), // lattice vector idx → its K digits
   sum: new Int32Array(8), // units in vector idx
   supp: new Int32Array(8), // kinds with a positive digit, as a bit mask
+  low: new Int32Array(8), // the kind whose unit makes vector idx from vector idx - stride[low]
   down: new Float64Array(16), // per mask U: copies of the sources whose kinds all lie in U
   feas: new Uint8Array(16), // party × lattice: 1 when the party can provide that vector
   cost: new Float64Array(16), // supplier × lattice: price of that vector
   dp: new Float64Array(8),
   dp2: new Float64Array(8),
   bd: new Int32Array(8), // odometer digits
+  head: new Int32Array(8), // per residual: its first Pareto entry, or -1 (this stage and the next)
+  head2: new Int32Array(8),
 };
 
 function growF64(a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> {
@@ -150,9 +153,10 @@ const COVERED = 0;
 const IMPOSSIBLE = 1;
 const SEARCH = 2;
 
-/** Shape of the prepared search: K kept kinds, L lattice vectors (idx 0 = nothing, idx L-1 = N). */
-let K = 0;
-let L = 0;
+/** Shape of the prepared search: kept kinds, lattice vectors (idx 0 = nothing, idx size-1 = N). Functions
+ *  copy them into locals K and L (module bindings are slower to read in hot loops). */
+let kept = 0;
+let size = 0;
 
 /** Validates, subtracts the payer's one-kind sources, and lays out the lattice and every party's
  *  feasible vectors and every supplier's prices. */
@@ -175,7 +179,7 @@ function prepare(p: PaymentProblem, limit: number): number {
     const src = own[i]!;
     if (isSingle(src)) resid[src.kinds[0]!] = resid[src.kinds[0]!]! - src.copies;
   }
-  K = 0;
+  let K = 0;
   let units = 0;
   for (let k = 0; k < kinds; k++) {
     if (resid[k]! > 0) {
@@ -186,6 +190,7 @@ function prepare(p: PaymentProblem, limit: number): number {
       ws.keep[k] = -1;
     }
   }
+  kept = K;
   if (K === 0) return COVERED;
 
   // A kind needed beyond every copy that could give it cannot be paid: said before any search, so an
@@ -214,66 +219,71 @@ function prepare(p: PaymentProblem, limit: number): number {
     fail('need', `leaves too much to buy: the search would visit ${work} combinations (the limit is ${PAYMENT_WORK_LIMIT})`, units);
   }
 
-  // 2. the lattice 0..N in mixed radix: idx = Σ digit_j · stride_j
-  L = 1;
-  for (let j = 0; j < K; j++) {
+  // 2. the lattice 0..N in mixed radix: idx = Σ digit_j · stride_j. Vector idx is vector idx - stride[j]
+  //    plus one unit of kind j, j = low[idx] (the digit the count to idx raised), so sums, supports and
+  //    prices follow in one step each.
+  const nK = K;
+  let nL = 1;
+  const top = ws.top;
+  const stride = ws.stride;
+  for (let j = 0; j < nK; j++) {
     const n = resid[ws.kindOf[j]!]!;
-    ws.top[j] = n;
-    ws.stride[j] = L;
-    L *= n + 1;
+    top[j] = n;
+    stride[j] = nL;
+    nL *= n + 1;
   }
-  ws.digits = growI32(ws.digits, L * K);
-  ws.sum = growI32(ws.sum, L);
-  ws.supp = growI32(ws.supp, L);
+  size = nL;
+  ws.digits = growI32(ws.digits, nL * nK);
+  ws.sum = growI32(ws.sum, nL);
+  ws.supp = growI32(ws.supp, nL);
+  ws.low = growI32(ws.low, nL);
   const digits = ws.digits;
-  for (let j = 0; j < K; j++) digits[j] = 0;
-  ws.sum[0] = 0;
-  ws.supp[0] = 0;
-  for (let idx = 1; idx < L; idx++) {
+  const sum = ws.sum;
+  const supp = ws.supp;
+  const low = ws.low;
+  for (let j = 0; j < nK; j++) digits[j] = 0;
+  sum[0] = 0;
+  supp[0] = 0;
+  for (let idx = 1; idx < nL; idx++) {
     // the previous vector plus one: carry through digits at their maximum
-    const prev = (idx - 1) * K;
-    const cur = idx * K;
+    const prev = (idx - 1) * nK;
+    const cur = idx * nK;
     let j = 0;
-    while (digits[prev + j] === ws.top[j]) {
+    while (digits[prev + j] === top[j]) {
       digits[cur + j] = 0;
       j++;
     }
     digits[cur + j] = digits[prev + j]! + 1;
-    for (let t = j + 1; t < K; t++) digits[cur + t] = digits[prev + t]!;
-    let s = 0;
-    let m = 0;
-    for (let t = 0; t < K; t++) {
-      const d = digits[cur + t]!;
-      s += d;
-      if (d > 0) m |= 1 << t;
-    }
-    ws.sum[idx] = s;
-    ws.supp[idx] = m;
+    for (let t = j + 1; t < nK; t++) digits[cur + t] = digits[prev + t]!;
+    const from = idx - stride[j]!;
+    low[idx] = j;
+    sum[idx] = sum[from]! + 1;
+    supp[idx] = supp[from]! | (1 << j);
   }
 
   // 3. what each party can provide: party 0 is the payer (its one-kind sources are already counted),
   //    party s+1 is supplier s
   const parties = sup.length + 1;
-  ws.feas = growU8(ws.feas, parties * L);
-  ws.down = growF64(ws.down, 1 << K);
+  ws.feas = growU8(ws.feas, parties * nL);
+  ws.down = growF64(ws.down, 1 << nK);
   feasible(own, 0, units, true);
-  for (let s = 0; s < sup.length; s++) feasible(sup[s]!.sources, (s + 1) * L, units, false);
+  for (let s = 0; s < sup.length; s++) feasible(sup[s]!.sources, (s + 1) * nL, units, false);
 
   // 4. prices of every vector, per supplier
-  ws.cost = growF64(ws.cost, Math.max(1, sup.length) * L);
+  ws.cost = growF64(ws.cost, Math.max(1, sup.length) * nL);
   const cost = ws.cost;
+  const kindOf = ws.kindOf;
   for (let s = 0; s < sup.length; s++) {
     const price = sup[s]!.price;
-    const base = s * L;
+    const base = s * nL;
     cost[base] = 0;
-    for (let idx = 1; idx < L; idx++) {
-      let c = 0;
-      for (let j = 0; j < K; j++) c += digits[idx * K + j]! * price[ws.kindOf[j]!]!;
-      cost[base + idx] = c;
+    for (let idx = 1; idx < nL; idx++) {
+      const j = low[idx]!;
+      cost[base + idx] = cost[base + idx - stride[j]!]! + price[kindOf[j]!]!;
     }
   }
-  ws.dp = growF64(ws.dp, L);
-  ws.dp2 = growF64(ws.dp2, L);
+  ws.dp = growF64(ws.dp, nL);
+  ws.dp2 = growF64(ws.dp2, nL);
   ws.bd = growI32(ws.bd, K);
   return SEARCH;
 }
@@ -309,6 +319,7 @@ function countCopies(list: readonly UnitSource[], avail: Float64Array, stampId: 
  *  set T of kinds, units of T ≤ copies of sources listing a kind in T). A vector qualifies when it meets the
  *  condition for its own support and every vector one unit smaller qualifies (those cover every smaller T). */
 function feasible(list: readonly UnitSource[], base: number, units: number, skipSingles: boolean): void {
+  const K = kept;
   const full = (1 << K) - 1;
   const down = ws.down;
   down.fill(0, 0, full + 1);
@@ -336,15 +347,29 @@ function feasible(list: readonly UnitSource[], base: number, units: number, skip
   const sum = ws.sum;
   const supp = ws.supp;
   const stride = ws.stride;
-  const digits = ws.digits;
+  const nL = size;
   feas[base] = 1;
-  for (let idx = 1; idx < L; idx++) {
+  for (let idx = 1; idx < nL; idx++) {
     const m = supp[idx]!;
     // copies touching the support = all copies minus those of sources entirely outside it
     let ok = sum[idx]! <= total - down[full ^ m]! ? 1 : 0;
-    for (let j = 0; ok && j < K; j++) if (digits[idx * K + j]! > 0 && !feas[base + idx - stride[j]!]) ok = 0;
+    for (let rest = m; ok && rest !== 0; rest &= rest - 1) {
+      const j = 31 - Math.clz32(rest & -rest);
+      if (!feas[base + idx - stride[j]!]) ok = 0;
+    }
     feas[base + idx] = ok;
   }
+}
+
+/** Whether the payer can provide vector o and no vector one unit larger: starting from less of its own
+ *  never helps (whatever is bought after a smaller o, the same purchase capped at the larger residual
+ *  costs no more and leaves no more missing), and most payers can provide many vectors. */
+function isMaximalOwn(o: number): boolean {
+  const K = kept;
+  const feas = ws.feas;
+  if (!feas[o]) return false;
+  for (let j = 0; j < K; j++) if (ws.digits[o * K + j]! < ws.top[j]! && feas[o + ws.stride[j]!]) return false;
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -355,6 +380,8 @@ export function cheapestPayment(p: PaymentProblem): number | null {
   const state = prepare(p, 0);
   if (state === COVERED) return 0;
   if (state === IMPOSSIBLE) return null;
+  const K = kept;
+  const L = size;
   const budget = p.budget ?? Infinity;
   const S = p.suppliers.length;
   const top = L - 1;
@@ -362,9 +389,9 @@ export function cheapestPayment(p: PaymentProblem): number | null {
   const cost = ws.cost;
   let dp = ws.dp;
   let dp2 = ws.dp2;
-  // own units (free): every residual top - o for a vector o the payer can provide
+  // own units (free): the residual top - o for each largest vector o the payer can provide
   dp.fill(Infinity, 0, L);
-  for (let o = 0; o < L; o++) if (feas[o]) dp[top - o] = 0;
+  for (let o = 0; o < L; o++) if (isMaximalOwn(o)) dp[top - o] = 0;
   if (dp[0] === 0) return 0;
   if (S === 0) return null;
   const digits = ws.digits;
@@ -376,7 +403,7 @@ export function cheapestPayment(p: PaymentProblem): number | null {
     dp2.fill(Infinity, 0, L);
     for (let r = 0; r < L; r++) {
       const here = dp[r]!;
-      if (here > budget) continue; // also skips Infinity
+      if (here === Infinity || here > budget) continue; // unreachable, or already past the budget
       // odometer over b ≤ r
       for (let j = 0; j < K; j++) bd[j] = 0;
       let b = 0;
@@ -423,16 +450,18 @@ export function cheapestPayment(p: PaymentProblem): number | null {
 
 class Entries {
   n = 0;
-  D: number;
-  pay: Float64Array;
   total = new Float64Array(64);
   units = new Int32Array(64);
   parent = new Int32Array(64);
   bought = new Int32Array(64); // lattice index of the vector bought at this stage, -1 for the payer's own
   next = new Int32Array(64);
-  constructor(D: number) {
+  D = 0;
+  pay = new Float64Array(64);
+  /** Empties the pool for a search with D suppliers before the last (the pool is reused from call to call). */
+  reset(D: number): void {
+    this.n = 0;
     this.D = D;
-    this.pay = new Float64Array(64 * Math.max(1, D));
+    if (this.pay.length < this.total.length * D) this.pay = new Float64Array(this.total.length * D);
   }
   add(parent: number, bought: number, total: number, units: number): number {
     if (this.n === this.total.length) this.grow(this.n * 2);
@@ -457,6 +486,8 @@ class Entries {
   }
 }
 
+const entries = new Entries();
+
 interface Candidate {
   entry: number;
   /** residual bought from the last supplier (lattice index) */
@@ -480,6 +511,8 @@ export function paymentPlans(p: PaymentProblem, limit = Infinity): PaymentPlan[]
   });
   if (state === COVERED) return limit >= 1 ? [zeros()] : [];
   if (state === IMPOSSIBLE || limit === 0) return [];
+  const K = kept;
+  const L = size;
   const budget = p.budget ?? Infinity;
   const top = L - 1;
   const feas = ws.feas;
@@ -487,10 +520,14 @@ export function paymentPlans(p: PaymentProblem, limit = Infinity): PaymentPlan[]
   if (S === 0) return [];
 
   const D = S - 1;
-  const E = new Entries(D);
-  let head = new Int32Array(L).fill(-1);
-  let head2 = new Int32Array(L);
-  for (let o = 0; o < L; o++) if (feas[o]) head[top - o] = E.add(-1, -1, 0, 0);
+  const E = entries;
+  E.reset(D);
+  ws.head = growI32(ws.head, L);
+  ws.head2 = growI32(ws.head2, L);
+  let head = ws.head;
+  let head2 = ws.head2;
+  head.fill(-1, 0, L);
+  for (let o = 0; o < L; o++) if (isMaximalOwn(o)) head[top - o] = E.add(-1, -1, 0, 0);
 
   const cost = ws.cost;
   const digits = ws.digits;
@@ -500,7 +537,7 @@ export function paymentPlans(p: PaymentProblem, limit = Infinity): PaymentPlan[]
   for (let s = 0; s < D; s++) {
     const fb = (s + 1) * L;
     const cb = s * L;
-    head2.fill(-1);
+    head2.fill(-1, 0, L);
     for (let r = 0; r < L; r++) {
       if (head[r] === -1) continue;
       for (let j = 0; j < K; j++) bd[j] = 0;
@@ -548,12 +585,12 @@ export function paymentPlans(p: PaymentProblem, limit = Infinity): PaymentPlan[]
   }
   cands.sort((a, b) => a.total - b.total || lex(a.pay, b.pay) || a.units - b.units);
   // a vector dominated by another has a strictly smaller total, so it comes later; an equal one too
-  const kept: Candidate[] = [];
+  const chosen: Candidate[] = [];
   for (const c of cands) {
-    if (kept.length >= limit) break;
-    if (!kept.some((k) => k.pay.every((v, i) => v <= c.pay[i]!))) kept.push(c);
+    if (chosen.length >= limit) break;
+    if (!chosen.some((k) => k.pay.every((v, i) => v <= c.pay[i]!))) chosen.push(c);
   }
-  return kept.map((c) => {
+  return chosen.map((c) => {
     const plan = zeros();
     plan.toSupplier = c.pay;
     plan.total = c.total;
@@ -615,5 +652,6 @@ function lex(a: readonly number[], b: readonly number[]): number {
 
 /** Writes lattice vector idx into a per-kind array (original kind numbering). */
 function writeVector(out: number[], idx: number): void {
+  const K = kept;
   for (let j = 0; j < K; j++) out[ws.kindOf[j]!] = ws.digits[idx * K + j]!;
 }

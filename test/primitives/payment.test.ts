@@ -317,16 +317,17 @@ const sourceArb = (kinds: number): fc.Arbitrary<UnitSource> =>
     copies: fc.oneof({ weight: 12, arbitrary: fc.constant(1) }, { weight: 5, arbitrary: fc.constant(2) }, { weight: 1, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constant(Infinity) }),
   });
 
-export const problemArbForStats: fc.Arbitrary<PaymentProblem> = fc.constant(0).chain(() => problemArb);
-const problemArb: fc.Arbitrary<PaymentProblem> = fc.integer({ min: 1, max: 4 }).chain((kinds) =>
+// mostly 2-4 kinds: with one kind the payer's own sources cover the cost too often to tell much
+const problemArb: fc.Arbitrary<PaymentProblem> = fc.oneof({ weight: 1, arbitrary: fc.constant(1) }, { weight: 4, arbitrary: fc.integer({ min: 2, max: 4 }) }).chain((kinds) =>
   fc.record({
     // mostly something to pay: a problem the payer covers alone tells little
     need: fc.array(fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 5, arbitrary: fc.integer({ min: 1, max: 3 }) }), { minLength: kinds, maxLength: kinds }),
-    own: fc.array(sourceArb(kinds), { maxLength: 4 }),
+    own: fc.array(sourceArb(kinds), { maxLength: 4, size: 'small' }),
     suppliers: fc.array(
       fc.record({
         sources: fc.array(sourceArb(kinds), { minLength: 1, maxLength: 3 }),
-        price: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: kinds, maxLength: kinds }),
+        // a free kind now and then (most plans then cost nothing, which tells less)
+        price: fc.array(fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 8, arbitrary: fc.integer({ min: 1, max: 3 }) }), { minLength: kinds, maxLength: kinds }),
       }),
       { minLength: 1, maxLength: 3 },
     ),
@@ -335,7 +336,7 @@ const problemArb: fc.Arbitrary<PaymentProblem> = fc.integer({ min: 1, max: 4 }).
 );
 
 describe('property: the exact Pareto set, against an exhaustive reference', () => {
-  it('same plans, same cheapest total, and every plan a real witness (4,000 random problems)', () => {
+  it('same plans, same cheapest total, and every plan a real witness (5,000 random problems)', () => {
     fc.assert(
       fc.property(problemArb, (p) => {
         const ref = referencePlans(p);
@@ -346,7 +347,7 @@ describe('property: the exact Pareto set, against an exhaustive reference', () =
         // a limit returns the first plans in the same order
         expect(paymentPlans(p, 1)).toEqual(plans.slice(0, 1));
       }),
-      { seed: 20_250_607, numRuns: 4_000 },
+      { seed: 20_250_607, numRuns: 5_000 },
     );
   });
 });
@@ -378,7 +379,7 @@ describe('the biggest realistic case', () => {
     const ref = referencePlans(five);
     expect(paymentPlans(five).map(({ toSupplier, total }) => ({ toSupplier, total }))).toEqual(ref.plans);
     expect(cheapestPayment(five)).toBe(ref.min);
-    const three = problem({ ...five, suppliers: [...five.suppliers, neighbour(city(5).slice(0, 5), [LOOM])] });
+    const three = problem({ ...five, suppliers: [...five.suppliers, neighbour(city(5).slice(0, 8), [LOOM])] });
     const plans = paymentPlans(three);
     expect(plans.map(({ toSupplier, total }) => ({ toSupplier, total }))).toEqual(referencePlans(three).plans);
     expectWitnesses(three, plans);
