@@ -361,9 +361,10 @@ function feasible(list: readonly UnitSource[], base: number, units: number, skip
   }
 }
 
-/** Whether the payer can provide vector o and no vector one unit larger: starting from less of its own
- *  never helps (whatever is bought after a smaller o, the same purchase capped at the larger residual
- *  costs no more and leaves no more missing), and most payers can provide many vectors. */
+/** Whether the payer can provide vector o and no vector one unit larger. The search starts from these
+ *  only: using less of its own never helps (a purchase that completes a larger residual, capped at the
+ *  smaller one, costs no more and leaves nothing missing), and a payer with either/or sources can provide
+ *  many vectors. */
 function isMaximalOwn(o: number): boolean {
   const K = kept;
   const feas = ws.feas;
