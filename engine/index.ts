@@ -26,3 +26,5 @@ export { BOTS, botChoice, botStreams, type BotKind } from './bots/index.js';
 export { view, renderLog, cardView, type PlayerView, type ZoneView, type CardView } from './view.js';
 export { playerName } from './render.js';
 export { didYouMean } from './suggest.js';
+export { evaluate } from './expr/evaluate.js';
+export { scoreTable } from './scores.js';

@@ -3,6 +3,7 @@
 // variables, phases, steps, prompts.
 
 import type { Ty } from './expr/types.js';
+import type { Env } from './expr/env.js';
 
 /** A compiled expression: a closure over the evaluation context. */
 export type Fn<T = any> = (c: Ctx) => T;
@@ -226,6 +227,8 @@ export interface Game {
   scoring: ScoringDef | null;
   /** the objective of a player with no team (every player for themselves): a number to raise ($self) */
   objective: Fn<number> | null;
+  /** the names expressions can use (to compile an expression against this game later: evaluate()) */
+  env: Env;
   endings: EndingDef[];
   endingIds: Map<string, EndingDef>;
   phases: PhaseDef[];

@@ -47,7 +47,7 @@ export function showType(t: Ty): string {
       return `a list of ${showType(t.of).replace(/^an? /, '')}s`;
     case 'zone':
       return t.need.length ? `zone '${t.zone}' without its ${t.need[0]} index` : `zone '${t.zone}'`;
-    case 'rec': return `a record (${Object.keys(t.f).join(', ')})`;
+    case 'rec': return `a record { ${Object.keys(t.f).map((k) => `${k}: ${showType(t.f[k]!).replace(/^an? /, '')}`).join(', ')} }`;
     case 'counts': return `counts of ${t.of}`;
     case 'source': return `a source of ${t.of}`;
     case 'table': return `table '${t.table}' without a key`;

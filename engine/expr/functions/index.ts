@@ -12,6 +12,7 @@ import { randomOf, revealed } from './cards.js';
 import { argmax, argmin, indexOf, let_, sort } from './values.js';
 import { countsBy, covers, minus, plus, sumCounts, total } from './counts.js';
 import { score, scoreWinners } from './scores.js';
+import { cheapest, payments, sources } from './payment.js';
 
 export type { FunctionDef, FnParam, FnCompiler, CallInput } from './def.js';
 
@@ -24,6 +25,7 @@ export const FUNCTIONS = new Registry<FunctionDef>('function', [
   let_, sort, argmax, argmin, indexOf,
   total, plus, minus, covers, sumCounts, countsBy,
   score, scoreWinners,
+  sources, payments, cheapest,
 ]);
 
 /** The number of arguments an entry takes: [least, most]. */

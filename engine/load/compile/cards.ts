@@ -3,7 +3,7 @@
 // of field values per entity that expressions read.
 
 import type { CardDef, CardTypeDef, FieldType, RoleDef, TeamDef } from '../../model.js';
-import { typeFromName } from '../../expr/types.js';
+import { T, typeFromName } from '../../expr/types.js';
 import { hintOf, isObj, type CompileContext, type Obj } from './context.js';
 import { defaultValueOfTy } from './components.js';
 
@@ -36,7 +36,7 @@ export function compileCards(cx: CompileContext): void {
             continue;
           }
         } else if (isObj(fdef) && fdef.of !== undefined) cx.err(['cardTypes', index, 'fields', fname, 'of'], `only kind, kinds and counts fields take 'of'`);
-        const ty = ft === 'counts' ? { k: 'counts' as const, of: of! } : typeFromName(ft)!;
+        const ty = ft === 'counts' ? { k: 'counts' as const, of: of! } : ft === 'kind' ? T.str : ft === 'kinds' ? T.list(T.str) : typeFromName(ft)!;
         const kindName = of ? `${ft} of ${of}` : ft;
         const prev = cx.fieldKinds.get(fname);
         const prevName = prev ? (cx.fieldEnums.get(fname) ? `${prev} of ${cx.fieldEnums.get(fname)}` : prev) : '';

@@ -75,6 +75,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     quantities,
     scoring,
     objective,
+    env: cx.env,
     endings: cx.endings,
     endingIds: new Map(cx.endings.map((e) => [e.id, e])),
     phases,

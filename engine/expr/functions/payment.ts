@@ -1,0 +1,126 @@
+// Built-in functions for paying a cost (engine/primitives/payment.ts): sources, payments, cheapest.
+//
+//   sources(cards, it.produces, it.either)          what a list of items yields: fixed units and either/or units
+//   payments(cost, own, [{ sources: …, price: … }, …], coins)
+//                                                   every cheapest way to buy what `own` lacks (Pareto plans)
+//   cheapest(cost, own, sellers, coins)             the least coins to buy it, or -1 when it cannot be paid
+
+import type { Ctx, Fn } from '../../model.js';
+import { ExprError, RuleError, type Scope } from '../env.js';
+import { T, hasField, recType, showType, type Ty } from '../types.js';
+import { cheapestPayment, paymentPlans, type PaymentProblem, type Supplier, type UnitSource } from '../../primitives/payment.js';
+import type { Node } from '../parse.js';
+import type { FnCompiler, FunctionDef } from './def.js';
+
+const sourceList = (of: string): Ty => T.list({ k: 'source', of });
+
+export const sources: FunctionDef = {
+  name: 'sources',
+  doc: "Units a list of items yields for paying: each item's fixed counts, and one unit of any of its either/or kinds: sources(city[$p], it.produces, it.either). Optionally how many times each item yields them.",
+  params: [{ name: 'list', shows: 'a list' }, { name: 'fixed', shows: 'counts about it' }, { name: 'either', shows: 'kinds about it' }, { name: 'copies', shows: 'a number about it (default 1)', optional: true }],
+  returns: 'a list of sources',
+  compile({ args, sc, c }) {
+    const { l, b: fixed } = c.lambda(args[0]!, args[1]!, sc);
+    if (fixed.t.k !== 'counts') throw new ExprError(`sources() needs counts about each item second (what it yields for sure), but this is ${showType(fixed.t)}`, args[1]!.at);
+    const en = c.env.enums.get(fixed.t.of)!;
+    const of = l.t.k === 'list' ? l.t.of : T.any;
+    const either = c.value(args[2]!, { ...sc, it: of });
+    if (!(either.t.k === 'list' && (either.t.of.k === 'str' || either.t.of.k === 'any'))) throw new ExprError(`sources() needs a list of ${en.id} values about each item third (one unit of any of them), but this is ${showType(either.t)}`, args[2]!.at);
+    const copies = args[3] ? c.value(args[3], { ...sc, it: of }) : null;
+    if (copies) c.need(copies, T.num, args[3]!);
+    const lf = l.fn, ff = fixed.fn, ef = either.fn, cf = copies?.fn;
+    const kindIndex = en.index;
+    return {
+      fn: (x) => {
+        const xs = lf(x); const save = x.it; const out: UnitSource[] = [];
+        for (let i = 0; i < xs.length; i++) {
+          x.it = xs[i];
+          const times = cf ? cf(x) : 1;
+          if (!(times >= 0)) throw new RuleError(`sources(): copies must be at least 0, not ${times}`);
+          if (times === 0) continue;
+          const f = ff(x) as number[];
+          for (let k = 0; k < f.length; k++) if (f[k]! > 0) out.push({ kinds: [k], copies: f[k]! * times });
+          const e = ef(x) as string[];
+          if (e.length) {
+            const kinds: number[] = [];
+            for (const v of e) { const k = kindIndex.get(v); if (k === undefined) throw new RuleError(`sources(): '${v}' is not a value of ${en.id}`); if (!kinds.includes(k)) kinds.push(k); }
+            out.push({ kinds, copies: times });
+          }
+        }
+        x.it = save;
+        return out;
+      },
+      t: sourceList(en.id),
+    };
+  },
+};
+
+/** The four arguments every payment function takes, compiled and checked: one problem per evaluation. */
+function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProblem>; of: string } {
+  const need = c.value(args[0]!, sc);
+  if (need.t.k !== 'counts') throw new ExprError(`the cost is counts (units of each kind needed), but this is ${showType(need.t)}`, args[0]!.at);
+  const of = need.t.of;
+  const own = c.value(args[1]!, sc);
+  if (!(own.t.k === 'list' && own.t.of.k === 'source' && own.t.of.of === of)) throw new ExprError(`the payer's own units are sources of ${of} (see sources()), but this is ${showType(own.t)}`, args[1]!.at);
+  const sellers = c.value(args[2]!, sc);
+  const st = sellers.t;
+  const okSellers = st.k === 'list' && (st.of.k === 'any' || (st.of.k === 'rec' && hasField(st.of, 'sources') && hasField(st.of, 'price')
+    && st.of.f.sources!.k === 'list' && (st.of.f.sources as { of: Ty }).of.k === 'source' && st.of.f.price!.k === 'counts'));
+  if (!okSellers) throw new ExprError(`the sellers are a list of records { sources: <sources>, price: <counts of ${of}> }, but this is ${showType(st)}`, args[2]!.at);
+  const budget = args[3] ? c.value(args[3], sc) : null;
+  if (budget) c.need(budget, T.num, args[3]!);
+  const nf = need.fn, of2 = own.fn, sf = sellers.fn, bf = budget?.fn;
+  return {
+    fn: (x: Ctx): PaymentProblem => {
+      const ss = sf(x) as { sources: UnitSource[]; price: number[] }[];
+      const suppliers: Supplier[] = ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
+      return { need: nf(x), own: of2(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity };
+    },
+    of,
+  };
+}
+
+function solve<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    // a malformed problem (a price that is not a whole number, a cost too large to search) is a rule error
+    if (e instanceof RangeError) throw new RuleError(e.message);
+    throw e;
+  }
+}
+
+const SELLERS = { name: 'sellers', shows: 'a list of { sources, price }' };
+
+export const payments: FunctionDef = {
+  name: 'payments',
+  doc: 'Every cheapest way to pay a cost: own units first, the rest bought from the sellers at their prices, within the coins given. Each plan is a record { total, pay, bought }: pay[i] coins to seller i, bought[i] the counts bought there. No plan: it cannot be paid.',
+  params: [{ name: 'cost', shows: 'counts' }, { name: 'own', shows: 'sources' }, SELLERS, { name: 'coins', shows: 'a number', optional: true }],
+  returns: 'a list of plans',
+  compile({ args, sc, c }) {
+    const p = problemOf(args, sc, c);
+    const pf = p.fn;
+    const plan = recType([['total', T.num], ['pay', T.list(T.num)], ['bought', T.list({ k: 'counts', of: p.of })]]);
+    return {
+      fn: (x) => solve(() => paymentPlans(pf(x)).map((q) => {
+        const r: Record<string, unknown> = Object.create(null);
+        r.total = q.total;
+        r.pay = q.toSupplier;
+        r.bought = q.bought;
+        return r;
+      })),
+      t: T.list(plan),
+    };
+  },
+};
+
+export const cheapest: FunctionDef = {
+  name: 'cheapest',
+  doc: 'The least coins to pay a cost (0 when own units suffice), or -1 when it cannot be paid within the coins given.',
+  params: [{ name: 'cost', shows: 'counts' }, { name: 'own', shows: 'sources' }, SELLERS, { name: 'coins', shows: 'a number', optional: true }],
+  returns: 'a number',
+  compile({ args, sc, c }) {
+    const pf = problemOf(args, sc, c).fn;
+    return { fn: (x) => solve(() => cheapestPayment(pf(x)) ?? -1), t: T.num };
+  },
+};
