@@ -266,6 +266,7 @@ function advanceInner(s: State, g: Game): void {
         runReactions(s, g, c);
         break;
       case 'prompt': {
+        if (s.halt) { s.steps--; return; } // a lookahead stops before the next decision is even worked out
         const p = openPrompt(c, step);
         if (!p) { clearBinding(c, step); f.i++; break; }
         s.prompt = p;
@@ -284,6 +285,7 @@ function advanceInner(s: State, g: Game): void {
         break;
       }
       case 'simultaneous': {
+        if (s.halt) { s.steps--; return; }
         // each seat once, real seats only (a seat listed twice would get two threads and one answer)
         const players = [...new Set(step.players(c) as number[])].filter((p) => Number.isInteger(p) && p >= 0 && p < s.n);
         if (players.length === 0) { f.i++; break; }
@@ -387,16 +389,38 @@ function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenPrompt | nu
 /** A copy without repeats (and without -1, "nobody"/"no card", when `dropNone`); records compare by value. */
 function distinct(xs: readonly any[], dropNone: boolean): any[] {
   const out: any[] = [];
+  let buckets: Map<unknown, any[]> | null = null;
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i];
     if (dropNone && x === -1) continue;
-    let seen = false;
     if (x !== null && typeof x === 'object') {
-      for (let j = 0; j < out.length; j++) if (sameValue(out[j], x)) { seen = true; break; }
-    } else for (let j = 0; j < out.length; j++) if (out[j] === x) { seen = true; break; }
+      // records and lists: compared field by field, but only with those sharing a cheap key (n options cost
+      // about n, not n²)
+      buckets ??= new Map();
+      const k = roughKey(x);
+      const b = buckets.get(k);
+      if (b) {
+        if (b.some((y) => sameValue(y, x))) continue;
+        b.push(x);
+      } else buckets.set(k, [x]);
+      out.push(x);
+      continue;
+    }
+    let seen = false;
+    for (let j = 0; j < out.length; j++) if (out[j] === x) { seen = true; break; }
     if (!seen) out.push(x);
   }
   return out;
+}
+
+/** A key equal for values that are equal field by field: a list's length and first item, or a record's
+ *  first primitive field (by name). */
+function roughKey(v: object): unknown {
+  if (Array.isArray(v)) return v.length ? `[${v.length}:${typeof v[0] === 'object' ? '' : String(v[0])}` : '[]';
+  const o = v as Record<string, unknown>;
+  let best: string | null = null;
+  for (const k in o) if ((best === null || k < best) && (o[k] === null || typeof o[k] !== 'object')) best = k;
+  return best === null ? '{}' : `${best}=${String(o[best])}`;
 }
 
 /** A decision with exactly one legal choice is taken at once and is not counted as an action. */

@@ -43,7 +43,7 @@ export interface ZoneDef {
   description?: string;
 }
 
-export type FieldType = 'number' | 'string' | 'bool' | 'cell' | 'cells' | 'cellCounts' | 'role' | 'team' | 'player' | 'kind' | 'kinds' | 'counts';
+export type FieldType = 'number' | 'string' | 'strings' | 'bool' | 'cell' | 'cells' | 'cellCounts' | 'role' | 'team' | 'player' | 'kind' | 'kinds' | 'counts';
 
 export interface CardDef {
   id: string;
@@ -169,7 +169,7 @@ export interface ReactionDef {
 export interface ModifierDef {
   op: 'set' | 'add' | 'atLeast' | 'atMost';
   value: Fn;
-  /** when it applies (the quantity's parameters and $owner, $card bound) */
+  /** when it applies (the quantity's parameters and $owner, $this bound) */
   when: Fn<boolean> | null;
   /** the entities that carry it: the copies of a card, or every card of a card type */
   entities: Int32Array;
@@ -184,7 +184,7 @@ export interface QuantityDef {
   type: 'number' | 'bool';
   /** parameter slots, in order */
   slots: number[];
-  /** slots of $owner and $card while a modifier is evaluated */
+  /** slots of $owner and $this while a modifier is evaluated */
   ownerSlot: number;
   cardSlot: number;
   base: Fn;
@@ -336,6 +336,9 @@ export interface State {
    */
   dirty: Int32Array;
   log: LogEntry[] | null;
+  /** a bot's lookahead copy: the flow stops before opening the next decision of the main flow (its
+   *  options are never worked out); never set on a real game, never copied */
+  halt?: boolean;
 }
 
 export interface Action {

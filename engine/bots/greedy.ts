@@ -49,6 +49,7 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
       for (const x of choice) { c.it = x; v += score(c); }
     }
     const t = cloneState(base);
+    t.halt = true;
     const tp = t.par ? t.par.threads.find((th) => th.player === me)!.prompt! : t.prompt!;
     resolve(t, g, tp, choice);
     if (step) finishStep(t, g, me, step, fillRng.slice());

@@ -104,7 +104,7 @@ class Compiler implements FnCompiler {
         if (!assignable(b.t, a.t) && !assignable(a.t, b.t)) {
           throw new ExprError(`both branches must have the same type: ${showType(a.t)} vs ${showType(b.t)}`, n.else.at);
         }
-        if (t.k === 'any' || (t.k === 'list' && t.of.k === 'any')) t = b.t;
+        if (t.k === 'any' || t.k === 'none' || (t.k === 'list' && t.of.k === 'any')) t = b.t;
         const tf = test.fn, af = a.fn, bf = b.fn;
         return { fn: (c) => (tf(c) ? af(c) : bf(c)), t };
       }
@@ -147,7 +147,7 @@ class Compiler implements FnCompiler {
     const env = this.env;
     if (name === 'players') return { fn: (c) => allPlayers(c.s.n), t: T.list(T.player) };
     if (name === 'playerCount') return { fn: (c) => c.s.n, t: T.num };
-    if (name === 'none') return { fn: () => -1, t: T.player };
+    if (name === 'none') return { fn: () => -1, t: T.none };
     const z = env.zones.get(name);
     if (z) {
       const need: ('player' | 'cell')[] = [];
@@ -186,7 +186,7 @@ class Compiler implements FnCompiler {
     let of: Ty = T.any;
     for (let i = 0; i < items.length; i++) {
       const it = items[i]!;
-      if (of.k === 'any') of = it.t;
+      if (of.k === 'any' || (of.k === 'none' && it.t.k !== 'none')) of = it.t;
       else if (!assignable(it.t, of)) throw new ExprError(`list items must share one type: ${showType(of)} and ${showType(it.t)}`, n.items[i]!.at);
     }
     // a list of literals is built once, not at every evaluation (lists are never mutated in place)
@@ -252,13 +252,15 @@ class Compiler implements FnCompiler {
     if (o.t.k === 'rec') {
       if (!hasField(o.t, name)) throw new ExprError(`${showType(o.t)} has no field '${name}'${suggest(name, Object.keys(o.t.f))}`, n.at);
       const ft = o.t.f[name]!;
-      return { fn: (c) => f(c)[name], t: ft };
+      // a record not there (a decision skipped for lack of options binds nothing) reads as empty values
+      const empty = emptyOf(ft, this.env);
+      return { fn: (c) => { const r = f(c); return r === null || r === undefined ? empty : r[name]; }, t: ft };
     }
     if (o.t.k === 'counts') {
       const en = this.env.enums.get(o.t.of)!;
       const i = en.index.get(name);
       if (i === undefined) throw new ExprError(`${o.t.of} has no value '${name}'${suggest(name, en.values)}`, n.at);
-      return { fn: (c) => f(c)[i], t: T.num };
+      return { fn: (c) => { const v = f(c); return v ? v[i] : 0; }, t: T.num };
     }
     if (o.t.k === 'row') {
       const tab = this.env.tables.get(o.t.table)!;
@@ -356,6 +358,13 @@ class Compiler implements FnCompiler {
         this.need(a, T.bool, n.left); this.need(b, T.bool, n.right);
         return { fn: (c) => af(c) || bf(c), t: T.bool };
       case '+': case '-': case '*': case '/': case '%': {
+        if (n.op === '+' && (a.t.k === 'str' || b.t.k === 'str')) {
+          // text + text (or a number): joined, the number written out: 'paying ' + it.pay[0] + ' left'
+          const ok = (t: Ty) => t.k === 'str' || t.k === 'num' || t.k === 'any';
+          if (!ok(a.t)) throw new ExprError(`only texts and numbers join into a text, not ${showType(a.t)}`, n.left.at);
+          if (!ok(b.t)) throw new ExprError(`only texts and numbers join into a text, not ${showType(b.t)}`, n.right.at);
+          return { fn: (c) => String(af(c)) + String(bf(c)), t: T.str };
+        }
         this.need(a, T.num, n.left); this.need(b, T.num, n.right);
         const op = n.op;
         const fn: Fn = op === '+' ? (c) => af(c) + bf(c)

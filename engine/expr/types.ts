@@ -6,6 +6,8 @@ export type Ty =
   | { k: 'str' }
   | { k: 'player' }
   | { k: 'card' }
+  /** `none`: no player and no card (fits wherever a player or a card is expected) */
+  | { k: 'none' }
   | { k: 'cell' }
   | { k: 'list'; of: Ty }
   /** A zone reference; `need` lists the indices still to give (player, then cell). */
@@ -26,6 +28,7 @@ export const T = {
   str: { k: 'str' } as Ty,
   player: { k: 'player' } as Ty,
   card: { k: 'card' } as Ty,
+  none: { k: 'none' } as Ty,
   cell: { k: 'cell' } as Ty,
   any: { k: 'any' } as Ty,
   list: (of: Ty): Ty => ({ k: 'list', of }),
@@ -38,6 +41,7 @@ export function showType(t: Ty): string {
     case 'str': return 'a text';
     case 'player': return 'a player';
     case 'card': return 'a card';
+    case 'none': return 'none';
     case 'cell': return 'a cell';
     case 'list':
       if (t.of.k === 'player') return 'a list of players';
@@ -59,6 +63,10 @@ export function showType(t: Ty): string {
 /** Whether a value of type `a` can be used where `b` is expected. */
 export function assignable(a: Ty, b: Ty): boolean {
   if (a.k === 'any' || b.k === 'any') return true;
+  if (a.k === 'none' || b.k === 'none') {
+    const o = a.k === 'none' ? b : a;
+    return o.k === 'none' || o.k === 'player' || o.k === 'card';
+  }
   if (a.k === 'zone' && a.need.length === 0 && b.k === 'list') return b.of.k === 'card' || b.of.k === 'any';
   if (a.k !== b.k) return false;
   if (a.k === 'list' && b.k === 'list') return assignable(a.of, b.of);

@@ -90,6 +90,18 @@ function solve<T>(f: () => T): T {
   }
 }
 
+/** Whether the payer's one-kind sources alone meet the need (then paying costs nothing). */
+function ownCovers(p: PaymentProblem): boolean {
+  const need = p.need;
+  let left = 0;
+  for (let k = 0; k < need.length; k++) left += need[k]!;
+  if (left === 0) return true;
+  const got = new Array(need.length).fill(0);
+  for (const s of p.own) if (s.kinds.length === 1) got[s.kinds[0]!] += s.copies;
+  for (let k = 0; k < need.length; k++) if (got[k] < need[k]!) return false;
+  return true;
+}
+
 const SELLERS = { name: 'sellers', shows: 'a list of { sources, price }' };
 
 export const payments: FunctionDef = {
@@ -101,14 +113,27 @@ export const payments: FunctionDef = {
     const p = problemOf(args, sc, c);
     const pf = p.fn;
     const plan = recType([['total', T.num], ['pay', T.list(T.num)], ['bought', T.list({ k: 'counts', of: p.of })]]);
+    const zeroPlan = (n: number) => {
+      const r: Record<string, unknown> = Object.create(null);
+      r.total = 0;
+      r.pay = new Array(n).fill(0);
+      r.bought = Array.from({ length: n }, () => new Array(size).fill(0));
+      return [r];
+    };
+    const size = c.env.enums.get(p.of)!.values.length;
     return {
-      fn: (x) => solve(() => paymentPlans(pf(x)).map((q) => {
+      fn: (x) => solve(() => {
+        const prob = pf(x);
+        // nothing to buy: one plan, paying nothing (the common case needs no search)
+        if (ownCovers(prob)) return zeroPlan(prob.suppliers.length);
+        return paymentPlans(prob).map((q) => {
         const r: Record<string, unknown> = Object.create(null);
         r.total = q.total;
         r.pay = q.toSupplier;
         r.bought = q.bought;
         return r;
-      })),
+      });
+      }),
       t: T.list(plan),
     };
   },
@@ -121,6 +146,6 @@ export const cheapest: FunctionDef = {
   returns: 'a number',
   compile({ args, sc, c }) {
     const pf = problemOf(args, sc, c).fn;
-    return { fn: (x) => solve(() => cheapestPayment(pf(x)) ?? -1), t: T.num };
+    return { fn: (x) => solve(() => { const prob = pf(x); return ownCovers(prob) ? 0 : cheapestPayment(prob) ?? -1; }), t: T.num };
   },
 };

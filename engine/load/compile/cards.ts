@@ -7,7 +7,7 @@ import { T, typeFromName } from '../../expr/types.js';
 import { hintOf, isObj, type CompileContext, type Obj } from './context.js';
 import { defaultValueOfTy } from './components.js';
 
-const FIELD_TYPES: FieldType[] = ['number', 'string', 'bool', 'cell', 'cells', 'cellCounts', 'role', 'team', 'player', 'kind', 'kinds', 'counts'];
+const FIELD_TYPES: FieldType[] = ['number', 'string', 'strings', 'bool', 'cell', 'cells', 'cellCounts', 'role', 'team', 'player', 'kind', 'kinds', 'counts'];
 /** Field types whose values come from an enumeration, named by `of`. */
 const ENUM_FIELDS: FieldType[] = ['kind', 'kinds', 'counts'];
 /** Keys every card has; a card type cannot declare them as fields. */
@@ -36,7 +36,7 @@ export function compileCards(cx: CompileContext): void {
             continue;
           }
         } else if (isObj(fdef) && fdef.of !== undefined) cx.err(['cardTypes', index, 'fields', fname, 'of'], `only kind, kinds and counts fields take 'of'`);
-        const ty = ft === 'counts' ? { k: 'counts' as const, of: of! } : ft === 'kind' ? T.str : ft === 'kinds' ? T.list(T.str) : typeFromName(ft)!;
+        const ty = ft === 'counts' ? { k: 'counts' as const, of: of! } : ft === 'kind' ? T.str : ft === 'kinds' || ft === 'strings' ? T.list(T.str) : typeFromName(ft)!;
         const kindName = of ? `${ft} of ${of}` : ft;
         const prev = cx.fieldKinds.get(fname);
         const prevName = prev ? (cx.fieldEnums.get(fname) ? `${prev} of ${cx.fieldEnums.get(fname)}` : prev) : '';
@@ -128,7 +128,7 @@ function defaultOf(t: FieldType): unknown {
     case 'string': return '';
     case 'cells': return [];
     case 'cellCounts': return {};
-    case 'kinds': return [];
+    case 'kinds': case 'strings': return [];
     case 'counts': return {};
     default: return undefined;
   }
@@ -165,6 +165,10 @@ function convertField(fd: { type: FieldType; of?: string }, v: unknown, cx: Comp
     case 'team': return typeof v === 'string' && teams.some((r) => r.id === v) ? { v } : `unknown team '${String(v)}'${hintOf(v, teams.map((r) => r.id))}`;
     case 'player': return typeof v === 'number' ? { v: v - 1 } : `expected a seat number`;
     case 'kind': return badKind(v) ? kindMsg(v) : { v };
+    case 'strings': {
+      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return `expected a list of texts, got ${JSON.stringify(v)}`;
+      return { v: Object.freeze(v.slice()) };
+    }
     case 'kinds': {
       if (!Array.isArray(v)) return `expected a list of ${fd.of} values, e.g. [${en?.values.slice(0, 2).join(', ')}], got ${JSON.stringify(v)}`;
       const bad = v.find(badKind);
@@ -198,6 +202,7 @@ export function literalDomainsOf(cx: CompileContext): Map<string, Set<string>> {
     else if (kind === 'team') out.set(f, new Set(cx.teams.map((t) => t.id)));
     else if (kind === 'cell') out.set(f, cx.allCells);
     else if (kind === 'string') out.set(f, held((c) => c.fields[f]));
+    else if (kind === 'strings') out.set(f, new Set(cx.cards.flatMap((c) => (Array.isArray(c.fields[f]) ? (c.fields[f] as string[]) : []))));
     else if (kind === 'kind' || kind === 'kinds') out.set(f, new Set(cx.enums.get(cx.fieldEnums.get(f)!)?.values ?? []));
   }
   return out;

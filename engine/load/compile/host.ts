@@ -104,7 +104,7 @@ function textEntry(c: Ctx, parts: string[], holes: { fn: Fn; t: Ty }[]): LogEntr
   const out: LogEntry = { kind: 'text', parts, holes: holes.map((h) => {
     const v2 = h.fn(c);
     const t = h.t;
-    if (t.k === 'player') return { t: 'player' as const, v: v2 };
+    if (t.k === 'player' || t.k === 'none') return { t: 'player' as const, v: v2 };
     if (t.k === 'card') return { t: 'card' as const, v: v2 };
     if (t.k === 'list' && t.of.k === 'card') return { t: 'cards' as const, v: (v2 as number[]).slice() };
     if (t.k === 'list' && t.of.k === 'player') return { t: 'value' as const, v: (v2 as number[]).map((p) => `Player ${p + 1}`) };

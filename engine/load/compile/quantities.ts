@@ -13,7 +13,7 @@ const PARAM_TYPES = ['number', 'bool', 'string', 'player', 'players', 'card', 'c
 const OPS = ['set', 'add', 'atLeast', 'atMost'] as const;
 const COMBINE = ['first', 'last', 'min', 'max'] as const;
 /** bindings every modifier sees besides the quantity's parameters */
-const MOD_BINDS = ['owner', 'card'];
+const MOD_BINDS = ['owner', 'this'];
 
 /** Declares every quantity (its parameters and type) so expressions can call it. */
 export function declareQuantities(cx: CompileContext): void {
@@ -26,7 +26,7 @@ export function declareQuantities(cx: CompileContext): void {
         const tn = item.params[name];
         const t = typeof tn === 'string' && PARAM_TYPES.includes(tn) ? typeFromName(tn) : cx.enums.has(String(tn)) ? T.str : undefined;
         if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) { cx.err(['quantities', index, 'params', name], `a parameter is a name such as buyer (used as $buyer)`); continue; }
-        if (MOD_BINDS.includes(name) || name === 'self') { cx.err(['quantities', index, 'params', name], `'$${name}' is reserved (modifiers see $owner and $card)`); continue; }
+        if (MOD_BINDS.includes(name) || name === 'self') { cx.err(['quantities', index, 'params', name], `'$${name}' is reserved (modifiers see $owner and $this)`); continue; }
         if (!t) { cx.err(['quantities', index, 'params', name], `unknown parameter type '${String(tn)}'${hintOf(tn, [...PARAM_TYPES, ...cx.enums.keys()])}`); continue; }
         params.push({ name, t });
       }
@@ -45,7 +45,7 @@ export function compileQuantities(cx: CompileContext, h: CompileHost): QuantityD
     for (const p of q.params) binds.set(p.name, p.t);
     if (modifier) {
       binds.set('owner', T.player);
-      binds.set('card', T.card);
+      binds.set('this', T.card);
     }
     return { binds, it: null, random: false };
   };
@@ -72,7 +72,7 @@ export function compileQuantities(cx: CompileContext, h: CompileHost): QuantityD
     if (!COMBINE.includes(combine)) cx.err(['quantities', index, 'combine'], `combine is ${COMBINE.join(', ')}, not ${JSON.stringify(item.combine)}`);
     if (q.t.k === 'bool' && (combine === 'min' || combine === 'max')) cx.err(['quantities', index, 'combine'], `a yes/no quantity combines its sets by first or last`);
     out.push({
-      id: q.id, index: q.index, type: q.t.k === 'bool' ? 'bool' : 'number', slots, ownerSlot: cx.slotOf('owner'), cardSlot: cx.slotOf('card'),
+      id: q.id, index: q.index, type: q.t.k === 'bool' ? 'bool' : 'number', slots, ownerSlot: cx.slotOf('owner'), cardSlot: cx.slotOf('this'),
       base: base ?? (() => 0), min: bound('min'), max: bound('max'), combine, mods: [],
     });
   }
