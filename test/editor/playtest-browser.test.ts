@@ -15,7 +15,8 @@ import { babelBuilders, ROOT } from '../helpers/game.js';
 import { applyInPlace, newGame } from '../../engine/flow.js';
 import { view } from '../../engine/view.js';
 import type { Replay } from '../../engine/replay.js';
-import type { FromWorker } from '../../editor/src/playtest/protocol.js';
+import type { FromWorker } from '../../editor/src/shared/rpc.js';
+import type { LoadResult, PlaytestApi } from '../../editor/src/playtest/protocol.js';
 
 let server: EditorServer;
 let browser: Browser;
@@ -29,6 +30,14 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/** The events of one kind the engine worker pushed, in order (messages as recorded by TAP). */
+function eventsOf<E extends keyof PlaytestApi['events']>(messages: FromWorker[], name: E): PlaytestApi['events'][E][] {
+  return messages.flatMap((m) => (m.rpc === 'event' && m.name === name ? [m.data as PlaytestApi['events'][E]] : []));
+}
+
+/** The worker's messages as the page records them. */
+const recorded = (page: Page) => page.evaluate(() => (window as unknown as { __bkMessages: FromWorker[] }).__bkMessages) as Promise<FromWorker[]>;
 
 // Every message the engine worker posts to the page, recorded as the page receives it (test-only wrapper).
 const TAP = () => {
@@ -149,11 +158,18 @@ describe('playtest in the browser', () => {
     expect(cli.stdout).toContain(`reproduces — ${replay.actions.length} actions, ending ${replay.result.ending}`);
     console.log(`browser game: ${turns} human decisions, ${replay.actions.length} actions in all, ending ${replay.result.ending}, ${ms} ms from Start to the end`);
 
-    // every view the page received is the human seat's own, exactly as the engine computes it
-    const messages = (await page.evaluate(() => (window as unknown as { __bkMessages: FromWorker[] }).__bkMessages)) as FromWorker[];
-    const views = messages.filter((m): m is Extract<FromWorker, { type: 'view' }> => m.type === 'view');
+    // every view the page received is the human seat's own, exactly as the engine computes it; nothing
+    // else came but the API's answers (the ruleset's public data, the exported replay) and its start pong
+    const messages = await recorded(page);
+    for (const m of messages) {
+      expect(['pong', 'result', 'event']).toContain(m.rpc);
+      if (m.rpc === 'event') {
+        expect(m.name).toBe('view');
+        expect(Object.keys(m).sort()).toEqual(['data', 'name', 'rpc']);
+      }
+    }
+    const views = eventsOf(messages, 'view');
     expect(views.length).toBeGreaterThanOrEqual(turns);
-    expect(messages.some((m) => m.type === 'handoff')).toBe(false);
     const g = babelBuilders();
     let game = newGame(g, { players: 5, seed: replay.seed, log: true });
     let at = 0;
@@ -164,7 +180,7 @@ describe('playtest in the browser', () => {
       if (m.info.actions < at) { game = newGame(g, { players: 5, seed: replay.seed, log: true }); at = 0; }
       while (at < m.info.actions) applyInPlace(game, g, replay.actions[at++]!);
       expect(m.view).toEqual(view(game, g, 0));
-      expect(Object.keys(m).sort()).toEqual(['info', 'seat', 'type', 'view']);
+      expect(Object.keys(m).sort()).toEqual(['info', 'seat', 'view']);
     }
     expect(at).toBe(replay.actions.length);
 
@@ -222,11 +238,11 @@ describe('playtest in the browser', () => {
     }
     expect(handoffs).toBeGreaterThanOrEqual(2);
     // the page was sent views of the seat that took the device only, each after its handoff
-    const messages = (await page.evaluate(() => (window as unknown as { __bkMessages: FromWorker[] }).__bkMessages)) as FromWorker[];
     let holder = -1;
-    for (const m of messages) {
-      if (m.type === 'handoff') holder = m.seat;
-      if (m.type === 'view') expect(m.view.viewer).toBe(holder);
+    for (const m of await recorded(page)) {
+      if (m.rpc !== 'event') continue;
+      if (m.name === 'handoff') holder = (m.data as PlaytestApi['events']['handoff']).seat;
+      if (m.name === 'view') expect((m.data as PlaytestApi['events']['view']).view.viewer).toBe(holder);
     }
     expect(s.errors).toEqual([]);
     await s.close();
@@ -238,13 +254,15 @@ describe('playtest elements on their own', () => {
     const { s, page, pt } = await openPlaytest();
     await pt.locator('[data-start]').click();
     await waitState(page, ['turn', 'waiting', 'ended']);
-    const meta = await page.evaluate(() => (window as unknown as { __bkMessages: FromWorker[] }).__bkMessages.find((m) => m.type === 'loaded'));
+    const messages = await recorded(page);
+    // the ruleset's public data: the answer to the engine's load
+    const meta = messages.flatMap((m) => (m.rpc === 'result' && (m.res as LoadResult | undefined)?.meta ? [m.res as LoadResult] : []))[0];
     expect(meta).toBeTruthy();
 
     // <bk-pt-table>: the face-up blueprint's targets are the goals drawn on the tower's cells
-    const first = await page.evaluate(() => (window as unknown as { __bkMessages: FromWorker[] }).__bkMessages.find((m) => m.type === 'view'));
-    const shown = ((first as Extract<FromWorker, { type: 'view' }>).view.zones.blueprintShown as { cards: { id: string }[] }).cards[0]!;
-    const targets = (meta as Extract<FromWorker, { type: 'loaded' }>).meta.cards[shown.id]!.fields.targets as Record<string, number>;
+    const first = eventsOf(messages, 'view')[0]!;
+    const shown = (first.view.zones.blueprintShown as { cards: { id: string }[] }).cards[0]!;
+    const targets = meta!.meta!.cards[shown.id]!.fields.targets as Record<string, number>;
     expect(Object.keys(targets).length).toBeGreaterThan(0);
     for (const [cell, n] of Object.entries(targets)) {
       expect(await pt.locator(`bk-pt-table [data-cell="${cell}"] .goal`).textContent()).toBe(`of ${n}`);

@@ -1,12 +1,14 @@
 // <bk-playtest>: hot-seat playtest of the ruleset being edited. The engine runs in a Web Worker
-// (engine-worker.ts) that sends this page only the view of the seat in front of the screen; between two
-// different human seats a pass-the-device screen hides everything until the next player confirms.
-// `source` is the ruleset to play: its virtual path and every file (so `extends` resolves).
+// (engine-worker.ts, PlaytestApi in protocol.ts) that sends this page only the view of the seat in front of
+// the screen; between two different human seats a pass-the-device screen hides everything until the next
+// player confirms. `source` is the ruleset to play: its virtual path and every file (so `extends` resolves).
 
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { PlayerView } from '../../../engine/index.js';
 import type { Replay } from '../../../engine/index.js';
-import type { FromWorker, Problem, SeatKind, SessionInfo, TableMeta, ToWorker } from './protocol.js';
+import type { LoadResult, PlaytestApi, Problem, ReplayExport, SeatKind, SessionInfo, TableMeta, ViewEvent } from './protocol.js';
+import { RpcClient } from '../shared/rpc-client.js';
+import type { Args, MethodName, Res } from '../shared/rpc.js';
 import { palette, zoneLabel } from './cards.js';
 import { download } from '../files.js';
 import './bk-pt-prompt.js';
@@ -62,7 +64,7 @@ export class BkPlaytest extends LitElement {
   declare error: string;
   declare watchAs: number;
 
-  private worker: Worker | null = null;
+  private engine: RpcClient<PlaytestApi> | null = null;
   private loadedKey = '';
   private loadTimer: ReturnType<typeof setTimeout> | undefined;
   /** the ruleset as it was when the current game started */
@@ -172,10 +174,19 @@ export class BkPlaytest extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.worker) {
-      this.worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
-      this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
-      this.worker.onerror = (e) => { this.error = `the engine stopped: ${e.message}`; };
+    if (!this.engine) {
+      const engine = new RpcClient<PlaytestApi>(() => new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' }), {
+        name: 'the playtest engine',
+      });
+      engine.on('view', (m) => this.onView(m));
+      engine.on('handoff', (m) => this.onHandoff(m.seat));
+      engine.on('error', (m) => this.fail(m.message));
+      // the game in progress is lost with the worker; the next command starts a new one
+      engine.onCrash((e) => {
+        this.fail(e.message);
+        this.loadedKey = '';
+      });
+      this.engine = engine;
     }
     this.loadedKey = '';
     this.scheduleLoad(0);
@@ -183,12 +194,24 @@ export class BkPlaytest extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.worker?.terminate();
-    this.worker = null;
+    this.engine?.terminate();
+    this.engine = null;
   }
 
-  private send(m: ToWorker): void {
-    this.worker?.postMessage(m);
+  /** Calls the engine; a failure is shown (and resolves undefined). */
+  private async send<M extends MethodName<PlaytestApi>>(method: M, ...args: Args<PlaytestApi, M>): Promise<Res<PlaytestApi, M> | undefined> {
+    if (!this.engine) return undefined;
+    try {
+      return await this.engine.call(method, ...args);
+    } catch (e) {
+      this.fail(e instanceof Error ? e.message : String(e));
+      return undefined;
+    }
+  }
+
+  private fail(message: string): void {
+    this.error = message;
+    this.answered = false;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -209,61 +232,64 @@ export class BkPlaytest extends LitElement {
     clearTimeout(this.loadTimer);
     this.loadTimer = setTimeout(() => {
       const src = this.source;
-      if (!src || !this.worker) return;
+      const engine = this.engine;
+      if (!src || !engine) return;
       const key = `${src.path}\n${JSON.stringify(src.files)}`;
       if (key === this.loadedKey) return;
       this.loadedKey = key;
-      this.send({ type: 'load', path: src.path, files: src.files });
+      // a newer text overtakes a load not yet answered
+      engine.latest('load', { path: src.path, files: src.files }).then(
+        (r) => r && this.onLoaded(r),
+        (e: unknown) => this.fail(e instanceof Error ? e.message : String(e)),
+      );
     }, ms);
   }
 
-  private receive(m: FromWorker): void {
-    switch (m.type) {
-      case 'loaded': {
-        const first = !this.meta || this.meta.game !== m.meta.game || this.meta.minPlayers !== m.meta.minPlayers || this.meta.maxPlayers !== m.meta.maxPlayers;
-        this.meta = m.meta;
-        this.problems = m.problems.filter((p) => p.severity === 'error');
-        if (first || this.players < m.meta.minPlayers || this.players > m.meta.maxPlayers) this.setPlayers(m.meta.minPlayers);
-        if (this.phase === 'problems') this.phase = 'idle';
-        return;
-      }
-      case 'problems':
-        this.problems = m.problems.filter((p) => p.severity === 'error');
-        if (this.phase !== 'play' && this.phase !== 'replay') this.phase = 'problems';
-        return;
-      case 'handoff':
-        this.view = null;
-        this.info = null;
-        this.handoffSeat = m.seat;
-        this.phase = 'handoff';
-        this.seenLog = this.logLength;
-        return;
-      case 'view':
-        if (this.phase === 'handoff' || (this.view && this.view.viewer !== m.view.viewer)) this.seenLog = 0;
-        else if (this.view?.prompt && !m.view.prompt) this.seenLog = this.logLength;
-        this.view = m.view;
-        this.info = m.info;
-        this.answered = false;
-        this.logLength = m.view.log.length;
-        this.phase = m.info.replay ? 'replay' : 'play';
-        this.seq++;
-        return;
-      case 'replay':
-        this.download(m.replay, m.fileName);
-        this.note = m.bundled
-          ? { kind: 'ok', text: html`Replay saved as <code>${m.fileName}</code>. Check it from the project folder with <code>npx babelkit replay ${m.fileName}</code>.` }
-          : {
-              kind: 'warn',
-              text: html`Replay saved as <code>${m.fileName}</code>. This game used an <b>edited</b> ruleset: the replay needs it saved beside it as
-                <code>${m.rulesetFile}</code> <button @click=${() => this.downloadRuleset(m.rulesetFile)}>Download the ruleset</button>
-                (with any file it extends), or give it with <code>npx babelkit replay ${m.fileName} --ruleset FILE</code>.`,
-            };
-        return;
-      case 'error':
-        this.error = m.message;
-        this.answered = false;
-        return;
+  /** The ruleset as the engine read it: its public data and player range, or the problems that stop it. */
+  private onLoaded(r: LoadResult): void {
+    const m = r.meta;
+    this.problems = r.problems.filter((p) => p.severity === 'error');
+    if (!m) {
+      if (this.phase !== 'play' && this.phase !== 'replay') this.phase = 'problems';
+      return;
     }
+    const first = !this.meta || this.meta.game !== m.game || this.meta.minPlayers !== m.minPlayers || this.meta.maxPlayers !== m.maxPlayers;
+    this.meta = m;
+    if (first || this.players < m.minPlayers || this.players > m.maxPlayers) this.setPlayers(m.minPlayers);
+    if (this.phase === 'problems') this.phase = 'idle';
+  }
+
+  private onHandoff(seat: number): void {
+    this.view = null;
+    this.info = null;
+    this.handoffSeat = seat;
+    this.phase = 'handoff';
+    this.seenLog = this.logLength;
+  }
+
+  private onView(m: ViewEvent): void {
+    if (this.phase === 'handoff' || (this.view && this.view.viewer !== m.view.viewer)) this.seenLog = 0;
+    else if (this.view?.prompt && !m.view.prompt) this.seenLog = this.logLength;
+    this.view = m.view;
+    this.info = m.info;
+    this.answered = false;
+    this.logLength = m.view.log.length;
+    this.phase = m.info.replay ? 'replay' : 'play';
+    this.seq++;
+  }
+
+  private async exportReplay(): Promise<void> {
+    const m: ReplayExport | undefined = await this.send('exportReplay');
+    if (!m) return;
+    this.download(m.replay, m.fileName);
+    this.note = m.bundled
+      ? { kind: 'ok', text: html`Replay saved as <code>${m.fileName}</code>. Check it from the project folder with <code>npx babelkit replay ${m.fileName}</code>.` }
+      : {
+          kind: 'warn',
+          text: html`Replay saved as <code>${m.fileName}</code>. This game used an <b>edited</b> ruleset: the replay needs it saved beside it as
+            <code>${m.rulesetFile}</code> <button @click=${() => this.downloadRuleset(m.rulesetFile)}>Download the ruleset</button>
+            (with any file it extends), or give it with <code>npx babelkit replay ${m.fileName} --ruleset FILE</code>.`,
+        };
   }
 
   private setPlayers(n: number): void {
@@ -284,10 +310,9 @@ export class BkPlaytest extends LitElement {
     this.view = null;
     this.seenLog = 0;
     this.started = { path: src.path, text: src.files[src.path] ?? '' };
-    this.send({
-      type: 'start',
-      req: { path: src.path, files: src.files, players: this.players, seed: this.seedValue(), seats: this.seats.slice(), options: { ...this.optionValues }, botDelay: this.botDelay },
-    });
+    void this.send('start', {
+      path: src.path, files: src.files, players: this.players, seed: this.seedValue(), seats: this.seats.slice(), options: { ...this.optionValues }, botDelay: this.botDelay,
+    }).then((r) => r && this.onLoaded(r));
   }
 
   private choose(positions: number[]): void {
@@ -295,7 +320,7 @@ export class BkPlaytest extends LitElement {
     if (!this.view?.prompt || this.answered) return;
     this.answered = true;
     this.error = '';
-    this.send({ type: 'act', seat: this.view.viewer, positions });
+    void this.send('act', { seat: this.view.viewer, positions });
   }
 
   private download(data: Replay | string, name: string): void {
@@ -317,12 +342,13 @@ export class BkPlaytest extends LitElement {
     this.note = null;
     this.started = { path: this.source.path, text: this.source.files[this.source.path] ?? '' };
     this.watchAs = -1;
-    this.send({ type: 'import', req: { path: this.source.path, files: this.source.files, botDelay: this.botDelay, seats: this.seats.slice(), text, watchAs: -1 } });
+    const r = await this.send('importReplay', { path: this.source.path, files: this.source.files, botDelay: this.botDelay, seats: this.seats.slice(), text, watchAs: -1 });
+    if (r) this.onLoaded(r);
   }
 
   private step(to: number, watchAs = this.watchAs): void {
     this.watchAs = watchAs;
-    this.send({ type: 'step', to, watchAs });
+    void this.send('step', { to, watchAs });
   }
 
   private renderBar() {
@@ -342,7 +368,7 @@ export class BkPlaytest extends LitElement {
             ${(['human', 'greedy', 'random'] as SeatKind[]).map((o) => html`<option value=${o} ?selected=${o === k}>${o === 'human' ? 'Human' : o === 'greedy' ? 'Greedy bot' : 'Random bot'}</option>`)}
           </select></label>`)}
         <label>Bot pace
-          <select data-delay @change=${(e: Event) => { this.botDelay = Number((e.target as HTMLSelectElement).value); this.send({ type: 'delay', botDelay: this.botDelay }); }}>
+          <select data-delay @change=${(e: Event) => { this.botDelay = Number((e.target as HTMLSelectElement).value); void this.send('setDelay', { botDelay: this.botDelay }); }}>
             ${DELAYS.map((d) => html`<option value=${d} ?selected=${d === this.botDelay}>${d === 0 ? 'instant' : `${d} ms`}</option>`)}
           </select>
         </label>
@@ -392,13 +418,13 @@ export class BkPlaytest extends LitElement {
               <option value="-1" ?selected=${this.watchAs === -1}>watch as the table</option>
               ${this.view.seats.map((s) => html`<option value=${s.seat} ?selected=${this.watchAs === s.seat}>watch as ${s.name}</option>`)}
             </select>
-            <button data-resume @click=${() => this.send({ type: 'resume', seats: this.seats.slice() })} ?disabled=${!!this.view.ended}>Play on from here</button>
+            <button data-resume @click=${() => this.send('resume', { seats: this.seats.slice() })} ?disabled=${!!this.view.ended}>Play on from here</button>
           </span>`
         : html`
-            <button data-undo ?disabled=${!info.canUndo} @click=${() => this.send({ type: 'undo' })}>Undo</button>
+            <button data-undo ?disabled=${!info.canUndo} @click=${() => this.send('undo')}>Undo</button>
             ${!info.canUndo && info.undoBlocked && this.view.prompt ? html`<span class="why">undo not possible: ${info.undoBlocked}</span>` : nothing}
-            <button data-restart @click=${() => { this.note = null; this.seenLog = 0; this.send({ type: 'restart' }); }}>Restart (same seed)</button>`}
-      <button data-export @click=${() => this.send({ type: 'export' })}>Export replay</button>
+            <button data-restart @click=${() => { this.note = null; this.seenLog = 0; void this.send('restart'); }}>Restart (same seed)</button>`}
+      <button data-export @click=${() => this.exportReplay()}>Export replay</button>
       ${stale ? html`<span class="stale">The ruleset changed since this game started — “New game” plays the new rules.</span>` : nothing}
       <span class="facts">seed ${String(info.seed)} · ${info.actions} decisions taken</span>
     </div>`;
@@ -469,7 +495,7 @@ export class BkPlaytest extends LitElement {
         ? html`<div class="handoff" data-handoff>
             <h2>Pass the device to Player ${this.handoffSeat + 1}</h2>
             <p>The previous player's hand and role are hidden. Player ${this.handoffSeat + 1}, take the device and confirm.</p>
-            <button data-ready @click=${() => this.send({ type: 'ready' })}>I am Player ${this.handoffSeat + 1} — show my table</button>
+            <button data-ready @click=${() => this.send('ready')}>I am Player ${this.handoffSeat + 1} — show my table</button>
           </div>`
         : nothing}
       ${v && this.meta && (this.phase === 'play' || this.phase === 'replay')
