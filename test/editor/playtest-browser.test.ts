@@ -1,8 +1,9 @@
 // The playtest in real headless Chromium, on the built editor: a five-player Babel Builders game with four
 // greedy bots and one human seat, played by clicking the controls until it ends; its exported replay passes
 // `babelkit replay`; every message the engine worker sent the page is exactly the human seat's view; the
-// pass-the-device screen between two human seats; importing the replay and stepping through it; and the
-// playtest's own elements (prompt controls, load problems) mounted on their own.
+// pass-the-device screen between two human seats; importing the replay and stepping through it; an engine
+// worker that fails, reported and started again; and the playtest's own elements (prompt controls, load
+// problems) mounted on their own.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -244,6 +245,32 @@ describe('playtest in the browser', () => {
       if (m.name === 'handoff') holder = (m.data as PlaytestApi['events']['handoff']).seat;
       if (m.name === 'view') expect((m.data as PlaytestApi['events']['view']).view.viewer).toBe(holder);
     }
+    expect(s.errors).toEqual([]);
+    await s.close();
+  });
+});
+
+describe('an engine worker that fails', () => {
+  it('is reported on the playtest; starting the engine again reads the ruleset and a game can be played', async () => {
+    const s = await newSession(browser);
+    const { page } = s;
+    let broken = 1;
+    await page.route('**/engine-worker-*.js', (route) =>
+      broken-- > 0 ? route.fulfill({ contentType: 'text/javascript', body: "throw new Error('the engine is broken');" }) : route.continue(),
+    );
+    await page.goto(server.url);
+    await page.getByRole('tab', { name: 'Playtest' }).click();
+    const pt = page.locator('bk-playtest');
+    await expect.poll(() => pt.locator('[data-error]').textContent(), { timeout: 60_000 }).toContain('the playtest engine stopped');
+    expect(await pt.locator('[data-error]').textContent()).toContain('the engine is broken');
+    expect(await pt.locator('[data-start]').isDisabled()).toBe(true);
+    await pt.locator('[data-restart-engine]').click();
+    await expect.poll(() => pt.locator('[data-start]').isDisabled(), { timeout: 60_000 }).toBe(false);
+    expect(await pt.locator('[data-error]').count()).toBe(0);
+    for (const i of [0, 1, 2, 3, 4]) await pt.locator(`[data-seat="${i}"]`).selectOption('random');
+    await pt.locator('[data-start]').click();
+    await waitState(page, ['ended']);
+    expect(broken).toBe(-1); // served twice: the broken copy, then the real one
     expect(s.errors).toEqual([]);
     await s.close();
   });

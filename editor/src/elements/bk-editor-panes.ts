@@ -63,10 +63,10 @@ export class BkEditorPanes extends LitElement {
       const { MonacoEditors } = await import('../monaco/editor.js');
       this.editors = new MonacoEditors(this.querySelector<HTMLElement>('.bk-editor-host')!, this.querySelector<HTMLElement>('.bk-base-host')!, {
         onEdit: (path, text) => this.dispatchEvent(new CustomEvent('edit', { detail: { path, text } })),
-        onCursor: (_p, line, col) => this.dispatchEvent(new CustomEvent('cursor', { detail: { line, col } })),
+        onCursor: (_p, line, col) => this.dispatchEvent(new CustomEvent('cursor', { detail: { line, col }, bubbles: true })),
       });
       this.sync(undefined);
-      this.dispatchEvent(new CustomEvent('editor-ready', { detail: { editors: this.editors } }));
+      this.dispatchEvent(new CustomEvent('editor-ready', { detail: { editors: this.editors }, bubbles: true }));
     } catch (e) {
       this.error = `The code editor could not start: ${e instanceof Error ? e.message : String(e)}`;
       throw e;

@@ -8,7 +8,7 @@ import type { PlayerView } from '../../../engine/index.js';
 import type { Replay } from '../../../engine/index.js';
 import type { LoadResult, PlaytestApi, Problem, ReplayExport, SeatKind, SessionInfo, TableMeta, ViewEvent } from './protocol.js';
 import { RpcClient } from '../shared/rpc-client.js';
-import type { Args, MethodName, Res } from '../shared/rpc.js';
+import { RpcError, type Args, type MethodName, type Res } from '../shared/rpc.js';
 import { palette, zoneLabel } from './cards.js';
 import { download } from '../files.js';
 import './bk-pt-prompt.js';
@@ -45,6 +45,7 @@ export class BkPlaytest extends LitElement {
     botDelay: { state: true },
     note: { state: true },
     error: { state: true },
+    crashed: { state: true },
     watchAs: { state: true },
   };
 
@@ -62,6 +63,8 @@ export class BkPlaytest extends LitElement {
   declare botDelay: number;
   declare note: { kind: 'ok' | 'warn'; text: unknown } | null;
   declare error: string;
+  /** the engine worker died: the game in progress is lost, and the ruleset must be read again */
+  declare crashed: boolean;
   declare watchAs: number;
 
   private engine: RpcClient<PlaytestApi> | null = null;
@@ -91,6 +94,7 @@ export class BkPlaytest extends LitElement {
     this.botDelay = 0;
     this.note = null;
     this.error = '';
+    this.crashed = false;
     this.watchAs = -1;
   }
 
@@ -156,6 +160,7 @@ export class BkPlaytest extends LitElement {
       .note.warn { background: #fff4d6; border-color: #ecd28a; }
       .note code { background: rgba(0, 0, 0, 0.06); padding: 1px 5px; border-radius: 4px; }
       .error { margin: 12px 18px 0; padding: 10px 14px; border-radius: 10px; background: #fbe3e0; color: #7a231e; }
+      .error button { margin-left: 10px; font: inherit; font-size: 13px; padding: 4px 10px; border-radius: 6px; border: 1px solid #d9a49e; background: #fff; color: #7a231e; cursor: pointer; }
       .intro { padding: 36px 18px; max-width: 640px; color: #4a423b; line-height: 1.5; }
       .intro h2 { margin-top: 0; }
       .handoff {
@@ -180,10 +185,10 @@ export class BkPlaytest extends LitElement {
       });
       engine.on('view', (m) => this.onView(m));
       engine.on('handoff', (m) => this.onHandoff(m.seat));
-      engine.on('error', (m) => this.fail(m.message));
-      // the game in progress is lost with the worker; the next command starts a new one
+      engine.on('error', (m) => this.fail(new Error(m.message)));
+      // the game in progress is lost with the worker; the next call starts a new one
       engine.onCrash((e) => {
-        this.fail(e.message);
+        this.fail(e);
         this.loadedKey = '';
       });
       this.engine = engine;
@@ -204,13 +209,27 @@ export class BkPlaytest extends LitElement {
     try {
       return await this.engine.call(method, ...args);
     } catch (e) {
-      this.fail(e instanceof Error ? e.message : String(e));
+      this.fail(e);
       return undefined;
     }
   }
 
-  private fail(message: string): void {
-    this.error = message;
+  /** After a crash: a new engine reads the ruleset again (a game is then started as usual). */
+  private restartEngine(): void {
+    this.crashed = false;
+    this.error = '';
+    this.view = null;
+    this.info = null;
+    if (this.phase !== 'problems') this.phase = 'idle';
+    this.loadedKey = '';
+    this.scheduleLoad(0);
+  }
+
+  /** Shows what went wrong; a crashed engine also offers to start a new one. */
+  private fail(e: unknown): void {
+    if (e instanceof RpcError && e.reason === 'cancelled') return; // this element stopped the engine
+    this.error = e instanceof Error ? e.message : String(e);
+    this.crashed = e instanceof RpcError && e.reason === 'crashed';
     this.answered = false;
   }
 
@@ -240,7 +259,7 @@ export class BkPlaytest extends LitElement {
       // a newer text overtakes a load not yet answered
       engine.latest('load', { path: src.path, files: src.files }).then(
         (r) => r && this.onLoaded(r),
-        (e: unknown) => this.fail(e instanceof Error ? e.message : String(e)),
+        (e: unknown) => this.fail(e),
       );
     }, ms);
   }
@@ -489,7 +508,10 @@ export class BkPlaytest extends LitElement {
             <ul>${this.problems.map((p) => html`<li>${p.file}:${p.line}:${p.col}: ${p.message}</li>`)}</ul>
           </section>`
         : nothing}
-      ${this.error ? html`<div class="error" data-error>${this.error}</div>` : nothing}
+      ${this.error
+        ? html`<div class="error" data-error>${this.error}
+            ${this.crashed ? html`<button data-restart-engine @click=${() => this.restartEngine()}>Start the engine again</button>` : nothing}</div>`
+        : nothing}
       ${this.note ? html`<div class="note ${this.note.kind}" data-note>${this.note.text}</div>` : nothing}
       ${this.phase === 'handoff'
         ? html`<div class="handoff" data-handoff>
