@@ -34,8 +34,7 @@ export class RpcClient<A extends Api> {
   private readonly lanes = new Map<string, number>();
   private readonly listeners = new Map<string, Set<(data: unknown) => void>>();
   private readonly crashListeners = new Set<(err: RpcError) => void>();
-  /** workers started so far (a restart after a crash counts) */
-  starts = 0;
+  private started = 0;
 
   constructor(
     private readonly create: () => WorkerPort,
@@ -97,6 +96,11 @@ export class RpcClient<A extends Api> {
     this.stop(new RpcError(`${this.options.name} was stopped`, 'cancelled'));
   }
 
+  /** Workers started so far (a restart after a crash counts). */
+  get starts(): number {
+    return this.started;
+  }
+
   /** Whether a worker is running (started and not crashed or terminated). */
   get running(): boolean {
     return this.worker !== null;
@@ -135,7 +139,7 @@ export class RpcClient<A extends Api> {
     if (this.worker) return this.worker;
     const w = this.create();
     this.worker = w;
-    this.starts++;
+    this.started++;
     w.addEventListener('message', (ev) => this.receive(w, 'data' in ev ? ev.data : undefined));
     w.addEventListener('messageerror', () => this.crashed(w, 'a message from it could not be read'));
     w.addEventListener('error', (ev) => {
