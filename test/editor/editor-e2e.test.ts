@@ -1,8 +1,8 @@
 // The web editor end to end, in Debian's Chromium: Babel Builders opens in Monaco with no console errors,
 // a typed mistake shows its marker and problem at the right line (and the problem jumps there), fixing it
 // clears both, the blueprint grid and the card table write into the YAML (and follow text edits), work
-// survives a reload, a variant opens beside its base, unsaved work warns before closing, and the PDF
-// button produces the print-and-play PDF.
+// survives a reload, a variant opens beside its base, unsaved work warns before closing, the PDF
+// button produces the print-and-play PDF, and a worker that fails is reported and replaced.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { loadRulesetText } from '../../engine/load/index.js';
-import { launchBrowser, openEditor, startEditorServer, type EditorServer, type Session } from '../helpers/browser.js';
+import { launchBrowser, newSession, openEditor, startEditorServer, waitForMonaco, type EditorServer, type Session } from '../helpers/browser.js';
 
 const BB = readFileSync(new URL('../../rulesets/babel-builders.yaml', import.meta.url), 'utf8');
 const BB_LINES = BB.split('\n');
@@ -387,5 +387,53 @@ describe('variants, saving and printing', () => {
     expect(execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' })).toContain('Blueprint 1');
     expect(await page.locator('.bk-status').textContent()).toMatch(/cards on \d+ pages/);
     expect(s.errors).toEqual([]);
+  });
+});
+
+describe('a worker that fails', () => {
+  it('a validation worker that fails to load is reported as a problem of the file; the next check starts a new one', async () => {
+    const s = await newSession(browser);
+    const { page } = s;
+    // the first copy of the validation worker throws as it loads; later ones are served as built
+    let broken = 1;
+    await page.route('**/validate.worker-*.js', (route) =>
+      broken-- > 0 ? route.fulfill({ contentType: 'text/javascript', body: "throw new Error('the worker is broken');" }) : route.continue(),
+    );
+    await page.goto(server.url);
+    await waitForMonaco(page);
+    await settled(page);
+    await expect.poll(() => problems(page).count()).toBe(1);
+    const entry = await problems(page).first().textContent();
+    expect(entry).toContain('the validation worker stopped');
+    expect(entry).toContain('the worker is broken');
+    expect(await page.locator('.bk-status').textContent()).toContain('1 error');
+    // the next keystroke is checked by a new worker
+    await typeAt(page, 1, 1, '#');
+    await afterTyping(page);
+    expect(await markers(page)).toEqual([]);
+    await expect.poll(() => problems(page).count()).toBe(0);
+    expect(await page.locator('.bk-status').textContent()).toContain('Valid ruleset');
+    expect(broken).toBe(-1); // served twice: the broken copy, then the real one
+    expect(s.errors).toEqual([]);
+    await s.close();
+  });
+
+  it('a print worker that dies leaves a message in the preview; the next drawing starts a new one', async () => {
+    const s = await newSession(browser);
+    const { page } = s;
+    let broken = 1;
+    await page.route('**/print.worker-*.js', (route) =>
+      broken-- > 0 ? route.fulfill({ contentType: 'text/javascript', body: "throw new Error('no memory left');" }) : route.continue(),
+    );
+    await page.goto(server.url);
+    await waitForMonaco(page);
+    await settled(page);
+    await page.locator('bk-card-table tr[data-card="bp-01"]').click();
+    await expect.poll(() => page.locator('bk-card-preview [role=alert]').textContent(), { timeout: 30_000 }).toContain('the print worker stopped');
+    expect(await page.locator('bk-card-preview [role=alert]').textContent()).toContain('no memory left');
+    await page.locator('bk-card-table tr[data-card="bp-02"]').click();
+    await expect.poll(() => page.locator('bk-card-preview [data-side=front] svg text').allTextContents(), { timeout: 30_000 }).toContain('Blueprint 2');
+    expect(s.errors).toEqual([]);
+    await s.close();
   });
 });

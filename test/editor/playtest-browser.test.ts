@@ -1,8 +1,9 @@
 // The playtest in real headless Chromium, on the built editor: a five-player Babel Builders game with four
 // greedy bots and one human seat, played by clicking the controls until it ends; its exported replay passes
 // `babelkit replay`; every message the engine worker sent the page is exactly the human seat's view; the
-// pass-the-device screen between two human seats; importing the replay and stepping through it; and the
-// playtest's own elements (prompt controls, load problems) mounted on their own.
+// pass-the-device screen between two human seats; importing the replay and stepping through it; an engine
+// worker that fails, reported and started again; and the playtest's own elements (prompt controls, load
+// problems) mounted on their own.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -15,7 +16,8 @@ import { babelBuilders, ROOT } from '../helpers/game.js';
 import { applyInPlace, newGame } from '../../engine/flow.js';
 import { view } from '../../engine/view.js';
 import type { Replay } from '../../engine/replay.js';
-import type { FromWorker } from '../../editor/src/playtest/protocol.js';
+import type { FromWorker } from '../../editor/src/shared/rpc.js';
+import type { LoadResult, PlaytestApi } from '../../editor/src/playtest/protocol.js';
 
 let server: EditorServer;
 let browser: Browser;
@@ -29,6 +31,14 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/** The events of one kind the engine worker pushed, in order (messages as recorded by TAP). */
+function eventsOf<E extends keyof PlaytestApi['events']>(messages: FromWorker[], name: E): PlaytestApi['events'][E][] {
+  return messages.flatMap((m) => (m.rpc === 'event' && m.name === name ? [m.data as PlaytestApi['events'][E]] : []));
+}
+
+/** The worker's messages as the page records them. */
+const recorded = (page: Page) => page.evaluate(() => (window as unknown as { __bkMessages: FromWorker[] }).__bkMessages) as Promise<FromWorker[]>;
 
 // Every message the engine worker posts to the page, recorded as the page receives it (test-only wrapper).
 const TAP = () => {
@@ -149,11 +159,18 @@ describe('playtest in the browser', () => {
     expect(cli.stdout).toContain(`reproduces — ${replay.actions.length} actions, ending ${replay.result.ending}`);
     console.log(`browser game: ${turns} human decisions, ${replay.actions.length} actions in all, ending ${replay.result.ending}, ${ms} ms from Start to the end`);
 
-    // every view the page received is the human seat's own, exactly as the engine computes it
-    const messages = (await page.evaluate(() => (window as unknown as { __bkMessages: FromWorker[] }).__bkMessages)) as FromWorker[];
-    const views = messages.filter((m): m is Extract<FromWorker, { type: 'view' }> => m.type === 'view');
+    // every view the page received is the human seat's own, exactly as the engine computes it; nothing
+    // else came but the API's answers (the ruleset's public data, the exported replay) and its start pong
+    const messages = await recorded(page);
+    for (const m of messages) {
+      expect(['pong', 'result', 'event']).toContain(m.rpc);
+      if (m.rpc === 'event') {
+        expect(m.name).toBe('view');
+        expect(Object.keys(m).sort()).toEqual(['data', 'name', 'rpc']);
+      }
+    }
+    const views = eventsOf(messages, 'view');
     expect(views.length).toBeGreaterThanOrEqual(turns);
-    expect(messages.some((m) => m.type === 'handoff')).toBe(false);
     const g = babelBuilders();
     let game = newGame(g, { players: 5, seed: replay.seed, log: true });
     let at = 0;
@@ -164,7 +181,7 @@ describe('playtest in the browser', () => {
       if (m.info.actions < at) { game = newGame(g, { players: 5, seed: replay.seed, log: true }); at = 0; }
       while (at < m.info.actions) applyInPlace(game, g, replay.actions[at++]!);
       expect(m.view).toEqual(view(game, g, 0));
-      expect(Object.keys(m).sort()).toEqual(['info', 'seat', 'type', 'view']);
+      expect(Object.keys(m).sort()).toEqual(['info', 'seat', 'view']);
     }
     expect(at).toBe(replay.actions.length);
 
@@ -222,12 +239,38 @@ describe('playtest in the browser', () => {
     }
     expect(handoffs).toBeGreaterThanOrEqual(2);
     // the page was sent views of the seat that took the device only, each after its handoff
-    const messages = (await page.evaluate(() => (window as unknown as { __bkMessages: FromWorker[] }).__bkMessages)) as FromWorker[];
     let holder = -1;
-    for (const m of messages) {
-      if (m.type === 'handoff') holder = m.seat;
-      if (m.type === 'view') expect(m.view.viewer).toBe(holder);
+    for (const m of await recorded(page)) {
+      if (m.rpc !== 'event') continue;
+      if (m.name === 'handoff') holder = (m.data as PlaytestApi['events']['handoff']).seat;
+      if (m.name === 'view') expect((m.data as PlaytestApi['events']['view']).view.viewer).toBe(holder);
     }
+    expect(s.errors).toEqual([]);
+    await s.close();
+  });
+});
+
+describe('an engine worker that fails', () => {
+  it('is reported on the playtest; starting the engine again reads the ruleset and a game can be played', async () => {
+    const s = await newSession(browser);
+    const { page } = s;
+    let broken = 1;
+    await page.route('**/engine-worker-*.js', (route) =>
+      broken-- > 0 ? route.fulfill({ contentType: 'text/javascript', body: "throw new Error('the engine is broken');" }) : route.continue(),
+    );
+    await page.goto(server.url);
+    await page.getByRole('tab', { name: 'Playtest' }).click();
+    const pt = page.locator('bk-playtest');
+    await expect.poll(() => pt.locator('[data-error]').textContent(), { timeout: 60_000 }).toContain('the playtest engine stopped');
+    expect(await pt.locator('[data-error]').textContent()).toContain('the engine is broken');
+    expect(await pt.locator('[data-start]').isDisabled()).toBe(true);
+    await pt.locator('[data-restart-engine]').click();
+    await expect.poll(() => pt.locator('[data-start]').isDisabled(), { timeout: 60_000 }).toBe(false);
+    expect(await pt.locator('[data-error]').count()).toBe(0);
+    for (const i of [0, 1, 2, 3, 4]) await pt.locator(`[data-seat="${i}"]`).selectOption('random');
+    await pt.locator('[data-start]').click();
+    await waitState(page, ['ended']);
+    expect(broken).toBe(-1); // served twice: the broken copy, then the real one
     expect(s.errors).toEqual([]);
     await s.close();
   });
@@ -238,13 +281,15 @@ describe('playtest elements on their own', () => {
     const { s, page, pt } = await openPlaytest();
     await pt.locator('[data-start]').click();
     await waitState(page, ['turn', 'waiting', 'ended']);
-    const meta = await page.evaluate(() => (window as unknown as { __bkMessages: FromWorker[] }).__bkMessages.find((m) => m.type === 'loaded'));
+    const messages = await recorded(page);
+    // the ruleset's public data: the answer to the engine's load
+    const meta = messages.flatMap((m) => (m.rpc === 'result' && (m.res as LoadResult | undefined)?.meta ? [m.res as LoadResult] : []))[0];
     expect(meta).toBeTruthy();
 
     // <bk-pt-table>: the face-up blueprint's targets are the goals drawn on the tower's cells
-    const first = await page.evaluate(() => (window as unknown as { __bkMessages: FromWorker[] }).__bkMessages.find((m) => m.type === 'view'));
-    const shown = ((first as Extract<FromWorker, { type: 'view' }>).view.zones.blueprintShown as { cards: { id: string }[] }).cards[0]!;
-    const targets = (meta as Extract<FromWorker, { type: 'loaded' }>).meta.cards[shown.id]!.fields.targets as Record<string, number>;
+    const first = eventsOf(messages, 'view')[0]!;
+    const shown = (first.view.zones.blueprintShown as { cards: { id: string }[] }).cards[0]!;
+    const targets = meta!.meta!.cards[shown.id]!.fields.targets as Record<string, number>;
     expect(Object.keys(targets).length).toBeGreaterThan(0);
     for (const [cell, n] of Object.entries(targets)) {
       expect(await pt.locator(`bk-pt-table [data-cell="${cell}"] .goal`).textContent()).toBe(`of ${n}`);

@@ -1,6 +1,6 @@
 // The problems list: every diagnostic of the loader, errors first per line; a click (or Enter) jumps to it.
 import { LitElement, css, html } from 'lit';
-import type { Diagnostic } from '../validation.js';
+import type { Diagnostic } from '../validation/api.js';
 
 export interface JumpDetail {
   file: string;

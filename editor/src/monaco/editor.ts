@@ -8,7 +8,7 @@ import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
 import YamlWorker from './yaml.worker.ts?worker';
 import schema from '../../../schemas/ruleset.schema.json';
-import type { Diagnostic } from '../validation.js';
+import type { Diagnostic } from '../validation/api.js';
 
 (globalThis as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = {
   getWorker(_id: string, label: string) {

@@ -1,25 +1,23 @@
 // <bk-playtest>: hot-seat playtest of the ruleset being edited. The engine runs in a Web Worker
-// (engine-worker.ts) that sends this page only the view of the seat in front of the screen; between two
-// different human seats a pass-the-device screen hides everything until the next player confirms.
-// `source` is the ruleset to play: its virtual path and every file (so `extends` resolves).
+// (engine-worker.ts) reached through PlaytestEngine (playtest-engine.ts), which hands this page only the
+// view of the seat in front of the screen; between two different human seats a pass-the-device screen
+// hides everything until the next player confirms. `source` is the ruleset to play: its virtual path and
+// every file (so `extends` resolves). The setup bar is <bk-pt-setup>, the table <bk-pt-table>, the
+// decision <bk-pt-prompt>.
 
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import type { PlayerView } from '../../../engine/index.js';
-import type { Replay } from '../../../engine/index.js';
-import type { FromWorker, Problem, SeatKind, SessionInfo, TableMeta, ToWorker } from './protocol.js';
-import { palette, zoneLabel } from './cards.js';
+import type { PlayerView, Replay } from '../../../engine/index.js';
+import { palette } from './cards.js';
 import { download } from '../files.js';
+import { Watch } from '../shared/watch.js';
+import type { RulesetSource } from '../shared/source.js';
+import { PlaytestEngine } from './playtest-engine.js';
+import type { BkPtSetup, GameSetup } from './bk-pt-setup.js';
+import './bk-pt-setup.js';
 import './bk-pt-prompt.js';
 import './bk-pt-table.js';
 
-export interface PlaytestSource {
-  path: string;
-  files: Record<string, string>;
-}
-
-type Phase = 'idle' | 'problems' | 'handoff' | 'play' | 'replay';
-
-const DELAYS = [0, 150, 400, 900];
+export type PlaytestSource = RulesetSource;
 
 /** A log line with the players' names set in bold. */
 function logLine(line: string) {
@@ -30,97 +28,35 @@ function logLine(line: string) {
 export class BkPlaytest extends LitElement {
   static override properties = {
     source: { attribute: false },
-    meta: { state: true },
-    problems: { state: true },
-    phase: { state: true },
-    view: { state: true },
-    info: { state: true },
-    handoffSeat: { state: true },
-    players: { state: true },
-    seed: { state: true },
-    seats: { state: true },
-    optionValues: { state: true },
-    botDelay: { state: true },
     note: { state: true },
-    error: { state: true },
     watchAs: { state: true },
   };
 
   declare source: PlaytestSource | null;
-  declare meta: TableMeta | null;
-  declare problems: Problem[];
-  declare phase: Phase;
-  declare view: PlayerView | null;
-  declare info: SessionInfo | null;
-  declare handoffSeat: number;
-  declare players: number;
-  declare seed: string;
-  declare seats: SeatKind[];
-  declare optionValues: Record<string, number | boolean | string>;
-  declare botDelay: number;
   declare note: { kind: 'ok' | 'warn'; text: unknown } | null;
-  declare error: string;
+  /** the seat an imported replay is watched as (-1: the table) */
   declare watchAs: number;
 
-  private worker: Worker | null = null;
-  private loadedKey = '';
-  private loadTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly engine = new PlaytestEngine();
   /** the ruleset as it was when the current game started */
   private started: { path: string; text: string } | null = null;
-  private seq = 0;
-  /** the open decision has been answered; waiting for the worker's next view */
-  private answered = false;
-  private logLength = 0;
-  private seenLog = 0;
 
   constructor() {
     super();
     this.source = null;
-    this.meta = null;
-    this.problems = [];
-    this.phase = 'idle';
-    this.view = null;
-    this.info = null;
-    this.handoffSeat = -1;
-    this.players = 0;
-    this.seed = '1';
-    this.seats = [];
-    this.optionValues = {};
-    this.botDelay = 0;
     this.note = null;
-    this.error = '';
     this.watchAs = -1;
+    new Watch(this).watch(this.engine);
   }
 
   static override styles = [
     palette,
     css`
       :host { display: block; background: var(--pt-table); min-height: 100%; position: relative; }
-      .bar { padding: 10px 18px 12px; background: #2f2a26; color: #f3ece0; display: flex; flex-direction: column; gap: 8px; }
-      .bar .row { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: flex-end; }
-      .bar label { display: flex; flex-direction: column; gap: 3px; font-size: 11px; letter-spacing: 0.04em; text-transform: uppercase; color: #c9bda9; }
-      .bar input, .bar select {
-        font: inherit; font-size: 14px; text-transform: none; letter-spacing: 0;
-        background: #463f39; color: #fff; border: 1px solid #5d554d; border-radius: 6px; padding: 5px 7px;
-      }
-      .bar select.human { background: #6b5420; border-color: var(--pt-gold); }
-      .bar input[type='text'] { width: 90px; }
-      .bar input[type='number'] { width: 56px; }
-      .bar .opts { border-top: 1px solid #463f39; padding-top: 8px; }
-      .bar .opts label { flex-direction: row; align-items: center; gap: 6px; text-transform: none; letter-spacing: 0; font-size: 13px; }
-      .bar .opts select, .bar .opts input { font-size: 13px; padding: 3px 6px; }
-      .bar .optlab { font-size: 11px; letter-spacing: 0.04em; text-transform: uppercase; color: #c9bda9; align-self: center; }
-      .bar .spacer { flex: 1; }
-      .bar .filebtn {
-        font-size: 14px; text-transform: none; letter-spacing: 0; color: #f3ece0; cursor: pointer;
-        padding: 7px 14px; border-radius: 7px; border: 1px solid #6d645a; background: #463f39;
-      }
-      .bar .filebtn input { display: none; }
-      .bar button, .tools button {
+      .tools button {
         font: inherit; font-size: 14px; padding: 7px 14px; border-radius: 7px; cursor: pointer;
         border: 1px solid #6d645a; background: #463f39; color: #f3ece0;
       }
-      .bar button.primary { background: var(--pt-gold); border-color: var(--pt-gold); color: #2b2622; font-weight: 700; }
       button:disabled { opacity: 0.45; cursor: default; }
       .tools { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; padding: 10px 18px; background: #e4d9c3; border-bottom: 1px solid var(--pt-line); font-size: 13px; }
       .tools select { font: inherit; font-size: 13px; padding: 4px 6px; border-radius: 6px; border: 1px solid var(--pt-line); background: var(--pt-paper); }
@@ -154,6 +90,7 @@ export class BkPlaytest extends LitElement {
       .note.warn { background: #fff4d6; border-color: #ecd28a; }
       .note code { background: rgba(0, 0, 0, 0.06); padding: 1px 5px; border-radius: 4px; }
       .error { margin: 12px 18px 0; padding: 10px 14px; border-radius: 10px; background: #fbe3e0; color: #7a231e; }
+      .error button { margin-left: 10px; font: inherit; font-size: 13px; padding: 4px 10px; border-radius: 6px; border: 1px solid #d9a49e; background: #fff; color: #7a231e; cursor: pointer; }
       .intro { padding: 36px 18px; max-width: 640px; color: #4a423b; line-height: 1.5; }
       .intro h2 { margin-top: 0; }
       .handoff {
@@ -172,130 +109,54 @@ export class BkPlaytest extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.worker) {
-      this.worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
-      this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
-      this.worker.onerror = (e) => { this.error = `the engine stopped: ${e.message}`; };
-    }
-    this.loadedKey = '';
-    this.scheduleLoad(0);
+    this.engine.connect();
+    if (this.source) this.engine.load(this.source, 0);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.worker?.terminate();
-    this.worker = null;
-  }
-
-  private send(m: ToWorker): void {
-    this.worker?.postMessage(m);
+    this.engine.disconnect();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('source')) this.scheduleLoad(400);
+    // the text changed in the editor: read it again once the typing pauses
+    if (changed.has('source') && this.source) this.engine.load(this.source, changed.get('source') ? 400 : 0);
   }
 
-  private stateName(): string {
-    if (this.phase === 'play' && this.view) {
-      if (this.view.ended) return 'ended';
-      if (this.view.prompt) return 'turn';
-      return 'waiting';
-    }
-    return this.phase;
+  private get setup(): BkPtSetup | null {
+    return this.renderRoot.querySelector('bk-pt-setup');
   }
 
-  /** Read the ruleset again (debounced) when its text changed: player range, options, problems. */
-  private scheduleLoad(ms: number): void {
-    clearTimeout(this.loadTimer);
-    this.loadTimer = setTimeout(() => {
-      const src = this.source;
-      if (!src || !this.worker) return;
-      const key = `${src.path}\n${JSON.stringify(src.files)}`;
-      if (key === this.loadedKey) return;
-      this.loadedKey = key;
-      this.send({ type: 'load', path: src.path, files: src.files });
-    }, ms);
-  }
-
-  private receive(m: FromWorker): void {
-    switch (m.type) {
-      case 'loaded': {
-        const first = !this.meta || this.meta.game !== m.meta.game || this.meta.minPlayers !== m.meta.minPlayers || this.meta.maxPlayers !== m.meta.maxPlayers;
-        this.meta = m.meta;
-        this.problems = m.problems.filter((p) => p.severity === 'error');
-        if (first || this.players < m.meta.minPlayers || this.players > m.meta.maxPlayers) this.setPlayers(m.meta.minPlayers);
-        if (this.phase === 'problems') this.phase = 'idle';
-        return;
-      }
-      case 'problems':
-        this.problems = m.problems.filter((p) => p.severity === 'error');
-        if (this.phase !== 'play' && this.phase !== 'replay') this.phase = 'problems';
-        return;
-      case 'handoff':
-        this.view = null;
-        this.info = null;
-        this.handoffSeat = m.seat;
-        this.phase = 'handoff';
-        this.seenLog = this.logLength;
-        return;
-      case 'view':
-        if (this.phase === 'handoff' || (this.view && this.view.viewer !== m.view.viewer)) this.seenLog = 0;
-        else if (this.view?.prompt && !m.view.prompt) this.seenLog = this.logLength;
-        this.view = m.view;
-        this.info = m.info;
-        this.answered = false;
-        this.logLength = m.view.log.length;
-        this.phase = m.info.replay ? 'replay' : 'play';
-        this.seq++;
-        return;
-      case 'replay':
-        this.download(m.replay, m.fileName);
-        this.note = m.bundled
-          ? { kind: 'ok', text: html`Replay saved as <code>${m.fileName}</code>. Check it from the project folder with <code>npx babelkit replay ${m.fileName}</code>.` }
-          : {
-              kind: 'warn',
-              text: html`Replay saved as <code>${m.fileName}</code>. This game used an <b>edited</b> ruleset: the replay needs it saved beside it as
-                <code>${m.rulesetFile}</code> <button @click=${() => this.downloadRuleset(m.rulesetFile)}>Download the ruleset</button>
-                (with any file it extends), or give it with <code>npx babelkit replay ${m.fileName} --ruleset FILE</code>.`,
-            };
-        return;
-      case 'error':
-        this.error = m.message;
-        this.answered = false;
-        return;
-    }
-  }
-
-  private setPlayers(n: number): void {
-    this.players = n;
-    this.seats = Array.from({ length: n }, (_, i) => this.seats[i] ?? (i === 0 ? 'human' : 'greedy'));
-  }
-
-  private seedValue(): number | string {
-    const t = this.seed.trim() || '1';
-    return /^\d+$/.test(t) ? Number(t) : t;
-  }
-
-  private start(): void {
+  private start(g: GameSetup): void {
     const src = this.source;
     if (!src) return;
-    this.error = '';
     this.note = null;
-    this.view = null;
-    this.seenLog = 0;
     this.started = { path: src.path, text: src.files[src.path] ?? '' };
-    this.send({
-      type: 'start',
-      req: { path: src.path, files: src.files, players: this.players, seed: this.seedValue(), seats: this.seats.slice(), options: { ...this.optionValues }, botDelay: this.botDelay },
-    });
+    this.engine.start({ path: src.path, files: src.files, ...g });
   }
 
-  private choose(positions: number[]): void {
-    // one answer per decision: a second click before the next view arrives is ignored
-    if (!this.view?.prompt || this.answered) return;
-    this.answered = true;
-    this.error = '';
-    this.send({ type: 'act', seat: this.view.viewer, positions });
+  private async importReplay(text: string): Promise<void> {
+    const src = this.source;
+    if (!src) return;
+    const g = this.setup?.setup();
+    this.note = null;
+    this.started = { path: src.path, text: src.files[src.path] ?? '' };
+    this.watchAs = -1;
+    await this.engine.importReplay({ path: src.path, files: src.files, botDelay: g?.botDelay ?? 0, seats: g?.seats ?? [], text, watchAs: -1 });
+  }
+
+  private async exportReplay(): Promise<void> {
+    const m = await this.engine.exportReplay();
+    if (!m) return;
+    this.download(m.replay, m.fileName);
+    this.note = m.bundled
+      ? { kind: 'ok', text: html`Replay saved as <code>${m.fileName}</code>. Check it from the project folder with <code>npx babelkit replay ${m.fileName}</code>.` }
+      : {
+          kind: 'warn',
+          text: html`Replay saved as <code>${m.fileName}</code>. This game used an <b>edited</b> ruleset: the replay needs it saved beside it as
+            <code>${m.rulesetFile}</code> <button @click=${() => this.downloadRuleset(m.rulesetFile)}>Download the ruleset</button>
+            (with any file it extends), or give it with <code>npx babelkit replay ${m.fileName} --ruleset FILE</code>.`,
+        };
   }
 
   private download(data: Replay | string, name: string): void {
@@ -307,76 +168,19 @@ export class BkPlaytest extends LitElement {
     if (this.started) this.download(this.started.text, name);
   }
 
-  private async importFile(e: Event): Promise<void> {
-    const input = e.target as HTMLInputElement;
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file || !this.source) return;
-    const text = await file.text();
-    this.error = '';
-    this.note = null;
-    this.started = { path: this.source.path, text: this.source.files[this.source.path] ?? '' };
-    this.watchAs = -1;
-    this.send({ type: 'import', req: { path: this.source.path, files: this.source.files, botDelay: this.botDelay, seats: this.seats.slice(), text, watchAs: -1 } });
-  }
-
   private step(to: number, watchAs = this.watchAs): void {
     this.watchAs = watchAs;
-    this.send({ type: 'step', to, watchAs });
+    this.engine.step(to, watchAs);
   }
 
-  private renderBar() {
-    const meta = this.meta;
-    const range = meta ? Array.from({ length: meta.maxPlayers - meta.minPlayers + 1 }, (_, i) => meta.minPlayers + i) : [];
-    const options = meta?.options ?? [];
-    return html`<div class="bar">
-      <div class="row">
-        <label>Players
-          <select data-players @change=${(e: Event) => this.setPlayers(Number((e.target as HTMLSelectElement).value))}>
-            ${range.map((n) => html`<option value=${n} ?selected=${n === this.players}>${n}</option>`)}
-          </select>
-        </label>
-        <label>Seed <input type="text" data-seed .value=${this.seed} @input=${(e: Event) => (this.seed = (e.target as HTMLInputElement).value)} /></label>
-        ${this.seats.map((k, i) => html`<label>Seat ${i + 1}
-          <select data-seat=${i} class=${k === 'human' ? 'human' : ''} @change=${(e: Event) => { const s = this.seats.slice(); s[i] = (e.target as HTMLSelectElement).value as SeatKind; this.seats = s; }}>
-            ${(['human', 'greedy', 'random'] as SeatKind[]).map((o) => html`<option value=${o} ?selected=${o === k}>${o === 'human' ? 'Human' : o === 'greedy' ? 'Greedy bot' : 'Random bot'}</option>`)}
-          </select></label>`)}
-        <label>Bot pace
-          <select data-delay @change=${(e: Event) => { this.botDelay = Number((e.target as HTMLSelectElement).value); this.send({ type: 'delay', botDelay: this.botDelay }); }}>
-            ${DELAYS.map((d) => html`<option value=${d} ?selected=${d === this.botDelay}>${d === 0 ? 'instant' : `${d} ms`}</option>`)}
-          </select>
-        </label>
-        <span class="spacer"></span>
-        <button class="primary" data-start ?disabled=${!meta || !this.source} @click=${() => this.start()}>${this.phase === 'play' ? 'New game' : 'Start game'}</button>
-        <label class="filebtn" title="Load a replay file to step through it or play on from any step">Import replay
-          <input type="file" accept=".json,application/json" data-import @change=${(e: Event) => this.importFile(e)} />
-        </label>
-      </div>
-      ${options.length
-        ? html`<div class="row opts"><span class="optlab">Rule options</span>
-            ${options.map((o) => html`<label title=${o.description ?? ''}>${zoneLabel(o.id)}
-              ${o.type === 'bool'
-                ? html`<select data-option-id=${o.id} @change=${(e: Event) => this.setOption(o.id, (e.target as HTMLSelectElement).value === 'true', o.default)}>
-                    ${[false, true].map((b) => html`<option value=${String(b)} ?selected=${(this.optionValues[o.id] ?? o.default) === b}>${b ? 'yes' : 'no'}</option>`)}
-                  </select>`
-                : html`<input data-option-id=${o.id} type=${o.type === 'number' ? 'number' : 'text'} .value=${String(this.optionValues[o.id] ?? o.default)}
-                    @change=${(e: Event) => { const v = (e.target as HTMLInputElement).value; this.setOption(o.id, o.type === 'number' ? Number(v) : v, o.default); }} />`}
-            </label>`)}
-          </div>`
-        : nothing}
-    </div>`;
-  }
-
-  private setOption(id: string, v: number | boolean | string, def: number | boolean | string): void {
-    const o = { ...this.optionValues };
-    if (v === def || (typeof v === 'number' && Number.isNaN(v))) delete o[id];
-    else o[id] = v;
-    this.optionValues = o;
+  private restart(): void {
+    this.note = null;
+    this.engine.restart();
   }
 
   private renderTools() {
-    const info = this.info;
-    if (!info || !this.view) return nothing;
+    const { info, view } = this.engine;
+    if (!info || !view) return nothing;
     const stale = this.started && this.source && (this.source.path !== this.started.path || this.source.files[this.source.path] !== this.started.text);
     const r = info.replay;
     return html`<div class="tools">
@@ -390,15 +194,15 @@ export class BkPlaytest extends LitElement {
             <span>action ${r.at} of ${r.of}</span>
             <select data-watch @change=${(e: Event) => this.step(r.at, Number((e.target as HTMLSelectElement).value))}>
               <option value="-1" ?selected=${this.watchAs === -1}>watch as the table</option>
-              ${this.view.seats.map((s) => html`<option value=${s.seat} ?selected=${this.watchAs === s.seat}>watch as ${s.name}</option>`)}
+              ${view.seats.map((s) => html`<option value=${s.seat} ?selected=${this.watchAs === s.seat}>watch as ${s.name}</option>`)}
             </select>
-            <button data-resume @click=${() => this.send({ type: 'resume', seats: this.seats.slice() })} ?disabled=${!!this.view.ended}>Play on from here</button>
+            <button data-resume @click=${() => this.engine.resume(this.setup?.setup().seats ?? [])} ?disabled=${!!view.ended}>Play on from here</button>
           </span>`
         : html`
-            <button data-undo ?disabled=${!info.canUndo} @click=${() => this.send({ type: 'undo' })}>Undo</button>
-            ${!info.canUndo && info.undoBlocked && this.view.prompt ? html`<span class="why">undo not possible: ${info.undoBlocked}</span>` : nothing}
-            <button data-restart @click=${() => { this.note = null; this.seenLog = 0; this.send({ type: 'restart' }); }}>Restart (same seed)</button>`}
-      <button data-export @click=${() => this.send({ type: 'export' })}>Export replay</button>
+            <button data-undo ?disabled=${!info.canUndo} @click=${() => this.engine.undo()}>Undo</button>
+            ${!info.canUndo && info.undoBlocked && view.prompt ? html`<span class="why">undo not possible: ${info.undoBlocked}</span>` : nothing}
+            <button data-restart @click=${() => this.restart()}>Restart (same seed)</button>`}
+      <button data-export @click=${() => this.exportReplay()}>Export replay</button>
       ${stale ? html`<span class="stale">The ruleset changed since this game started — “New game” plays the new rules.</span>` : nothing}
       <span class="facts">seed ${String(info.seed)} · ${info.actions} decisions taken</span>
     </div>`;
@@ -406,7 +210,7 @@ export class BkPlaytest extends LitElement {
 
   private renderEnded(v: PlayerView) {
     const e = v.ended!;
-    const meta = this.meta!;
+    const meta = this.engine.meta!;
     if (e.truncated) return html`<div class="ended lost" data-ended><h2>The game stopped</h2><p>${e.message ?? 'it never reached an ending'}</p></div>`;
     const ending = e.ending ? meta.endings[e.ending] : undefined;
     const winner = e.winner ? meta.teams[e.winner]?.name ?? e.winner : 'nobody';
@@ -420,11 +224,11 @@ export class BkPlaytest extends LitElement {
 
   private renderTurn(v: PlayerView) {
     if (v.ended) return this.renderEnded(v);
-    const info = this.info!;
+    const info = this.engine.info!;
     if (v.prompt && !info.replay) {
       return html`<div class="turn" data-turn>
         <div class="who">${v.seats[v.viewer]?.name} — your decision</div>
-        <bk-pt-prompt .prompt=${v.prompt} .meta=${this.meta} .view=${v} @choose=${(e: CustomEvent<{ positions: number[] }>) => this.choose(e.detail.positions)}></bk-pt-prompt>
+        <bk-pt-prompt .prompt=${v.prompt} .meta=${this.engine.meta} .view=${v} @choose=${(e: CustomEvent<{ positions: number[] }>) => this.engine.choose(e.detail.positions)}></bk-pt-prompt>
       </div>`;
     }
     if (info.replay) {
@@ -443,50 +247,57 @@ export class BkPlaytest extends LitElement {
     const ol = this.renderRoot.querySelector('.log ol');
     if (ol) ol.scrollTop = ol.scrollHeight;
     // `data-state` and `data-seq` (views received) change once the table and prompt show the new view
-    const seq = this.seq;
-    const state = this.stateName();
+    const { seq, state } = this.engine;
     const kids = [...this.renderRoot.querySelectorAll('bk-pt-prompt, bk-pt-table')] as LitElement[];
     void Promise.all(kids.map((k) => k.updateComplete)).then(() => {
-      if (seq !== this.seq) return;
+      if (seq !== this.engine.seq) return;
       this.dataset.state = state;
       this.dataset.seq = String(seq);
     });
   }
 
   protected override render() {
-    const v = this.view;
+    const e = this.engine;
+    const v = e.view;
+    const src = this.source;
     return html`
-      ${this.renderBar()}
-      ${this.phase === 'problems' && this.problems.length
+      <bk-pt-setup .meta=${e.meta} ?canStart=${!!src} ?playing=${e.phase === 'play'}
+        @start-game=${(ev: CustomEvent<GameSetup>) => this.start(ev.detail)}
+        @import-replay=${(ev: CustomEvent<{ text: string }>) => this.importReplay(ev.detail.text)}
+        @bot-delay=${(ev: CustomEvent<{ botDelay: number }>) => e.setDelay(ev.detail.botDelay)}></bk-pt-setup>
+      ${e.phase === 'problems' && e.problems.length
         ? html`<section class="problems" data-problems>
             <h2>The ruleset does not load — fix these first</h2>
-            <ul>${this.problems.map((p) => html`<li>${p.file}:${p.line}:${p.col}: ${p.message}</li>`)}</ul>
+            <ul>${e.problems.map((p) => html`<li>${p.file}:${p.line}:${p.col}: ${p.message}</li>`)}</ul>
           </section>`
         : nothing}
-      ${this.error ? html`<div class="error" data-error>${this.error}</div>` : nothing}
+      ${e.error
+        ? html`<div class="error" data-error>${e.error}
+            ${e.crashed && src ? html`<button data-restart-engine @click=${() => e.restartEngine(src)}>Start the engine again</button>` : nothing}</div>`
+        : nothing}
       ${this.note ? html`<div class="note ${this.note.kind}" data-note>${this.note.text}</div>` : nothing}
-      ${this.phase === 'handoff'
+      ${e.phase === 'handoff'
         ? html`<div class="handoff" data-handoff>
-            <h2>Pass the device to Player ${this.handoffSeat + 1}</h2>
-            <p>The previous player's hand and role are hidden. Player ${this.handoffSeat + 1}, take the device and confirm.</p>
-            <button data-ready @click=${() => this.send({ type: 'ready' })}>I am Player ${this.handoffSeat + 1} — show my table</button>
+            <h2>Pass the device to Player ${e.handoffSeat + 1}</h2>
+            <p>The previous player's hand and role are hidden. Player ${e.handoffSeat + 1}, take the device and confirm.</p>
+            <button data-ready @click=${() => e.ready()}>I am Player ${e.handoffSeat + 1} — show my table</button>
           </div>`
         : nothing}
-      ${v && this.meta && (this.phase === 'play' || this.phase === 'replay')
+      ${v && e.meta && (e.phase === 'play' || e.phase === 'replay')
         ? html`${this.renderTools()}
             <div class="body">
               <div>
                 ${this.renderTurn(v)}
-                <bk-pt-table .view=${v} .meta=${this.meta} .info=${this.info}></bk-pt-table>
+                <bk-pt-table .view=${v} .meta=${e.meta} .info=${e.info}></bk-pt-table>
               </div>
               <aside class="log" data-log>
                 <h3>Log${v.viewer >= 0 ? ` (as ${v.seats[v.viewer]?.name} sees it)` : ' (public)'}</h3>
-                <ol>${v.log.map((l, i) => html`<li class=${i >= this.seenLog && this.seenLog > 0 ? 'new' : ''}>${logLine(l)}</li>`)}</ol>
+                <ol>${v.log.map((l, i) => html`<li class=${i >= e.seenLog && e.seenLog > 0 ? 'new' : ''}>${logLine(l)}</li>`)}</ol>
               </aside>
             </div>`
-        : this.phase === 'idle' || (this.phase === 'problems' && !this.problems.length)
+        : e.phase === 'idle' || (e.phase === 'problems' && !e.problems.length)
           ? html`<div class="intro">
-              <h2>Playtest ${this.meta?.name ?? ''}</h2>
+              <h2>Playtest ${e.meta?.name ?? ''}</h2>
               <p>Choose the number of players, a seed, and who sits at each seat — a human or a bot — then start.
                 The rules are the ones in the editor, including unsaved changes. With several human seats, the screen asks
                 to pass the device between them and hides each player's hand and role in between.</p>

@@ -1,12 +1,12 @@
-// The playtest's engine, off the page's thread: loads the ruleset, runs the game and the bots, and posts
-// to the page only what the seat in front of the screen may see (see protocol.ts).
+// The playtest's engine, off the page's thread: loads the ruleset, runs the game and the bots, and sends
+// the page only what the seat in front of the screen may see (PlaytestApi in protocol.ts).
 
-import { loadRulesetText } from '../../../engine/index.js';
-import type { Game } from '../../../engine/index.js';
-import { playerName } from '../../../engine/index.js';
+import { loadRulesetText, playerName, type Game } from '../../../engine/index.js';
 import { Session, tableMeta } from './session.js';
 import { BUNDLED } from '../bundled.js';
-import type { FromWorker, Problem, StartRequest, ToWorker } from './protocol.js';
+import { serve } from '../shared/rpc-serve.js';
+import { readerOf, type RulesetSource } from '../shared/source.js';
+import type { LoadResult, PlaytestApi, Problem, ReplayExport, StartRequest } from './protocol.js';
 
 // the rulesets as shipped: an exported replay names a bundled ruleset only when the game used it unchanged
 const shipped = BUNDLED;
@@ -21,30 +21,22 @@ let botDelay = 0;
 let generation = 0;
 let watchAs = -1;
 
-const post = (m: FromWorker) => (self as unknown as Worker).postMessage(m);
-
-function load(r: { path: string; files: Record<string, string> }): Game | null {
-  const text = r.files[r.path];
+function load(r: RulesetSource): { game: Game | null; result: LoadResult } {
+  const read = readerOf(r.files);
+  const text = read(r.path);
   if (text === undefined) {
-    post({ type: 'problems', problems: [{ file: r.path, line: 1, col: 1, severity: 'error', message: `no file '${r.path}' to play` }] });
-    return null;
+    return { game: null, result: { meta: null, problems: [{ file: r.path, line: 1, col: 1, severity: 'error', message: `no file '${r.path}' to play` }] } };
   }
-  const res = loadRulesetText(r.path, text, (p) => r.files[p]);
+  const res = loadRulesetText(r.path, text, read);
   const problems: Problem[] = res.diagnostics.map((d) => ({ file: d.file, line: d.line, col: d.col, severity: d.severity, message: d.message }));
-  if (!res.game) {
-    post({ type: 'problems', problems });
-    return null;
-  }
-  post({ type: 'loaded', meta: tableMeta(res.game), problems });
-  return res.game;
+  return { game: res.game ?? null, result: { meta: res.game ? tableMeta(res.game) : null, problems } };
 }
 
 function showView(seat: number): void {
   const s = session!;
   const u = s.undoState();
   const bot = s.nextBot();
-  post({
-    type: 'view',
+  emit('view', {
     seat,
     view: s.view(seat),
     info: {
@@ -61,6 +53,19 @@ function showView(seat: number): void {
   });
 }
 
+/** Runs `f` later, unless a command changed the game meanwhile; a failure is told to the page as an event
+ * (no call is open to fail, and the worker must not die of it). */
+function later(gen: number, ms: number, f: () => void): void {
+  setTimeout(() => {
+    if (gen !== generation) return;
+    try {
+      f();
+    } catch (e) {
+      emit('error', { message: e instanceof Error ? e.message : String(e) });
+    }
+  }, ms);
+}
+
 /** Run bots until a human must answer or the game ends; with a delay, one bot move per tick. */
 function pump(): void {
   const s = session!;
@@ -72,19 +77,19 @@ function pump(): void {
     if (s.nextBot()) {
       if (botDelay > 0) {
         if (viewer !== null) showView(viewer);
-        setTimeout(() => { if (gen === generation) { s.botMove(); pump(); } }, botDelay);
+        later(gen, botDelay, () => { s.botMove(); pump(); });
         return;
       }
       s.botMove();
       // yield now and then so that a restart or another command is not kept waiting
-      if (performance.now() - t0 > 40) { setTimeout(() => { if (gen === generation) pump(); }, 0); return; }
+      if (performance.now() - t0 > 40) { later(gen, 0, pump); return; }
       continue;
     }
     const h = s.nextHuman();
-    if (h === null) { post({ type: 'error', message: 'nobody has a decision open, yet the game has not ended' }); return; }
+    if (h === null) { emit('error', { message: 'nobody has a decision open, yet the game has not ended' }); return; }
     if (s.humans.length > 1 && h !== viewer) {
       viewer = null;
-      post({ type: 'handoff', seat: h });
+      emit('handoff', { seat: h });
       return;
     }
     viewer = h;
@@ -100,94 +105,91 @@ function begin(): void {
   pump();
 }
 
-function exportReplay(): void {
+function exportReplay(): ReplayExport {
   const s = session!;
   const r = req!;
   const base = shipped[r.path];
-  const pristine = base !== undefined && loadRulesetText(r.path, base, (p) => shipped[p]).game?.hash === game!.hash;
+  const pristine = base !== undefined && loadRulesetText(r.path, base, readerOf(shipped)).game?.hash === game!.hash;
   // a bundled ruleset is named by its path in the package (the CLI finds it there); an edited one must be
   // saved beside the replay under its own file name
   const rulesetFile = pristine ? r.path : r.path.slice(r.path.lastIndexOf('/') + 1);
   const replay = s.replay(rulesetFile);
   const seed = String(s.setup.seed).replace(/[^\w.-]+/g, '_');
-  post({ type: 'replay', replay, fileName: `${game!.id}-seed-${seed}-replay.json`, bundled: pristine, rulesetFile });
+  return { replay, fileName: `${game!.id}-seed-${seed}-replay.json`, bundled: pristine, rulesetFile };
 }
 
-function handle(m: ToWorker): void {
-  switch (m.type) {
-    case 'load':
-      load(m);
-      return;
-    case 'start': {
-      generation++;
-      req = m.req;
-      botDelay = m.req.botDelay;
-      game = load(m.req);
-      if (!game) { session = null; return; }
-      session = new Session(game, { players: m.req.players, seed: m.req.seed, seats: m.req.seats, options: m.req.options });
-      begin();
-      return;
-    }
-    case 'delay':
-      botDelay = m.botDelay;
-      return;
-  }
-  if (!session) { post({ type: 'error', message: 'start a game first' }); return; }
-  const s = session;
-  switch (m.type) {
-    case 'act':
-      if (m.seat !== viewer) { post({ type: 'error', message: `it is not ${playerName(m.seat)}'s screen` }); return; }
-      generation++;
-      s.act(m.seat, m.positions);
-      pump();
-      return;
-    case 'ready':
-      if (viewer !== null) return;
-      viewer = s.nextHuman();
-      pump();
-      return;
-    case 'undo':
-      generation++;
-      s.undo();
-      pump();
-      return;
-    case 'restart':
-      s.restart();
-      begin();
-      return;
-    case 'export':
-      exportReplay();
-      return;
-    case 'import': {
-      generation++;
-      req = { ...m.req, players: 0, seed: 0, options: {} };
-      botDelay = m.req.botDelay;
-      game = load(m.req);
-      if (!game) { session = null; return; }
-      const ses = new Session(game, { players: game.minPlayers, seed: 0, seats: Array.from({ length: game.minPlayers }, () => 'greedy') });
-      ses.importReplay(m.req.text, m.req.seats);
-      session = ses;
-      watchAs = m.req.watchAs;
-      showView(watchAs);
-      return;
-    }
-    case 'step':
-      generation++;
-      watchAs = m.watchAs;
-      s.stepTo(m.to);
-      showView(watchAs);
-      return;
-    case 'resume':
-      s.resume(m.seats);
-      begin();
-      return;
-  }
+/** The game in progress, for the commands that need one. */
+function current(): Session {
+  if (!session) throw new Error('start a game first');
+  return session;
 }
 
-self.onmessage = (e: MessageEvent<ToWorker>) => {
-  try {
-    handle(e.data);
-  } catch (err) {
-    post({ type: 'error', message: (err as Error).message });
-  }
-};
+const { emit } = serve<PlaytestApi>({
+  load: (r) => load(r).result,
+  start(r) {
+    generation++;
+    req = r;
+    botDelay = r.botDelay;
+    const { game: g, result } = load(r);
+    game = g;
+    session = g ? new Session(g, { players: r.players, seed: r.seed, seats: r.seats, options: r.options }) : null;
+    if (session) begin();
+    return result;
+  },
+  setDelay(r) {
+    botDelay = r.botDelay;
+  },
+  act({ seat, positions }) {
+    const s = current();
+    if (seat !== viewer) throw new Error(`it is not ${playerName(seat)}'s screen`);
+    generation++;
+    s.act(seat, positions);
+    pump();
+  },
+  ready() {
+    const s = current();
+    if (viewer !== null) return;
+    viewer = s.nextHuman();
+    pump();
+  },
+  undo() {
+    const s = current();
+    generation++;
+    s.undo();
+    pump();
+  },
+  restart() {
+    current().restart();
+    begin();
+  },
+  exportReplay() {
+    current();
+    return exportReplay();
+  },
+  importReplay(r) {
+    generation++;
+    req = { ...r, players: 0, seed: 0, options: {} };
+    botDelay = r.botDelay;
+    const { game: g, result } = load(r);
+    game = g;
+    session = null;
+    if (!g) return result;
+    const ses = new Session(g, { players: g.minPlayers, seed: 0, seats: Array.from({ length: g.minPlayers }, () => 'greedy') });
+    ses.importReplay(r.text, r.seats);
+    session = ses;
+    watchAs = r.watchAs;
+    showView(watchAs);
+    return result;
+  },
+  step({ to, watchAs: as }) {
+    const s = current();
+    generation++;
+    watchAs = as;
+    s.stepTo(to);
+    showView(watchAs);
+  },
+  resume({ seats }) {
+    current().resume(seats);
+    begin();
+  },
+});

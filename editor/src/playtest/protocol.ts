@@ -1,16 +1,13 @@
-// Messages between the playtest page and its engine worker. The worker holds the game; the page only ever
+// The playtest engine worker's API (a shared/rpc.ts API). The worker holds the game; the page only ever
 // receives one seat's `view(state, game, seat)` (or the table's public view when no human plays), plus
 // the ruleset's public data (names, card definitions) and a few facts about the session itself.
 
-import type { PlayerView } from '../../../engine/index.js';
-import type { Replay } from '../../../engine/index.js';
+import type { PlayerView, Replay } from '../../../engine/index.js';
+import type { RulesetSource } from '../shared/source.js';
 
 export type SeatKind = 'human' | 'random' | 'greedy';
 
-export interface StartRequest {
-  /** virtual path of the ruleset to play and every file `extends` may need */
-  path: string;
-  files: Record<string, string>;
+export interface StartRequest extends RulesetSource {
   players: number;
   seed: number | string;
   seats: SeatKind[];
@@ -19,23 +16,66 @@ export interface StartRequest {
   botDelay: number;
 }
 
-export type ToWorker =
-  /** read the ruleset (for its player range and options, and its problems) without starting */
-  | { type: 'load'; path: string; files: Record<string, string> }
-  | { type: 'start'; req: StartRequest }
-  /** answer the open decision of `seat` with the options at these positions (in the order chosen) */
-  | { type: 'act'; seat: number; positions: number[] }
-  /** the next human has taken the device: send their view */
-  | { type: 'ready' }
-  | { type: 'undo' }
-  | { type: 'restart' }
-  | { type: 'export' }
-  /** a replay file's text: load it and step through it (the page chooses the seat to watch as) */
-  | { type: 'import'; req: Omit<StartRequest, 'players' | 'seed' | 'seats' | 'options'> & { seats: SeatKind[]; text: string; watchAs: number } }
-  | { type: 'step'; to: number; watchAs: number }
-  /** imported game: play on from the current step with the seats given */
-  | { type: 'resume'; seats: SeatKind[] }
-  | { type: 'delay'; botDelay: number };
+/** A replay file's text to step through, for the ruleset in the editor (the page chooses whom to watch as). */
+export interface ImportRequest extends RulesetSource {
+  text: string;
+  seats: SeatKind[];
+  watchAs: number;
+  botDelay: number;
+}
+
+/** The ruleset as read: its public data, or (meta null) only its problems. */
+export interface LoadResult {
+  meta: TableMeta | null;
+  problems: Problem[];
+}
+
+/** An exported replay and how to name it: a bundled ruleset used unchanged is named by its path in the
+ * package; an edited one must be saved beside the replay as `rulesetFile`. */
+export interface ReplayExport {
+  replay: Replay;
+  fileName: string;
+  bundled: boolean;
+  rulesetFile: string;
+}
+
+/** What `seat` (or -1: the table, nobody's hidden information) may see, and the session's state. */
+export interface ViewEvent {
+  seat: number;
+  view: PlayerView;
+  info: SessionInfo;
+}
+
+export interface PlaytestApi {
+  methods: {
+    /** read the ruleset (for its player range and options, and its problems) without starting */
+    load(req: RulesetSource): LoadResult;
+    /** a new game; its views follow as events */
+    start(req: StartRequest): LoadResult;
+    /** answer the open decision of `seat` with the options at these positions (in the order chosen) */
+    act(req: { seat: number; positions: number[] }): void;
+    /** the next human has taken the device: send their view */
+    ready(): void;
+    undo(): void;
+    /** the same game again: same seed and seats */
+    restart(): void;
+    exportReplay(): ReplayExport;
+    /** load a replay file and step through it */
+    importReplay(req: ImportRequest): LoadResult;
+    step(req: { to: number; watchAs: number }): void;
+    /** imported game: play on from the current step with the seats given */
+    resume(req: { seats: SeatKind[] }): void;
+    setDelay(req: { botDelay: number }): void;
+  };
+  events: {
+    /** the only way a game reaches the page: one seat's view */
+    view: ViewEvent;
+    /** a different human seat must take the device: the page hides everything until `ready` */
+    handoff: { seat: number };
+    /** something went wrong while the bots played on (no call is open to fail) */
+    error: { message: string };
+  };
+}
 
 /** Public data of the ruleset: the same for every seat (it is printed on the cards and in the rules). */
 export interface TableMeta {
@@ -85,13 +125,3 @@ export interface SessionInfo {
   /** stepping through an imported replay: position and length */
   replay?: { at: number; of: number; problems: string[] };
 }
-
-export type FromWorker =
-  | { type: 'loaded'; meta: TableMeta; problems: Problem[] }
-  | { type: 'problems'; problems: Problem[] }
-  /** a different human seat must take the device: the page hides everything until `ready` */
-  | { type: 'handoff'; seat: number }
-  /** what `seat` (or -1: the table, nobody's hidden information) may see, and the session's state */
-  | { type: 'view'; seat: number; view: PlayerView; info: SessionInfo }
-  | { type: 'replay'; replay: Replay; fileName: string; bundled: boolean; rulesetFile: string }
-  | { type: 'error'; message: string };

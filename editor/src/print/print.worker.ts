@@ -11,15 +11,8 @@ import { drawBack, drawFront, layoutOf } from '../../../print/layout.js';
 import { mm } from '../../../print/sizes.js';
 import { FONT_URLS, familyOf } from './fonts.js';
 import { SvgDoc } from './svg-doc.js';
-
-export type PrintRequest =
-  | { id: number; kind: 'preview'; path: string; files: Record<string, string>; card: string }
-  | { id: number; kind: 'pdf'; path: string; files: Record<string, string> };
-
-export type PrintResponse =
-  | { id: number; kind: 'preview'; front: string; back: string; size: [number, number, number]; card: string }
-  | { id: number; kind: 'pdf'; bytes: Uint8Array; pages: number; cards: number }
-  | { id: number; kind: 'error'; message: string };
+import { serve } from '../shared/rpc-serve.js';
+import type { PrintApi } from './api.js';
 
 let fontSet: Promise<FontSet> | null = null;
 
@@ -70,19 +63,14 @@ async function preview(path: string, files: Record<string, string>, cardId: stri
   };
 }
 
-self.onmessage = async (e: MessageEvent<PrintRequest>) => {
-  const q = e.data;
-  const post = (r: PrintResponse, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(r, transfer);
-  try {
-    if (q.kind === 'preview') {
-      const p = await preview(q.path, q.files, q.card);
-      post({ id: q.id, kind: 'preview', card: q.card, ...p });
-    } else {
-      const game = load(q.path, q.files);
-      const r = await printDeck(game, await loadFonts(), {});
-      post({ id: q.id, kind: 'pdf', bytes: r.bytes, pages: r.pages, cards: r.cards }, [r.bytes.buffer]);
-    }
-  } catch (err) {
-    post({ id: q.id, kind: 'error', message: err instanceof Error ? err.message : String(err) });
-  }
-};
+serve<PrintApi>({
+  async preview(q) {
+    return { card: q.card, ...(await preview(q.path, q.files, q.card)) };
+  },
+  async pdf(q, ctx) {
+    const game = load(q.path, q.files);
+    const r = await printDeck(game, await loadFonts(), {});
+    ctx.transfer(r.bytes.buffer);
+    return { bytes: r.bytes, pages: r.pages, cards: r.cards };
+  },
+});

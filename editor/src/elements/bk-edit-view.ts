@@ -1,0 +1,132 @@
+// <bk-edit-view>: the Edit tab — the file list | the code editor over the problems list | the cards panel
+// (the card table, the selected card's form, grid and preview). Form edits are written into the YAML
+// (yaml-edit.ts) and become the file's new text. It shows the models it is given (the workspace, the
+// validation loop, the print controller) and sends `status` { message } when an edit could not be made,
+// `cursor` { line, col }, and `editor-ready` { editors } once Monaco is up.
+// Light DOM, so that Monaco's global CSS reaches the editor; laid out by app.css (`.bk-main`).
+import { LitElement, html, type PropertyValues } from 'lit';
+import { Watch } from '../shared/watch.js';
+import { EditError, setCardCell, setCardField, type CardValue } from '../yaml-edit.js';
+import type { Workspace } from '../workspace.js';
+import type { ValidationLoop } from '../validation/validation-loop.js';
+import type { PrintController } from '../print/print-controller.js';
+import type { BkEditorPanes } from './bk-editor-panes.js';
+import type { JumpDetail } from './bk-problems.js';
+import type { CardEditDetail } from './bk-card-table.js';
+import type { CardCellSetDetail } from './bk-card-detail.js';
+import './bk-file-list.js';
+import './bk-editor-panes.js';
+import './bk-problems.js';
+import './bk-card-table.js';
+import './bk-card-detail.js';
+
+export class BkEditView extends LitElement {
+  static override properties = {
+    ws: { attribute: false },
+    validation: { attribute: false },
+    print: { attribute: false },
+    selected: { state: true },
+  };
+
+  declare ws: Workspace | null;
+  declare validation: ValidationLoop | null;
+  declare print: PrintController | null;
+  /** the card selected in the table */
+  declare selected: string;
+
+  private readonly watch = new Watch(this);
+
+  constructor() {
+    super();
+    this.ws = null;
+    this.validation = null;
+    this.print = null;
+    this.selected = '';
+  }
+
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('ws') || changed.has('validation') || changed.has('print')) {
+      this.watch.watch(...[this.ws, this.validation, this.print].filter((m): m is NonNullable<typeof m> => m !== null));
+    }
+  }
+
+  private get panes(): BkEditorPanes | null {
+    return this.querySelector('bk-editor-panes');
+  }
+
+  private say(message: string): void {
+    this.dispatchEvent(new CustomEvent('status', { detail: { message }, bubbles: true }));
+  }
+
+  /** A form edit: the new text replaces the file's (the code editor shows it as one undoable edit). */
+  private applyEdit(edit: (src: string) => string): void {
+    const ws = this.ws!;
+    try {
+      ws.setText(edit(ws.entry.text));
+    } catch (e) {
+      this.say(e instanceof EditError ? `Not changed: ${e.message}` : `Not changed: ${String(e)}`);
+    }
+  }
+
+  private onCardEdit(d: CardEditDetail): void {
+    this.applyEdit((src) => setCardField(src, d.id, d.key, d.value));
+  }
+
+  private onCellSet(d: CardCellSetDetail): void {
+    // the card as the loader merged it: a variant's edit copies its other fields
+    const merged: CardValue | undefined = this.validation?.value?.cards?.find((c) => c.id === d.id);
+    this.applyEdit((src) => setCardCell(src, d.id, d.field, d.cell, d.count, merged));
+  }
+
+  private async onJump(d: JumpDetail): Promise<void> {
+    const ws = this.ws!;
+    if (d.file !== ws.current && ws.files.has(d.file)) {
+      ws.open(d.file);
+      await this.updateComplete; // the code editor is given the file
+    }
+    await this.panes?.reveal(d.line, d.col);
+  }
+
+  private select(id: string): void {
+    this.selected = id;
+    this.print?.show(id);
+  }
+
+  protected override render() {
+    const { ws, validation: v, print } = this;
+    if (!ws || !v || !print) return html``;
+    const base = v.basePath ? ws.files.get(v.basePath) : undefined;
+    return html`
+      <bk-file-list class="bk-files" aria-label="files" .current=${ws.current}
+        .files=${[...ws.files.values()].map((f) => ({ path: f.path, bundled: f.bundled, dirty: f.text !== f.saved }))}
+        @open-file=${(e: CustomEvent<{ path: string }>) => ws.open(e.detail.path)}></bk-file-list>
+      <section class="bk-center">
+        <bk-editor-panes .path=${ws.current} .text=${ws.entry.text} ?dirty=${ws.isDirty()} .rulesetName=${v.value?.name ?? ''}
+          .basePath=${base?.path ?? ''} .baseText=${base?.text ?? ''} .diagnostics=${v.diagnostics} .diagnosticFiles=${v.files}
+          @edit=${(e: CustomEvent<{ path: string; text: string }>) => ws.setText(e.detail.text, e.detail.path)}
+          @open-file=${(e: CustomEvent<{ path: string }>) => ws.open(e.detail.path)}></bk-editor-panes>
+        <bk-problems class="bk-problems" .diagnostics=${v.diagnostics} .current=${ws.current} ?pending=${v.pending}
+          @jump=${(e: CustomEvent<JumpDetail>) => this.onJump(e.detail)}></bk-problems>
+      </section>
+      <aside class="bk-side" aria-label="cards" @card-edit=${(e: CustomEvent<CardEditDetail>) => this.onCardEdit(e.detail)}>
+        <h2>Cards</h2>
+        <bk-card-table .cards=${v.value?.cards ?? []} .selected=${this.selected}
+          @card-select=${(e: CustomEvent<{ id: string }>) => this.select(e.detail.id)}></bk-card-table>
+        <bk-card-detail .value=${v.value} .card=${this.selected} .preview=${print.preview}
+          @card-cell-set=${(e: CustomEvent<CardCellSetDetail>) => this.onCellSet(e.detail)}></bk-card-detail>
+      </aside>
+    `;
+  }
+}
+
+customElements.define('bk-edit-view', BkEditView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bk-edit-view': BkEditView;
+  }
+}
