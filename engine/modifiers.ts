@@ -1,6 +1,6 @@
 // Named quantities and their modifiers: a rule reads a quantity (a trade price, a bonus, whether a card is
 // usable) by calling it like a function; its value is its base, changed by the modifiers of every card in
-// play that carries one for it. Rules then need not know which cards change them: a card (or a tile on top
+// play that carries one for it. Rules then need not know which cards change them: a card (or one on top
 // of a pile) changes a quantity while it is in play, stacking with the others, and stops when it leaves
 // play (moved away, covered). Order: the base; then `set`s (combined as the quantity says: first, last,
 // min or max); then every `add`; then `atLeast`/`atMost` clamps; then the quantity's own min and max.

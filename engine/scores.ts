@@ -1,4 +1,4 @@
-// Scores: a per-player total by declared categories (military, coins, wonders…), in the rulebook's order;
+// Scores: a per-player total by declared categories (points of one kind, coins…), in the rulebook's order;
 // the winners by score (the highest total; a tie broken by the tie-break, e.g. the most coins; a tie that
 // stands is a shared win). Rules read them with score($p), score($p, 'category') and scoreWinners();
 // simulation reports them per category.

@@ -21,14 +21,14 @@ export const move: EffectDef = {
     type: {
       k: 'record',
       params: [
-        { name: 'cards', type: { k: 'expr', shows: 'a card or a list of cards' }, doc: 'The cards to move: an expression giving a card or a list of cards (not together with `from`).', examples: ["filter(box, it.type == 'seal')", '$played'] },
+        { name: 'cards', type: { k: 'expr', shows: 'a card or a list of cards' }, doc: 'The cards to move: an expression giving a card or a list of cards (not together with `from`).', examples: ["filter(box, it.type == 'key')", '$played'] },
         { name: 'from', type: { k: 'zone' }, doc: 'Take cards from the top of this zone (not together with `cards`).' },
         { name: 'count', type: { k: 'exprOr', consts: ['all'], shows: 'a number, or all' }, doc: 'With `from`: how many cards to take from the top: a number expression, or `all` (the default). Fewer move if the zone runs out.', examples: [1, 'all', '3 * playerCount - 1'] },
         { name: 'refill', type: { k: 'zone' }, doc: 'With `from` and a `count`: a zone (usually a discard pile) whose cards are shuffled into `from` whenever `from` runs out part-way, so the move can go on.', examples: ['resourceDiscard'] },
         { name: 'to', type: { k: 'zone' }, required: true, doc: 'The zone the cards go to.' },
         { name: 'at', type: { k: 'enum', values: ['top', 'bottom'] }, doc: 'Where the cards land in `to`: top (default) or bottom.' },
       ],
-      examples: [{ from: 'deck', to: 'hand[$p]', count: 2 }, { cards: "filter(box, it.type == 'seal')", to: 'deck' }],
+      examples: [{ from: 'deck', to: 'hand[$p]', count: 2 }, { cards: "filter(box, it.type == 'key')", to: 'deck' }],
     },
   },
   params: [],
@@ -94,7 +94,7 @@ export const deal: EffectDef = {
         { name: 'from', type: { k: 'zone' }, required: true, doc: 'The zone dealt from (its top card first).' },
         { name: 'to', type: { k: 'id', of: 'per-player zone' }, required: true, doc: 'The id of a per-player zone (without [player]): each player receives into their own.', examples: ['hand'] },
         { name: 'count', type: { k: 'expr', shows: 'a number' }, doc: 'A number expression: cards per player (default 1).', examples: [3] },
-        { name: 'players', type: { k: 'expr', shows: 'a list of players' }, doc: 'A list-of-players expression: who is dealt to (default: every player, in seat order).', examples: ['others(master)'] },
+        { name: 'players', type: { k: 'expr', shows: 'a list of players' }, doc: 'A list-of-players expression: who is dealt to (default: every player, in seat order).', examples: ['others(leader)'] },
         { name: 'refill', type: { k: 'zone' }, doc: 'A zone (usually a discard pile) whose cards are shuffled into `from` whenever `from` runs out during the deal.', examples: ['discard'] },
       ],
       examples: [{ from: 'deck', to: 'hand', count: 3 }],
@@ -149,7 +149,7 @@ export const shuffle: EffectDef = {
 export const reveal: EffectDef = {
   name: 'reveal',
   doc: 'Turns cards face up for everyone until they next move. A move back into the zone they lie in also turns them face down (a card shown, then taken back into a hand).',
-  arg: { type: { k: 'expr', shows: 'a list of cards' }, doc: 'A list-of-cards expression (a zone counts as its cards).', examples: ['discarded[$suspect]'] },
+  arg: { type: { k: 'expr', shows: 'a list of cards' }, doc: 'A list-of-cards expression (a zone counts as its cards).', examples: ['discarded[$p]'] },
   params: [],
   compile(x) {
     const f = x.h.expr(x.arg, x.at, x.scope, T.list(T.card));

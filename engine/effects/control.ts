@@ -27,7 +27,7 @@ export const ifEffect: EffectDef = {
 export const forEach: EffectDef = {
   name: 'forEach',
   doc: 'Runs `do` once for each item of a list (players, cards or cells), with the item bound to the name given in `as`.',
-  arg: { type: { k: 'expr', shows: 'a list' }, doc: 'A list expression (players, cards or cells).', examples: ['players', 'appointed'] },
+  arg: { type: { k: 'expr', shows: 'a list' }, doc: 'A list expression (players, cards or cells).', examples: ['players', 'chosen'] },
   params: [
     { name: 'as', type: { k: 'binding' }, required: true, doc: 'Name of the current item, used as $name inside `do` (required here).' },
     { name: 'do', type: { k: 'effects' }, doc: 'Effects run for each item.' },
@@ -58,7 +58,7 @@ export const forEach: EffectDef = {
 export const logEffect: EffectDef = {
   name: 'log',
   doc: 'Writes a line to the game log, shown to everyone or only to the players in `to`.',
-  arg: { type: { k: 'text' }, doc: 'The message; {expressions} in braces are filled in.', examples: ['{master} is the first Master.'] },
+  arg: { type: { k: 'text' }, doc: 'The message; {expressions} in braces are filled in.', examples: ['{leader} starts.'] },
   params: [
     { name: 'to', type: { k: 'expr', shows: 'a player or a list of players' }, doc: 'A player or list-of-players expression: only they see the line (default: everyone).', examples: ['$p'] },
   ],
@@ -120,7 +120,7 @@ export const end: EffectDef = {
 export const goto: EffectDef = {
   name: 'goto',
   doc: 'Leaves the current phase and continues at the start of the given phase. Not allowed inside a simultaneous step.',
-  arg: { type: { k: 'id', of: 'phase' }, doc: 'The id of a phase.', examples: ['seal'] },
+  arg: { type: { k: 'id', of: 'phase' }, doc: 'The id of a phase.', examples: ['scoring'] },
   params: [],
   compile(x) {
     const { h, at } = x;

@@ -22,7 +22,7 @@ export const set: EffectDef = {
         additionalProperties: { $ref: '#/$defs/expression', description: "The new value: an expression of the variable's type." },
       },
     },
-    examples: [{ master: '$heir', appointed: '[]' }, { stormed: true }, { 'sealTarget[$s]': '$target' }],
+    examples: [{ leader: '$next', chosen: '[]' }, { flagged: true }, { 'target[$s]': '$pick' }],
   },
   params: [],
   compile(x) {
@@ -78,9 +78,9 @@ export const setRole: EffectDef = {
       k: 'record',
       params: [
         { name: 'player', type: { k: 'expr', shows: 'a player' }, required: true, doc: 'A player expression.', examples: ['$p'] },
-        { name: 'role', type: { k: 'expr', shows: 'a role id or text' }, required: true, doc: 'A role id, or a text expression giving one.', examples: ['zealot', 'top(roleCard[$p]).role'] },
+        { name: 'role', type: { k: 'expr', shows: 'a role id or text' }, required: true, doc: 'A role id, or a text expression giving one.', examples: ['converted', 'top(roleDeck[$p]).role'] },
       ],
-      examples: [{ player: '$p', role: 'zealot' }],
+      examples: [{ player: '$p', role: 'converted' }],
     },
   },
   params: [],
@@ -110,7 +110,7 @@ export const setRole: EffectDef = {
 export const revealRole: EffectDef = {
   name: 'revealRole',
   doc: 'Shows the role of a player, or of each player in a list, to everyone.',
-  arg: { type: { k: 'expr', shows: 'a player or a list of players' }, doc: 'A player or list-of-players expression.', examples: ["filter(players, role(it) == 'zealot')"] },
+  arg: { type: { k: 'expr', shows: 'a player or a list of players' }, doc: 'A player or list-of-players expression.', examples: ["filter(players, role(it) == 'converted')"] },
   params: [],
   compile(x) {
     const { h, scope, at } = x;

@@ -390,7 +390,7 @@ class Compiler implements FnCompiler {
           const fn: Fn = (c) => sameValue(af(c), bf(c));
           return { fn: n.op === '==' ? fn : (c) => !fn(c), t: T.bool };
         }
-        // a comparison with a literal (it.type == 'seal') compares with the constant directly
+        // a comparison with a literal (it.type == 'key') compares with the constant directly
         const lit = n.right.k === 'str' || n.right.k === 'num' || n.right.k === 'bool' ? n.right.v : undefined;
         if (lit !== undefined) return { fn: n.op === '==' ? (c) => af(c) === lit : (c) => af(c) !== lit, t: T.bool };
         return { fn: n.op === '==' ? (c) => af(c) === bf(c) : (c) => af(c) !== bf(c), t: T.bool };

@@ -10,7 +10,7 @@ export type ParamType =
   | { k: 'expr'; shows: string }
   /** an expression or one of a few literal words (e.g. `all`) */
   | { k: 'exprOr'; consts: string[]; shows: string }
-  /** one concrete zone: deck, hand[$p], tower['B2'] */
+  /** one concrete zone: deck, hand[$p], board['B2'] */
   | { k: 'zone' }
   /** a list of effects */
   | { k: 'effects' }

@@ -156,17 +156,17 @@ function promptSchema(prompt: Registry<PromptKeyDef>): Json {
     type: 'object',
     properties: Object.fromEntries(prompt.entries().map((k) => [k.name, paramSchema({ type: k.type, doc: k.doc, examples: k.examples, default: k.default })])),
     additionalProperties: false,
-    examples: [{ player: 'master', choose: 'players', from: 'others(master)', text: 'Hand the Master token to another player.', as: 'heir' }],
+    examples: [{ player: 'leader', choose: 'players', from: 'others(leader)', text: 'Hand the lead to another player.', as: 'next' }],
   };
 }
 
 function expressionSchema(functions: Registry<FunctionDef>): Json {
   return {
     title: 'Expression',
-    description: `An expression, written as a YAML string (quote it when it starts with a special YAML character). A plain number or true/false is also accepted where a value is expected. Values: numbers, yes/no conditions, texts ('architect'), players, cards, cells ('B2') and lists ([a, b]). Operators: ?: , or/||, and/&&, not/!, == != < <= > >=, in, + - * / % (dividing by 0 gives 0). Names: zones (deck, hand[$p], tower['B2']; a zone as a value is its cards, bottom first), variables, options, tables (byPlayers[playerCount].seals), definitions, players, playerCount, none. $name is a binding made by \`as:\` (or a definition parameter); \`it\` is the current item inside a list function, and \`.field\` is short for \`it.field\`. Functions: ${functions.names().join(', ')}.`,
+    description: `An expression, written as a YAML string (quote it when it starts with a special YAML character). A plain number or true/false is also accepted where a value is expected. Values: numbers, yes/no conditions, texts ('red'), players, cards, cells ('B2') and lists ([a, b]). Operators: ?: , or/||, and/&&, not/!, == != < <= > >=, in, + - * / % (dividing by 0 gives 0). Names: zones (deck, hand[$p], board['B2']; a zone as a value is its cards, bottom first), variables, options, tables (byPlayers[playerCount].picks), definitions, players, playerCount, none. $name is a binding made by \`as:\` (or a definition parameter); \`it\` is the current item inside a list function, and \`.field\` is short for \`it.field\`. Functions: ${functions.names().join(', ')}.`,
     type: ['string', 'number', 'boolean', 'array'],
     maxItems: 0,
-    examples: ["count(hand[$p], it.type == 'seal') > 0", 'byPlayers[playerCount].appointed', 3, true],
+    examples: ["count(hand[$p], it.type == 'key') > 0", 'byPlayers[playerCount].picks', 3, true],
   };
 }
 

@@ -44,7 +44,7 @@ function pair(name: 'plus' | 'minus', doc: string, op: (a: number, b: number) =>
     },
   };
 }
-export const plus = pair('plus', 'Counts added value by value: plus(it.cost, project.cost) is both costs paid together.', (a, b) => a + b);
+export const plus = pair('plus', 'Counts added value by value: plus(it.cost, bonus.cost) is both costs paid together.', (a, b) => a + b);
 export const minus = pair('minus', 'Counts taken away value by value, never below 0: what is still missing.', (a, b) => Math.max(0, a - b));
 
 export const covers: FunctionDef = {

@@ -37,7 +37,7 @@ export const count: FunctionDef = {
 
 export const filter: FunctionDef = {
   name: 'filter',
-  doc: 'The items of a list the condition holds for, in order: filter(box, .type == \'seal\').',
+  doc: 'The items of a list the condition holds for, in order: filter(box, .type == \'key\').',
   params: [LIST, { name: 'cond', shows: 'a condition on it' }],
   returns: 'a list',
   compile({ args, sc, c }) {
@@ -113,7 +113,7 @@ export const minOf = fold('minOf', 'The smallest of a number per item (0 for an 
 
 export const flatten: FunctionDef = {
   name: 'flatten',
-  doc: 'All the lists the second argument gives per item, joined: flatten(appointed, staged[it]).',
+  doc: 'All the lists the second argument gives per item, joined: flatten(chosen, staged[it]).',
   params: [LIST, { name: 'list2', shows: 'a list about it' }],
   returns: 'a list',
   compile({ args, sc, c }) {

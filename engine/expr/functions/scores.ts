@@ -8,7 +8,7 @@ import type { FunctionDef } from './def.js';
 
 export const score: FunctionDef = {
   name: 'score',
-  doc: "A player's total score, or their score in one category: score($p), score($p, 'science').",
+  doc: "A player's total score, or their score in one category: score($p), score($p, 'bonus').",
   params: [{ name: 'p', shows: 'a player' }, { name: 'category', shows: 'a category id (text)', optional: true }],
   returns: 'a number',
   compile({ args, sc, c, n }) {

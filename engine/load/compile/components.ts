@@ -62,7 +62,7 @@ export function compileTables(cx: CompileContext): void {
       }
     });
     // every row has the same columns: a column that only some rows have is a misspelling or a missing value
-    // (a variant's `sealz: 4` would otherwise be kept beside the base's `seals` and never read)
+    // (a variant's `tokenz: 4` would otherwise be kept beside the base's `tokens` and never read)
     const rowList = arr(t.rows).map((row, ri) => ({ row, ri })).filter((x): x is { row: Obj; ri: number } => isObj(x.row) && has(x.row, key));
     const full = [...cols.keys()].filter((c) => rowList.every(({ row }) => has(row, c)));
     for (const c of cols.keys()) {

@@ -1,5 +1,5 @@
 // Compile passes for the flow and what hangs on it: endings, team objectives, setup, reactions, phases and
-// their steps, and the visibilities of zones and variables (expressions such as `to: master`).
+// their steps, and the visibilities of zones and variables (expressions such as `to: leader`).
 
 import type { Fn, PhaseDef, ReactionDef, Visibility } from '../../model.js';
 import { T, showType } from '../../expr/types.js';
@@ -71,7 +71,7 @@ export function compilePhases(cx: CompileContext, h: CompileHost, fc: StepsCompi
   return phases;
 }
 
-/** Zone and variable visibilities refer to expressions (e.g. 'to: master'): compiled once the game exists. */
+/** Zone and variable visibilities refer to expressions (e.g. 'to: leader'): compiled once the game exists. */
 export function compileVisibilities(cx: CompileContext, h: CompileHost): void {
   for (const [id, { item, index }] of cx.ids('zones')) {
     const z = cx.zones.find((x) => x.id === id)!;

@@ -6,7 +6,7 @@ import { T } from '../../expr/types.js';
 import { arr, isObj, type CompileContext } from './context.js';
 import type { CompileHost } from './host.js';
 
-/** The category ids, known before any expression compiles (score($p, 'military') checks its text). */
+/** The category ids, known before any expression compiles (score($p, 'points') checks its text). */
 export function declareScores(cx: CompileContext): void {
   const sc = cx.root.scores;
   if (sc === undefined) return;

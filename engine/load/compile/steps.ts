@@ -15,7 +15,7 @@ import { compilePrompt } from './prompt.js';
 export const STEP_KEYS: Param[] = [
   { name: 'id', type: { k: 'schema', schema: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' }, shows: 'an id' }, required: true, doc: 'The step\'s id, unique in its list (a variant refers to the step by it).' },
   { name: 'description', type: { k: 'schema', schema: { type: 'string' }, shows: 'a text' }, doc: 'A note for designers; not shown in play.' },
-  { name: 'when', type: { k: 'expr', shows: 'a yes/no condition' }, doc: 'A yes/no condition: the step is skipped unless it holds when reached.', examples: ['count(received) > 0'] },
+  { name: 'when', type: { k: 'expr', shows: 'a yes/no condition' }, doc: 'A yes/no condition: the step is skipped unless it holds when reached.', examples: ['count(pile) > 0'] },
   { name: 'as', type: { k: 'binding' }, doc: 'With forEach or simultaneous: the name of the current item or player (default p, used as $p).' },
   { name: 'steps', type: { k: 'steps' }, doc: 'The nested steps of a while, forEach or simultaneous step.' },
 ];
@@ -101,7 +101,7 @@ export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
   {
     name: 'while',
     doc: 'Repeats `steps` as long as a condition holds (checked before each pass).',
-    arg: { type: { k: 'expr', shows: 'a yes/no condition' }, doc: 'A yes/no condition: `steps` run again and again while it holds (checked before each pass).', examples: ['count(received) > 0'] },
+    arg: { type: { k: 'expr', shows: 'a yes/no condition' }, doc: 'A yes/no condition: `steps` run again and again while it holds (checked before each pass).', examples: ['count(pile) > 0'] },
     takes: ['steps'],
     inThread: false,
     compile({ st, p, scope, id, stepPath, when, fc }) {
@@ -113,7 +113,7 @@ export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
   {
     name: 'forEach',
     doc: 'Runs `steps` once for each item of a list, bound to the name in `as`.',
-    arg: { type: { k: 'expr', shows: 'a list' }, doc: 'A list expression: `steps` run once per item, bound to the name in `as`.', examples: ['appointed'] },
+    arg: { type: { k: 'expr', shows: 'a list' }, doc: 'A list expression: `steps` run once per item, bound to the name in `as`.', examples: ['chosen'] },
     takes: ['as', 'steps'],
     inThread: false,
     compile: loop('forEach'),
@@ -121,7 +121,7 @@ export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
   {
     name: 'simultaneous',
     doc: 'Each listed player runs `steps` at the same time, in secret; the flow goes on when all are done.',
-    arg: { type: { k: 'expr', shows: 'a list of players' }, doc: 'A list-of-players expression: each of these players runs `steps` at the same time, in secret; the flow goes on when all are done. Inside, only do and prompt steps, each prompt asked of its own player.', examples: ['appointed'] },
+    arg: { type: { k: 'expr', shows: 'a list of players' }, doc: 'A list-of-players expression: each of these players runs `steps` at the same time, in secret; the flow goes on when all are done. Inside, only do and prompt steps, each prompt asked of its own player.', examples: ['chosen'] },
     takes: ['as', 'steps'],
     inThread: false,
     compile: loop('simultaneous'),
