@@ -376,8 +376,12 @@ function runThread(s: State, g: Game, th: Thread): void {
 function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenPrompt | null {
   const pr = step.prompt;
   const player = pr.player(c);
-  // distinct options (a choice cannot name the same thing twice); counts are whole numbers
-  const options = distinct(pr.from(c) as any[], pr.choose !== 'options' && pr.choose !== 'cells');
+  // distinct options (a choice cannot name the same thing twice); counts are whole numbers. Nothing changes
+  // while they are worked out, so a quantity read many times is computed once.
+  c.memo = new Map();
+  let listed: any[];
+  try { listed = pr.from(c) as any[]; } finally { c.memo = undefined; }
+  const options = distinct(listed, pr.choose !== 'options' && pr.choose !== 'cells');
   let min = Math.max(0, Math.floor(pr.min(c)));
   let max = Math.max(min, Math.floor(pr.max(c)));
   if (max > options.length) max = options.length;

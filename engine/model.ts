@@ -16,6 +16,8 @@ export interface Ctx {
   g: Game;
   b: any[];
   it: any;
+  /** while a prompt's options are worked out (nothing changes meanwhile): quantity values already computed */
+  memo?: Map<string, unknown>;
 }
 
 export type Visibility =
@@ -181,13 +183,16 @@ export interface ModifierDef {
 export interface QuantityDef {
   id: string;
   index: number;
-  type: 'number' | 'bool';
+  /** counts: a number per value of an enumeration, changed value by value */
+  type: 'number' | 'bool' | 'counts';
   /** parameter slots, in order */
   slots: number[];
   /** slots of $owner and $this while a modifier is evaluated */
   ownerSlot: number;
   cardSlot: number;
   base: Fn;
+  /** the base when it is a constant (no expression to evaluate) */
+  constBase?: unknown;
   min: number | null;
   max: number | null;
   /** how several `set`s that apply combine */

@@ -4,11 +4,36 @@
 // of a pile) changes a quantity while it is in play, stacking with the others, and stops when it leaves
 // play (moved away, covered). Order: the base; then `set`s (combined as the quantity says: first, last,
 // min or max); then every `add`; then `atLeast`/`atMost` clamps; then the quantity's own min and max.
+// A counts quantity (a price per kind) does all of it value by value.
 
 import type { Ctx, QuantityDef } from './model.js';
 import { instances } from './instances.js';
 
 export function quantityValue(c: Ctx, q: QuantityDef, args: readonly unknown[]): unknown {
+  // a quantity no card changes, with a constant base (an expansion's hook point in the base game)
+  if (q.mods.length === 0 && q.constBase !== undefined) return q.constBase;
+  const memo = c.memo;
+  let key: string | null = null;
+  if (memo) {
+    key = memoKey(q.index, args);
+    if (key !== null && memo.has(key)) return memo.get(key);
+  }
+  const v = compute(c, q, args);
+  if (memo && key !== null) memo.set(key, v);
+  return v;
+}
+
+/** A key for plain arguments (numbers, texts, yes/no); null when one is a list or a record. */
+function memoKey(i: number, args: readonly unknown[]): string | null {
+  let k = String(i);
+  for (const a of args) {
+    if (a !== null && typeof a === 'object') return null;
+    k += `|${typeof a === 'string' ? `'${a}` : String(a)}`;
+  }
+  return k;
+}
+
+function compute(c: Ctx, q: QuantityDef, args: readonly unknown[]): unknown {
   const b = c.b;
   const slots = q.slots;
   const saved = new Array(slots.length + 2);
@@ -17,11 +42,12 @@ export function quantityValue(c: Ctx, q: QuantityDef, args: readonly unknown[]):
   saved[slots.length + 1] = b[q.cardSlot];
   const saveIt = c.it;
   try {
+    const counts = q.type === 'counts';
     let v = q.base(c);
     let set: unknown = undefined;
     let haveSet = false;
-    let add = 0;
-    let lo = -Infinity, hi = Infinity;
+    let add: unknown = counts ? null : 0;
+    let lo: unknown = counts ? null : -Infinity, hi: unknown = counts ? null : Infinity;
     const owner = instances(c.g).owner;
     for (const m of q.mods) {
       const es = m.entities;
@@ -35,6 +61,16 @@ export function quantityValue(c: Ctx, q: QuantityDef, args: readonly unknown[]):
         b[q.cardSlot] = e;
         if (m.when && !m.when(c)) continue;
         const x = m.value(c);
+        if (counts) {
+          const xs = x as number[];
+          switch (m.op) {
+            case 'set': set = haveSet ? combineCounts(q.combine, set as number[], xs) : xs; haveSet = true; break;
+            case 'add': add = add ? zip(add as number[], xs, (p, r) => p + r) : xs; break;
+            case 'atLeast': lo = lo ? zip(lo as number[], xs, Math.max) : xs; break;
+            case 'atMost': hi = hi ? zip(hi as number[], xs, Math.min) : xs; break;
+          }
+          continue;
+        }
         switch (m.op) {
           case 'set':
             if (!haveSet) { set = x; haveSet = true; }
@@ -42,17 +78,30 @@ export function quantityValue(c: Ctx, q: QuantityDef, args: readonly unknown[]):
             else if (q.combine === 'min') set = (x as number) < (set as number) ? x : set;
             else if (q.combine === 'max') set = (x as number) > (set as number) ? x : set;
             break;
-          case 'add': add += x as number; break;
-          case 'atLeast': if ((x as number) > lo) lo = x as number; break;
-          case 'atMost': if ((x as number) < hi) hi = x as number; break;
+          case 'add': (add as number) += x as number; break;
+          case 'atLeast': if ((x as number) > (lo as number)) lo = x; break;
+          case 'atMost': if ((x as number) < (hi as number)) hi = x; break;
         }
       }
     }
     if (haveSet) v = set;
+    if (counts) {
+      const base = v as number[];
+      const out = new Array(base.length);
+      for (let i = 0; i < base.length; i++) {
+        let n = base[i]! + (add ? (add as number[])[i]! : 0);
+        if (lo && n < (lo as number[])[i]!) n = (lo as number[])[i]!;
+        if (hi && n > (hi as number[])[i]!) n = (hi as number[])[i]!;
+        if (q.min !== null && n < q.min) n = q.min;
+        if (q.max !== null && n > q.max) n = q.max;
+        out[i] = n;
+      }
+      return out;
+    }
     if (q.type === 'number') {
-      let n = (v as number) + add;
-      if (n < lo) n = lo;
-      if (n > hi) n = hi;
+      let n = (v as number) + (add as number);
+      if (n < (lo as number)) n = lo as number;
+      if (n > (hi as number)) n = hi as number;
       if (q.min !== null && n < q.min) n = q.min;
       if (q.max !== null && n > q.max) n = q.max;
       v = n;
@@ -63,5 +112,21 @@ export function quantityValue(c: Ctx, q: QuantityDef, args: readonly unknown[]):
     b[q.ownerSlot] = saved[slots.length];
     b[q.cardSlot] = saved[slots.length + 1];
     c.it = saveIt;
+  }
+}
+
+function zip(a: number[], b: number[], f: (x: number, y: number) => number): number[] {
+  const out = new Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = f(a[i]!, b[i]!);
+  return out;
+}
+
+/** Several sets of counts that apply together, combined value by value. */
+function combineCounts(how: QuantityDef['combine'], prev: number[], x: number[]): number[] {
+  switch (how) {
+    case 'first': return prev;
+    case 'last': return x;
+    case 'min': return zip(prev, x, Math.min);
+    case 'max': return zip(prev, x, Math.max);
   }
 }

@@ -8,6 +8,7 @@ import { T, typeFromName, type Ty } from '../../expr/types.js';
 import type { Path } from '../../effects/index.js';
 import { arr, hintOf, isObj, type CompileContext, type Obj } from './context.js';
 import type { CompileHost } from './host.js';
+import { instances } from '../../instances.js';
 
 const PARAM_TYPES = ['number', 'bool', 'string', 'player', 'players', 'card', 'cards', 'cell', 'cells'];
 const OPS = ['set', 'add', 'atLeast', 'atMost'] as const;
@@ -18,7 +19,9 @@ const MOD_BINDS = ['owner', 'this'];
 /** Declares every quantity (its parameters and type) so expressions can call it. */
 export function declareQuantities(cx: CompileContext): void {
   for (const [id, { item, index }] of cx.ids('quantities')) {
-    const type = item.type === 'bool' ? 'bool' : 'number';
+    const type = item.type === 'bool' ? 'bool' : item.type === 'counts' ? 'counts' : 'number';
+    const of = type === 'counts' && typeof item.of === 'string' && cx.enums.has(item.of) ? item.of : undefined;
+    if (type === 'counts' && !of) cx.err(['quantities', index, ...(item.of === undefined ? [] : ['of'])], `a counts quantity names its enumeration: { type: counts, of: <enumeration> }${typeof item.of === 'string' ? hintOf(item.of, cx.enums.keys()) : ''}`);
     const params: { name: string; t: Ty }[] = [];
     if (item.params !== undefined && !isObj(item.params)) cx.err(['quantities', index, 'params'], 'params is a mapping of names to types, e.g. { buyer: player, kind: string }');
     if (isObj(item.params)) {
@@ -31,7 +34,7 @@ export function declareQuantities(cx: CompileContext): void {
         params.push({ name, t });
       }
     }
-    cx.quantityInfos.set(id, { id, index: cx.quantityInfos.size, params, t: type === 'bool' ? T.bool : T.num });
+    cx.quantityInfos.set(id, { id, index: cx.quantityInfos.size, params, t: type === 'bool' ? T.bool : type === 'counts' ? { k: 'counts', of: of ?? '' } : T.num });
   }
 }
 
@@ -62,18 +65,20 @@ export function compileQuantities(cx: CompileContext, h: CompileHost): QuantityD
     const scope = scopeOf(q, false);
     const slots = q.params.map((p) => cx.slotOf(p.name));
     let base: Fn | null = null;
-    tracking(q.id, () => { base = h.expr(item.base ?? (q.t.k === 'bool' ? false : 0), ['quantities', index, 'base'], scope, q.t); });
+    const dflt = q.t.k === 'bool' ? false : q.t.k === 'counts' ? `countsBy(${q.t.of}, 0)` : 0;
+    tracking(q.id, () => { base = h.expr(item.base ?? dflt, ['quantities', index, 'base'], scope, q.t); });
     const bound = (k: 'min' | 'max') => {
       if (item[k] === undefined) return null;
-      if (q.t.k !== 'num' || typeof item[k] !== 'number') { cx.err(['quantities', index, k], `${k} is a number, for a number quantity`); return null; }
+      if ((q.t.k !== 'num' && q.t.k !== 'counts') || typeof item[k] !== 'number') { cx.err(['quantities', index, k], `${k} is a number, for a number or counts quantity`); return null; }
       return item[k] as number;
     };
     const combine = (item.combine ?? 'last') as QuantityDef['combine'];
     if (!COMBINE.includes(combine)) cx.err(['quantities', index, 'combine'], `combine is ${COMBINE.join(', ')}, not ${JSON.stringify(item.combine)}`);
     if (q.t.k === 'bool' && (combine === 'min' || combine === 'max')) cx.err(['quantities', index, 'combine'], `a yes/no quantity combines its sets by first or last`);
+    const literal = item.base === undefined ? (q.t.k === 'bool' ? false : 0) : typeof item.base === 'number' || typeof item.base === 'boolean' ? item.base : undefined;
     out.push({
-      id: q.id, index: q.index, type: q.t.k === 'bool' ? 'bool' : 'number', slots, ownerSlot: cx.slotOf('owner'), cardSlot: cx.slotOf('this'),
-      base: base ?? (() => 0), min: bound('min'), max: bound('max'), combine, mods: [],
+      id: q.id, index: q.index, type: q.t.k === 'bool' ? 'bool' : q.t.k === 'counts' ? 'counts' : 'number', slots, ownerSlot: cx.slotOf('owner'), cardSlot: cx.slotOf('this'),
+      base: base ?? (() => 0), constBase: literal === undefined ? undefined : clampConst(literal, bound('min'), bound('max')), min: bound('min'), max: bound('max'), combine, mods: [],
     });
   }
   // modifiers: on card types (every card of the type) and on cards (its copies)
@@ -86,7 +91,8 @@ export function compileQuantities(cx: CompileContext, h: CompileHost): QuantityD
   });
   const inPlayOf = new Map<string, Fn<boolean> | null>();
   for (const [id, { item, index }] of cx.ids('cardTypes')) {
-    inPlayOf.set(id, item.inPlay === undefined ? null : h.expr(item.inPlay, ['cardTypes', index, 'inPlay'], { ...h.baseScope(false), it: T.card }, T.bool) as Fn<boolean> | null);
+    const general = item.inPlay === undefined ? null : h.expr(item.inPlay, ['cardTypes', index, 'inPlay'], { ...h.baseScope(false), it: T.card }, T.bool) as Fn<boolean> | null;
+    inPlayOf.set(id, general && typeof item.inPlay === 'string' ? inZoneCheck(item.inPlay, cx) ?? general : general);
     if (item.modifies !== undefined) addMods(item.modifies, ['cardTypes', index, 'modifies'], Int32Array.from(byType.get(id) ?? []), id);
   }
   for (const [, { item, index }] of cx.ids('cards')) {
@@ -120,6 +126,24 @@ export function compileQuantities(cx: CompileContext, h: CompileHost): QuantityD
       out[qi.index]!.mods.push({ op, value, when, entities, inPlay: inPlayOf.get(typeId) ?? null } satisfies ModifierDef);
     });
   }
+}
+
+/** `zoneOf(it) == 'zone'`, the usual in-play test, as two array reads instead of an expression. */
+function inZoneCheck(src: string, cx: CompileContext): Fn<boolean> | null {
+  const m = /^\s*zoneOf\(it\)\s*==\s*'([A-Za-z_][A-Za-z0-9_]*)'\s*$/.exec(src);
+  const zi = m ? cx.zoneInfos.get(m[1]!) : undefined;
+  if (!zi) return null;
+  const z = zi.index;
+  return (c) => instances(c.g).zone[c.s.loc[c.it]!] === z;
+}
+
+/** A constant base within the quantity's bounds (what quantityValue would make of it). */
+function clampConst(v: number | boolean, min: number | null, max: number | null): number | boolean {
+  if (typeof v !== 'number') return v;
+  let n = v;
+  if (min !== null && n < min) n = min;
+  if (max !== null && n > max) n = max;
+  return n;
 }
 
 /** A quantity that, through its base, its modifiers or the definitions they use, reads itself. */
