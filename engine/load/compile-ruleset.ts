@@ -14,6 +14,7 @@ import { didYouMean } from '../suggest.js';
 import { hashText } from '../rng.js';
 import { seenMask } from '../visibility.js';
 import { renderPlain } from '../render.js';
+import { compilePrint, NO_LAYOUT } from './compile-print.js';
 
 export interface Reporter {
   /** `at`: a character offset inside the string value at `path` (for expression errors) */
@@ -189,7 +190,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     }
     const startIn = typeof item.startIn === 'string' ? item.startIn : zoneIdMap.has('box') ? 'box' : zones[0]?.id ?? '';
     if (zones.length && !zoneIdMap.has(startIn)) err(['cardTypes', index, 'startIn'], `unknown zone '${startIn}'${hintOf(startIn, zoneIdMap.keys())}`);
-    cardTypes.push({ id, name: String(item.name ?? id), fields, back: item.back as string, component: item.component as string, startIn, raw: item });
+    cardTypes.push({ id, name: String(item.name ?? id), fields, back: item.back as string, component: item.component as string, startIn, layout: NO_LAYOUT });
   }
   const cards: CardDef[] = [];
   const cardIdMap = ids('cards');
@@ -234,6 +235,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
       if (typeof conv === 'string') err(['cardTypes', index, 'fields', fname, 'default'], `default of '${fname}': ${conv}`);
     }
   }
+  const print = compilePrint(root, err, { cardTypes, cards, zones });
   const entityCount = cards.reduce((a, c) => a + c.count, 0);
   if (entityCount > 100_000) err(['cards'], `${entityCount} cards in all; the limit is 100000`);
   const entityDef = new Int32Array(Math.min(entityCount, 100_000));
@@ -609,7 +611,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     zoneWatchers: zones.map((z) => reactions.flatMap((r, k) => (!r.watch || r.watch.includes(z.index) ? [k] : []))),
     slots,
     maxSteps,
-    source: root,
+    print,
   };
   // zone and variable visibilities refer to expressions (e.g. 'to: master'); compile them last
   for (const [id, { item, index }] of zoneIdMap) {
