@@ -15,6 +15,7 @@ export interface CardSize {
 }
 
 export type BacksMode = 'none' | 'duplex-long' | 'duplex-short' | 'fold';
+export const BACKS_MODES: readonly BacksMode[] = ['none', 'duplex-long', 'duplex-short', 'fold'];
 export type PaperName = 'a4' | 'letter';
 
 /** The ruleset's top-level `print` section, checked: defaults that the print options override. */
@@ -116,7 +117,7 @@ export interface CardLayout {
   /** false: the ruleset gives no layout for this card type (elements made from its fields) */
   declared: boolean;
   /** the card size in mm the boxes are designed for */
-  size: [number, number];
+  size: readonly [number, number];
   background?: Hex;
   accent?: Hex;
   ink?: Hex;
@@ -133,7 +134,7 @@ export interface CardLayout {
 }
 
 /** Layouts are designed on a poker card unless they say otherwise. */
-export const DESIGN_SIZE: [number, number] = [63.5, 88.9];
+export const DESIGN_SIZE: readonly [number, number] = [63.5, 88.9];
 
 /** Colour names every ruleset may use; `print.colors` adds or overrides names. */
 export const BASE_COLORS: ReadonlyMap<string, Hex> = new Map([

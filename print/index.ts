@@ -3,7 +3,7 @@
 
 import PDFDocument from 'pdfkit';
 import type { CardDef, CardTypeDef, Game } from '../engine/index.js';
-import { didYouMean, readCardSelector } from '../engine/index.js';
+import { BACKS_MODES, didYouMean, readCardSelector } from '../engine/index.js';
 import { drawIcon, fitText, type TextMeasure } from './draw.js';
 import { PrintError, type FontSet } from './fonts.js';
 import { renderCard } from './card.js';
@@ -20,7 +20,7 @@ export type { DrawingSurface, FillRule, LineCap } from './surface.js';
 export { PdfSurface, measuringFonts } from './pdf-surface.js';
 export type { TextMeasure } from './draw.js';
 
-export const BACKS_MODES: readonly BacksMode[] = ['none', 'duplex-long', 'duplex-short', 'fold'];
+export { BACKS_MODES } from '../engine/index.js';
 
 export interface PrintOptions {
   /** card size name or WxH in mm; default the ruleset's `print.size`, else poker */

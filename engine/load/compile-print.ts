@@ -7,7 +7,7 @@
 import type { CardDef, CardTypeDef, ZoneDef } from '../model.js';
 import type { Path } from '../effects.js';
 import {
-  BASE_COLORS, DESIGN_SIZE, cardSizeOf, type Align, type BacksMode, type CardLayout, type Hex, type LayoutBox, type LayoutElement,
+  BACKS_MODES, BASE_COLORS, DESIGN_SIZE, cardSizeOf, type Align, type CardLayout, type Hex, type LayoutBox, type LayoutElement,
   type PaperName, type PrintDeck, type PrintSettings, type VAlign,
 } from '../print-model.js';
 import { defaultElements } from './default-layout.js';
@@ -31,7 +31,6 @@ export const NO_LAYOUT: CardLayout = Object.freeze({ declared: false, size: DESI
 const ICON_NAMES: readonly string[] = schema.$defs.layoutIcon.properties.icon.enum;
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const PAPERS: readonly PaperName[] = ['a4', 'letter'];
-const BACKS: readonly BacksMode[] = ['none', 'duplex-long', 'duplex-short', 'fold'];
 const ALIGNS: readonly Align[] = ['left', 'center', 'right'];
 const VALIGNS: readonly VAlign[] = ['top', 'middle', 'bottom'];
 /** What a text element or a `{field}` placeholder may show besides the card type's own fields. */
@@ -83,7 +82,7 @@ export function compilePrint(root: Obj, err: Err, { cardTypes, cards, zones }: P
     landscape: bool(section.landscape),
     bleed: num(section.bleed),
     cropMarks: bool(section.cropMarks),
-    backs: oneOf(section.backs, BACKS),
+    backs: oneOf(section.backs, BACKS_MODES),
     backOffset: off.length === 2 && off[0] !== undefined && off[1] !== undefined ? { x: off[0], y: off[1] } : undefined,
     colors,
     decks: compileDecks(section, err, cardTypes, cards),
