@@ -9,6 +9,12 @@
 export type {
   Action, CardDef, CardTypeDef, Ended, EndingDef, Game, LogEntry, OpenPrompt, OptionDef, RoleDef, State, TeamDef, VarDef, ZoneDef,
 } from './model.js';
+export type {
+  Align, BacksMode, CardLayout, CardSize, GridElement, Hex, IconElement, LayoutBox, LayoutElement, PaperName, PrintDeck, PrintSettings,
+  RectElement, TextElement, TitleElement, VAlign,
+} from './print-model.js';
+export { BACKS_MODES, BASE_COLORS, CARD_SIZES, DESIGN_SIZE, cardSizeOf } from './print-model.js';
+export { readCardSelector, type SelectorProblem } from './card-selector.js';
 
 export { loadRulesetText, resolveRelative, rulesetSchema, type LoadResult, type ReadFile } from './load/index.js';
 export { formatDiagnostic, sortAndDedupe, hasErrors, type Diagnostic } from './load/diagnostics.js';

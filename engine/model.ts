@@ -4,6 +4,7 @@
 
 import type { Ty } from './expr/types.js';
 import type { Env } from './expr/env.js';
+import type { CardLayout, PrintSettings } from './print-model.js';
 
 /** A compiled expression: a closure over the evaluation context. */
 export type Fn<T = any> = (c: Ctx) => T;
@@ -66,7 +67,8 @@ export interface CardTypeDef {
   back?: string;
   component?: string;
   startIn: string;
-  raw: Record<string, unknown>;
+  /** how print draws its cards (engine/print-model.ts) */
+  layout: CardLayout;
 }
 
 export interface VarDef {
@@ -246,8 +248,8 @@ export interface Game {
   zoneWatchers: number[][];
   slots: string[];
   maxSteps: number;
-  /** The merged ruleset value (for the editor and print). */
-  source: unknown;
+  /** The ruleset's `print` section: sheet defaults, colours, decks (engine/print-model.ts). */
+  print: PrintSettings;
 }
 
 /** One frame of the flow: a position in a step list. */

@@ -1,11 +1,10 @@
-// Drawing primitives on a pdfkit document, in points: text that wraps and shrinks to its box (with
-// per-character font fallback), a grid of cells with values and highlights, vector icons and colours.
+// Drawing primitives on a DrawingSurface, in points: text that wraps and shrinks to its box (with
+// per-character font fallback), a grid of cells with values and highlights, vector icons and colour mixing.
 // Vectors only, no images: images can make pdfkit's output order (and so its bytes) vary.
 
 import type { FontChains, Weight } from './fonts.js';
 import { PrintError } from './fonts.js';
-
-export type Doc = PDFKit.PDFDocument;
+import type { DrawingSurface } from './surface.js';
 
 export interface Box {
   x: number;
@@ -14,23 +13,7 @@ export interface Box {
   h: number;
 }
 
-// ---- colours ---------------------------------------------------------------------------------
-
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** Colour names every ruleset may use; `print.colors` adds or overrides names. */
-export const BASE_COLORS: Readonly<Record<string, string>> = {
-  black: '#231f20', white: '#ffffff', yellow: '#f4c542', red: '#c8372d', blue: '#2e5fa8', green: '#3a8a4f',
-  grey: '#8a8a8a', gray: '#8a8a8a', brown: '#8a5a33', orange: '#e58a2b', purple: '#6b4c9a',
-};
-
-export function resolveColor(c: string | undefined, palette: Record<string, string>, fallback: string): string {
-  if (c === undefined || c === '') return fallback;
-  const named = palette[c] ?? BASE_COLORS[c];
-  if (named) return resolveColor(named === c ? undefined : named, palette, named);
-  if (HEX.test(c)) return c.length === 4 ? `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}` : c.toLowerCase();
-  throw new PrintError(`unknown colour '${c}': use #rrggbb or one of ${[...new Set([...Object.keys(BASE_COLORS), ...Object.keys(palette)])].join(', ')}`);
-}
+// ---- colours (resolved to #rrggbb by the loader) ------------------------------------------------
 
 function rgb(hex: string): [number, number, number] {
   return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
@@ -91,9 +74,13 @@ function atoms(par: string): Atom[] {
   return out;
 }
 
+/** Width of a run of text in one face at size 1, in points (the font's own metrics). */
+export type WidthOf = (face: string, text: string) => number;
+
+/** Text widths through the font chains, cached (a deck measures the same words again and again). */
 export class TextMeasure {
   private readonly widths = new Map<string, number>();
-  constructor(private readonly doc: Doc, readonly fonts: FontChains) {}
+  constructor(readonly fonts: FontChains, private readonly widthOf: WidthOf) {}
 
   /** Width of a string at size 1 (widths scale linearly with the size). */
   width(text: string, weight: Weight, where: string): number {
@@ -111,7 +98,7 @@ export class TextMeasure {
     const key = `${face}\u0001${text}`;
     let w = this.widths.get(key);
     if (w === undefined) {
-      w = this.doc.font(face).fontSize(1000).widthOfString(text) / 1000;
+      w = this.widthOf(face, text);
       this.widths.set(key, w);
     }
     return w;
@@ -167,7 +154,7 @@ function layoutAt(m: TextMeasure, paragraphs: Atom[][], box: Box, st: TextStyle,
  * Draw text in a box: wrapped, and shrunk in half-point steps from `size` down to `minSize` until it
  * fits. Text that cannot fit even then is an error naming the card, never clipped without a word.
  */
-export function fitText(doc: Doc, m: TextMeasure, text: string, box: Box, st: TextStyle, where: string): number {
+export function fitText(doc: DrawingSurface, m: TextMeasure, text: string, box: Box, st: TextStyle, where: string): number {
   const paragraphs = text.split(/\r?\n/).map(atoms);
   let laid: Laid | null = null;
   for (let size = st.size; size >= st.minSize - 1e-9 && !laid; size -= 0.5) laid = layoutAt(m, paragraphs, box, st, size, where, false);
@@ -185,7 +172,7 @@ export function fitText(doc: Doc, m: TextMeasure, text: string, box: Box, st: Te
     // baseline so that capitals sit centred in the line box, whatever font a run uses
     const baseline = top + i * lh + lh / 2 + laid!.size * 0.36;
     runs.forEach((r, k) => {
-      doc.font(r.face).fontSize(laid!.size).text(r.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' } as PDFKit.Mixins.TextOptions);
+      doc.text(r.text, x, baseline, r.face, laid!.size);
       x += widths[k]!;
     });
   });
@@ -210,7 +197,7 @@ export interface GridStyle {
 }
 
 /** A grid of square cells centred in the box, with column letters above and row names at the left. */
-export function drawGrid(doc: Doc, m: TextMeasure, box: Box, g: GridStyle, where: string): void {
+export function drawGrid(doc: DrawingSurface, m: TextMeasure, box: Box, g: GridStyle, where: string): void {
   const nc = g.columns.length, nr = g.rows.length;
   const lab = g.labels ? 0.5 : 0;
   const s = Math.min(box.w / (nc + lab), box.h / (nr + lab));
@@ -295,8 +282,8 @@ export const ICONS: Readonly<Record<string, IconPart[]>> = {
   star: [{ d: 'M50 4 L62 38 L98 38 L69 59 L80 94 L50 73 L20 94 L31 59 L2 38 L38 38 Z' }],
 };
 
-export function drawIcon(doc: Doc, name: string, box: Box, color: string, where: string): void {
-  const parts = ICONS[name];
+export function drawIcon(doc: DrawingSurface, name: string, box: Box, color: string, where: string): void {
+  const parts = Object.hasOwn(ICONS, name) ? ICONS[name] : undefined;
   if (!parts) throw new PrintError(`${where}: unknown icon '${name}' (icons: ${Object.keys(ICONS).join(', ')})`);
   const k = Math.min(box.w, box.h) / 100;
   doc.save();
@@ -304,7 +291,7 @@ export function drawIcon(doc: Doc, name: string, box: Box, color: string, where:
   for (const p of parts) {
     const c = !p.shade ? color : p.shade > 0 ? mix(color, '#ffffff', p.shade) : mix(color, '#000000', -p.shade);
     if (p.stroke) doc.path(p.d).lineWidth(p.stroke).lineCap('round').strokeColor(c).stroke();
-    else doc.path(p.d).fillColor(c).fill('evenodd');
+    else doc.path(p.d).fillColor(c).fill(undefined, 'evenodd');
   }
   doc.restore();
 }

@@ -3,21 +3,26 @@
 
 import PDFDocument from 'pdfkit';
 import type { CardDef, CardTypeDef, Game } from '../engine/index.js';
-import { didYouMean } from '../engine/index.js';
-import { TextMeasure, drawIcon, fitText, type Doc } from './draw.js';
-import { FontChains, PrintError, type FontSet } from './fonts.js';
-import { drawBack, drawFront, layoutOf, type LayoutSpec } from './layout.js';
+import { BACKS_MODES, didYouMean, readCardSelector } from '../engine/index.js';
+import { drawIcon, fitText, type TextMeasure } from './draw.js';
+import { PrintError, type FontSet } from './fonts.js';
+import { renderCard } from './card.js';
+import { PdfSurface, fontsOf, type Doc } from './pdf-surface.js';
 import { planSheet, type BacksMode, type Line, type Rect, type SheetPlan } from './sheet.js';
 import { PrintOptionError, mm, parseCardSize, parsePaper, type Size } from './sizes.js';
+import type { DrawingSurface } from './surface.js';
 
 export { PrintError, type FontSet, type FontFile } from './fonts.js';
-export { PrintOptionError, CARD_SIZES, PAPERS, parseCardSize, parsePaper } from './sizes.js';
-export { planSheet, type SheetPlan, type BacksMode } from './sheet.js';
+export { PrintOptionError, CARD_SIZES, PAPERS, parseCardSize, parsePaper, mm } from './sizes.js';
+export { planSheet, type SheetPlan, type BacksMode, type Slot, type Rect } from './sheet.js';
+export { renderCard, type CardContext, type CardSide } from './card.js';
+export type { DrawingSurface, FillRule, LineCap } from './surface.js';
+export { PdfSurface, measuringFonts } from './pdf-surface.js';
+export type { TextMeasure } from './draw.js';
 
-export const BACKS_MODES: readonly BacksMode[] = ['none', 'duplex-long', 'duplex-short', 'fold'];
+export { BACKS_MODES } from '../engine/index.js';
 
-/** Sheet settings a ruleset's `print` section and a print run share. */
-interface SheetSettings {
+export interface PrintOptions {
   /** card size name or WxH in mm; default the ruleset's `print.size`, else poker */
   size?: string;
   paper?: string;
@@ -26,9 +31,6 @@ interface SheetSettings {
   bleed?: number;
   cropMarks?: boolean;
   backs?: BacksMode;
-}
-
-export interface PrintOptions extends SheetSettings {
   /** mm, x right and y down as seen on the back page */
   backOffset?: { x: number; y: number };
   /** two calibration pages (front and back) before the cards, to measure the duplex offset */
@@ -43,13 +45,6 @@ export interface PrintOptions extends SheetSettings {
   date?: Date;
 }
 
-/** The ruleset's top-level `print` section (described in schemas/ruleset.schema.json). */
-export interface PrintSection extends SheetSettings {
-  backOffset?: [number, number];
-  colors?: Record<string, string>;
-  decks?: { id: string; name?: string; cards: string }[];
-}
-
 export interface PrintResult {
   bytes: Uint8Array;
   pages: number;
@@ -60,14 +55,9 @@ export interface PrintResult {
 
 const FIXED_DATE = new Date(Date.UTC(2024, 0, 1));
 
-export function printSection(game: Game): PrintSection {
-  const src = game.source as { print?: PrintSection } | undefined;
-  return src?.print ?? {};
-}
-
 /** Cards that are physical cards (not tokens or other components without a layout). */
 function printable(ct: CardTypeDef | undefined): boolean {
-  return !!ct && (!ct.component || !!ct.raw.layout);
+  return !!ct && (!ct.component || ct.layout.declared);
 }
 
 /**
@@ -77,10 +67,10 @@ function printable(ct: CardTypeDef | undefined): boolean {
 export function selectCards(game: Game, o: Pick<PrintOptions, 'deck' | 'cards' | 'unique'>): CardDef[] {
   const types = new Map(game.cardTypes.map((t) => [t.id, t]));
   let chosen: CardDef[] = game.cards.filter((c) => printable(types.get(c.type)));
-  const decks = printSection(game).decks ?? [];
+  const decks = game.print.decks;
   if (o.deck !== undefined) {
     const named = decks.find((d) => d.id === o.deck);
-    if (named) chosen = pick(game, named.cards, `deck '${named.id}'`);
+    if (named) chosen = named.cards;
     else if (types.has(o.deck)) chosen = game.cards.filter((c) => c.type === o.deck);
     else {
       const names = [...decks.map((d) => d.id), ...game.cardTypes.filter((t) => printable(t)).map((t) => t.id)];
@@ -97,31 +87,16 @@ export function selectCards(game: Game, o: Pick<PrintOptions, 'deck' | 'cards' |
 }
 
 function pick(game: Game, selector: string, where: string): CardDef[] {
-  const ids = new Set<string>();
-  for (const raw of selector.split(',')) {
-    const s = raw.trim();
-    if (!s) continue;
-    if (s.startsWith('type:')) {
-      const t = s.slice(5);
-      if (!game.cardTypes.some((ct) => ct.id === t)) {
-        const sug = didYouMean(t, game.cardTypes.map((ct) => ct.id));
-        throw new PrintOptionError(`${where}: unknown card type '${t}'${sug ? ` (did you mean 'type:${sug}'?)` : ''}`);
-      }
-      for (const c of game.cards) if (c.type === t) ids.add(c.id);
-    } else {
-      if (!game.cards.some((c) => c.id === s)) {
-        const sug = didYouMean(s, game.cards.map((c) => c.id));
-        throw new PrintOptionError(`${where}: unknown card '${s}'${sug ? ` (did you mean '${sug}'?)` : ''}`);
-      }
-      ids.add(s);
-    }
-  }
-  return game.cards.filter((c) => ids.has(c.id));
+  const { cards, problems } = readCardSelector(selector, game.cardTypes.map((t) => t.id), game.cards);
+  const p = problems[0];
+  if (p?.kind === 'type') throw new PrintOptionError(`${where}: unknown card type '${p.name}'${p.suggestion ? ` (did you mean 'type:${p.suggestion}'?)` : ''}`);
+  if (p) throw new PrintOptionError(`${where}: unknown card '${p.name}'${p.suggestion ? ` (did you mean '${p.suggestion}'?)` : ''}`);
+  return cards;
 }
 
 /** Options with the ruleset's `print` defaults and then the built-in ones filled in, and checked. */
 export function resolveOptions(game: Game, o: PrintOptions) {
-  const p = printSection(game);
+  const p = game.print;
   const card = parseCardSize(o.size ?? p.size ?? 'poker');
   const landscape = o.landscape ?? p.landscape ?? false;
   const paper = parsePaper(o.paper ?? p.paper ?? 'a4', landscape);
@@ -129,7 +104,7 @@ export function resolveOptions(game: Game, o: PrintOptions) {
   if (!(bleed >= 0 && bleed <= 10)) throw new PrintOptionError(`bleed must be between 0 and 10 mm, not ${bleed}`);
   const backs = o.backs ?? p.backs ?? 'duplex-long';
   if (!BACKS_MODES.includes(backs)) throw new PrintOptionError(`backs must be ${BACKS_MODES.join(', ')}, not '${backs}'`);
-  const off = o.backOffset ?? (p.backOffset ? { x: p.backOffset[0], y: p.backOffset[1] } : { x: 0, y: 0 });
+  const off = o.backOffset ?? p.backOffset ?? { x: 0, y: 0 };
   if (![off.x, off.y].every((v) => Number.isFinite(v) && Math.abs(v) <= 20)) throw new PrintOptionError('back offset must be within ±20 mm');
   if (o.calibration && !backs.startsWith('duplex')) throw new PrintOptionError('a calibration page is for duplex backs (--backs duplex-long or duplex-short)');
   return { card, paper, bleed, backs, backOffset: off, cropMarks: o.cropMarks ?? p.cropMarks ?? true, calibration: !!o.calibration };
@@ -140,7 +115,6 @@ export async function printDeck(game: Game, fonts: FontSet, options: PrintOption
   const r = resolveOptions(game, options);
   const cards = selectCards(game, options);
   const plan = planSheet({ paper: r.paper, card: r.card, bleed: r.bleed, cropMarks: r.cropMarks, backs: r.backs, backOffset: r.backOffset });
-  const palette = { ...(printSection(game).colors ?? {}) };
   const date = options.date ?? FIXED_DATE;
 
   const doc = new PDFDocument({
@@ -160,46 +134,28 @@ export async function printDeck(game: Game, fonts: FontSet, options: PrintOption
   });
   const done = collect(doc);
   try {
-    const chains = new FontChains(fonts, (id, bytes) => doc.registerFont(id, bytes as unknown as Buffer));
-    const ctx = { doc, m: new TextMeasure(doc, chains), game, palette };
-    const types = new Map(game.cardTypes.map((t) => [t.id, t]));
-    const layouts = new Map<string, LayoutSpec>();
-    const layoutFor = (ct: CardTypeDef) => {
-      let l = layouts.get(ct.id);
-      if (!l) layouts.set(ct.id, (l = layoutOf(ct, game)));
-      return l;
-    };
+    const surface = new PdfSurface(doc);
+    const ctx = { game, m: fontsOf(doc, fonts) };
     let pages = 0;
     const newPage = (trimBox: Rect, bleedBox: Rect) => {
       doc.addPage({ size: [mm(r.paper.w), mm(r.paper.h)], margin: 0 });
       setBoxes(doc, r.paper, trimBox, bleedBox);
       pages++;
     };
-    if (r.calibration) pages += calibrationPages(doc, ctx.m, plan, r.backOffset);
+    if (r.calibration) pages += calibrationPages(doc, surface, ctx.m, plan, r.backOffset);
     const per = plan.perSheet;
     for (let start = 0; start < cards.length; start += per) {
       const sheet = cards.slice(start, start + per);
       newPage(plan.trimBox, plan.bleedBox);
-      sheet.forEach((card, i) => {
-        const ct = types.get(card.type)!;
-        drawFront(ctx, card, ct, layoutFor(ct), plan.fronts[i]!.trim, plan.fronts[i]!.bleed);
-      });
+      sheet.forEach((card, i) => renderCard(surface, ctx, card, 'front', plan.fronts[i]!));
       if (r.backs === 'fold') {
-        sheet.forEach((card, i) => {
-          const ct = types.get(card.type)!;
-          const s = plan.backs[i]!;
-          drawBack(ctx, ct, layoutFor(ct), s.trim, s.bleed, s.rotate);
-        });
+        sheet.forEach((card, i) => renderCard(surface, ctx, card, 'back', plan.backs[i]!));
         if (plan.fold) foldLine(doc, plan.fold);
       }
       drawMarks(doc, plan.marks);
       if (r.backs === 'duplex-long' || r.backs === 'duplex-short') {
-        const used = sheet.map((_, i) => plan.backs[i]!);
         newPage(union(plan.backs.map((s) => s.trim)), union(plan.backs.map((s) => s.bleed)));
-        sheet.forEach((card, i) => {
-          const ct = types.get(card.type)!;
-          drawBack(ctx, ct, layoutFor(ct), used[i]!.trim, used[i]!.bleed, 0);
-        });
+        sheet.forEach((card, i) => renderCard(surface, ctx, card, 'back', plan.backs[i]!));
       }
     }
     doc.end();
@@ -260,7 +216,7 @@ function foldLine(doc: Doc, l: Line): void {
  * page with graduated scales at the mirrored places. Held against the light, the number where a front
  * cross meets the back's scale is the --back-offset to give (x, then y).
  */
-function calibrationPages(doc: Doc, m: TextMeasure, plan: SheetPlan, off: { x: number; y: number }): number {
+function calibrationPages(doc: Doc, surface: DrawingSurface, m: TextMeasure, plan: SheetPlan, off: { x: number; y: number }): number {
   const { paper } = plan;
   const t = plan.trimBox;
   const points = [
@@ -269,7 +225,7 @@ function calibrationPages(doc: Doc, m: TextMeasure, plan: SheetPlan, off: { x: n
     { x: t.x + 10, y: t.y + t.h - 10 }, { x: t.x + t.w - 10, y: t.y + t.h - 10 },
   ];
   const text = (s: string, y: number, size: number) =>
-    fitText(doc, m, s, { x: mm(20), y: mm(y), w: mm(paper.w - 40), h: mm(size * 0.6) }, { size, minSize: 5, weight: 'regular', align: 'center', valign: 'middle', color: '#231f20', leading: 1.2 }, 'calibration page');
+    fitText(surface, m, s, { x: mm(20), y: mm(y), w: mm(paper.w - 40), h: mm(size * 0.6) }, { size, minSize: 5, weight: 'regular', align: 'center', valign: 'middle', color: '#231f20', leading: 1.2 }, 'calibration page');
   doc.addPage({ size: [mm(paper.w), mm(paper.h)], margin: 0 });
   doc.save().lineWidth(0.3).strokeColor('#000000');
   for (const p of points) {
@@ -293,7 +249,7 @@ function calibrationPages(doc: Doc, m: TextMeasure, plan: SheetPlan, off: { x: n
     doc.moveTo(mm(p.x), mm(p.y - 8)).lineTo(mm(p.x), mm(p.y + 8)).stroke();
   }
   doc.restore();
-  drawIcon(doc, 'star', { x: mm(paper.w / 2 - 3), y: mm(t.y + 30), w: mm(6), h: mm(6) }, '#c8372d', 'calibration page');
+  drawIcon(surface, 'star', { x: mm(paper.w / 2 - 3), y: mm(t.y + 30), w: mm(6), h: mm(6) }, '#c8372d', 'calibration page');
   text('Duplex calibration — back. Hold the sheet against the light: where each black cross of the front meets these red scales (1 mm ticks, long every 5 mm), read X (right +) and Y (down +), and print with --back-offset X,Y.', t.y + 40, 9);
   return 2;
 }

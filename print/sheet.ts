@@ -2,6 +2,7 @@
 // (duplex pages or the other half of a gutter-fold sheet). Pure geometry in mm, top-left origin; no
 // drawing here, so the plan is easy to test and the same for every backend.
 
+import type { BacksMode } from '../engine/index.js';
 import type { Size } from './sizes.js';
 
 export interface Rect {
@@ -26,7 +27,7 @@ export interface Slot {
   rotate: 0 | 180;
 }
 
-export type BacksMode = 'none' | 'duplex-long' | 'duplex-short' | 'fold';
+export type { BacksMode };
 
 export interface SheetOptions {
   paper: Size;

@@ -1,4 +1,4 @@
-// The selected card as it will print: SVG drawn by print/'s own drawFront/drawBack (in the print worker),
+// The selected card as it will print: SVG drawn by print/'s own renderCard (in the print worker),
 // front and back, with the trim line dashed over the bleed.
 import { LitElement, css, html, nothing } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';

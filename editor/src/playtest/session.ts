@@ -132,17 +132,14 @@ export class Session {
 /** The ruleset's public data for the table: names, card definitions, zone shapes. */
 export function tableMeta(g: Game): TableMeta {
   const cardTypes: TableMeta['cardTypes'] = {};
-  const colors = ((g.source as { print?: { colors?: Record<string, unknown> } } | null)?.print?.colors ?? {}) as Record<string, unknown>;
-  const colour = (c: unknown) => (typeof c !== 'string' ? null : typeof colors[c] === 'string' ? (colors[c] as string) : /^#[0-9a-f]{3,8}$/i.test(c) ? c : null);
   for (const t of g.cardTypes) {
-    const layout = (t.raw as { layout?: { accent?: unknown; elements?: { type?: string; field?: string; zone?: string }[] } }).layout;
-    const gridFields = (layout?.elements ?? [])
-      .filter((el) => el && el.type === 'grid' && typeof el.field === 'string' && typeof el.zone === 'string' && ['cellCounts', 'cells'].includes(t.fields[el.field]?.type ?? ''))
-      .map((el) => ({ field: el.field!, zone: el.zone! }));
+    // the grids the card's layout draws (its compiled layout: colours resolved, zones checked)
+    const gridFields = t.layout.elements.flatMap((el) => (el.type === 'grid' ? [{ field: el.field, zone: el.zone }] : []));
     cardTypes[t.id] = {
       name: t.name,
       token: t.component === 'token',
-      accent: colour(layout?.accent) ?? colour(t.back),
+      // the layout's accent, else the colour of the back if the card type gives one
+      accent: t.layout.accent ?? (t.back !== undefined ? t.layout.back.color : null),
       fields: Object.fromEntries(Object.entries(t.fields).map(([k, f]) => [k, f.type])),
       gridFields,
     };

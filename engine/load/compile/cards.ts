@@ -6,6 +6,7 @@ import type { CardDef, CardTypeDef, FieldType, RoleDef, TeamDef } from '../../mo
 import { T, typeFromName } from '../../expr/types.js';
 import { hintOf, isObj, type CompileContext, type Obj } from './context.js';
 import { defaultValueOfTy } from './components.js';
+import { NO_LAYOUT } from '../compile-print.js';
 
 const FIELD_TYPES: FieldType[] = ['number', 'string', 'strings', 'bool', 'cell', 'cells', 'cellCounts', 'role', 'team', 'player', 'kind', 'kinds', 'counts'];
 /** Field types whose values come from an enumeration, named by `of`. */
@@ -49,7 +50,7 @@ export function compileCards(cx: CompileContext): void {
     }
     const startIn = typeof item.startIn === 'string' ? item.startIn : zoneIdMap.has('box') ? 'box' : cx.zones[0]?.id ?? '';
     if (cx.zones.length && !zoneIdMap.has(startIn)) cx.err(['cardTypes', index, 'startIn'], `unknown zone '${startIn}'${hintOf(startIn, zoneIdMap.keys())}`);
-    cx.cardTypes.push({ id, name: String(item.name ?? id), fields, back: item.back as string, component: item.component as string, startIn, raw: item });
+    cx.cardTypes.push({ id, name: String(item.name ?? id), fields, back: item.back as string, component: item.component as string, startIn, layout: NO_LAYOUT });
   }
   for (const [id, { item, index }] of cx.ids('cards')) {
     const ct = cx.cardTypes.find((t) => t.id === item.type);

@@ -15,6 +15,7 @@ import { compileEndings, compileObjectives, compilePhases, compileReactions, com
 import { makeStepsCompiler } from './steps.js';
 import { compileQuantities, declareQuantities } from './quantities.js';
 import { compileObjective, compileScores, declareScores } from './scores.js';
+import { compilePrint } from '../compile-print.js';
 
 export type { Reporter } from './context.js';
 
@@ -33,6 +34,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   compileTeamsAndRoles(cx);
   compileZones(cx);
   compileCards(cx);
+  const print = compilePrint(root, cx.err, { cardTypes: cx.cardTypes, cards: cx.cards, zones: cx.zones });
   compileVars(cx);
   declareQuantities(cx);
   declareScores(cx);
@@ -87,7 +89,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     zoneWatchers: cx.zones.map((z) => reactions.flatMap((rx, k) => (!rx.watch || rx.watch.includes(z.index) ? [k] : []))),
     slots: cx.slots,
     maxSteps,
-    source: root,
+    print,
   };
   compileVisibilities(cx, host);
   if (!cx.ok) return null;

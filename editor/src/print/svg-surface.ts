@@ -1,18 +1,15 @@
-// A recorder with the part of pdfkit's drawing API that print/ uses, writing SVG instead of PDF. The card
-// preview calls print/'s own drawFront/drawBack with it, so the preview is drawn from exactly the layout
-// data and the drawing code of the PDF. Text is measured by a real pdfkit document (same fonts, same
-// line breaks); here it is only placed, in points, with the face the font chain chose.
+// print/'s DrawingSurface writing SVG instead of PDF. The card preview draws with print/'s own
+// renderCard on it, so the preview is drawn from exactly the layout data and the drawing code of the PDF.
+// Text is measured with pdfkit's metrics (same fonts, same line breaks); here it is only placed, in
+// points, with the face the font chain chose.
 
-type Matrix = string;
+import type { DrawingSurface, FillRule, LineCap } from '../../../print/index.js';
 
 interface State {
   fill: string;
   stroke: string;
   lineWidth: number;
-  lineCap: string;
-  dash: string | null;
-  face: string;
-  size: number;
+  lineCap: LineCap;
   /** how many <g> this state level opened */
   groups: number;
 }
@@ -20,10 +17,10 @@ interface State {
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n = (v: number) => (Math.round(v * 100) / 100).toString();
 
-export class SvgDoc {
+export class SvgSurface implements DrawingSurface {
   private out: string[] = [];
   private cur = '';
-  private st: State = { fill: '#000000', stroke: '#000000', lineWidth: 1, lineCap: 'butt', dash: null, face: '', size: 12, groups: 0 };
+  private st: State = { fill: '#000000', stroke: '#000000', lineWidth: 1, lineCap: 'butt', groups: 0 };
   private stack: State[] = [];
   private clipId = 0;
   /** font face id → CSS font-family */
@@ -52,15 +49,13 @@ export class SvgDoc {
     return this;
   }
 
-  scale(k: number, k2?: number): this {
-    this.group(`transform="scale(${n(k)} ${n(k2 ?? k)})"`);
+  scale(k: number): this {
+    this.group(`transform="scale(${n(k)} ${n(k)})"`);
     return this;
   }
 
-  rotate(angle: number, o?: { origin?: [number, number] }): this {
-    const [x, y] = o?.origin ?? [0, 0];
-    const m: Matrix = `rotate(${n(angle)} ${n(x)} ${n(y)})`;
-    this.group(`transform="${m}"`);
+  rotate(angle: number, x: number, y: number): this {
+    this.group(`transform="rotate(${n(angle)} ${n(x)} ${n(y)})"`);
     return this;
   }
 
@@ -114,27 +109,14 @@ export class SvgDoc {
     return this;
   }
 
-  lineCap(c: string): this {
+  lineCap(c: LineCap): this {
     this.st.lineCap = c;
     return this;
   }
 
-  dash(len: number, o?: { space?: number }): this {
-    this.st.dash = `${n(len)} ${n(o?.space ?? len)}`;
-    return this;
-  }
-
-  undash(): this {
-    this.st.dash = null;
-    return this;
-  }
-
-  fill(colorOrRule?: string, rule?: string): this {
-    let color = this.st.fill;
-    let r = rule;
-    if (colorOrRule && /^even-?odd$/.test(colorOrRule)) r = colorOrRule;
-    else if (colorOrRule) color = this.st.fill = colorOrRule;
-    this.out.push(`<path d="${this.cur}" fill="${color}"${r && /even-?odd/.test(r) ? ' fill-rule="evenodd"' : ''}/>`);
+  fill(color?: string, rule?: FillRule): this {
+    if (color) this.st.fill = color;
+    this.out.push(`<path d="${this.cur}" fill="${this.st.fill}"${rule === 'evenodd' ? ' fill-rule="evenodd"' : ''}/>`);
     this.cur = '';
     return this;
   }
@@ -142,24 +124,14 @@ export class SvgDoc {
   stroke(color?: string): this {
     if (color) this.st.stroke = color;
     const s = this.st;
-    this.out.push(`<path d="${this.cur}" fill="none" stroke="${s.stroke}" stroke-width="${n(s.lineWidth)}" stroke-linecap="${s.lineCap}"${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}/>`);
+    this.out.push(`<path d="${this.cur}" fill="none" stroke="${s.stroke}" stroke-width="${n(s.lineWidth)}" stroke-linecap="${s.lineCap}"/>`);
     this.cur = '';
     return this;
   }
 
-  font(face: string): this {
-    this.st.face = face;
-    return this;
-  }
-
-  fontSize(size: number): this {
-    this.st.size = size;
-    return this;
-  }
-
-  text(s: string, x: number, y: number): this {
-    const bold = this.st.face.startsWith('bold');
-    this.out.push(`<text x="${n(x)}" y="${n(y)}" font-family="${this.family(this.st.face)}" font-size="${n(this.st.size)}"${bold ? ' font-weight="700"' : ''} fill="${this.st.fill}" xml:space="preserve">${esc(s)}</text>`);
+  text(s: string, x: number, y: number, face: string, size: number): this {
+    const bold = face.startsWith('bold');
+    this.out.push(`<text x="${n(x)}" y="${n(y)}" font-family="${this.family(face)}" font-size="${n(size)}"${bold ? ' font-weight="700"' : ''} fill="${this.st.fill}" xml:space="preserve">${esc(s)}</text>`);
     return this;
   }
 
