@@ -40,6 +40,8 @@ export class BkPtPrompt extends LitElement {
       .ptext { font-size: 17px; font-weight: 650; }
       .count { color: var(--pt-muted); font-size: 13px; }
       .options { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
+      .options.column { flex-direction: column; align-items: stretch; gap: 6px; }
+      .options.column .pill { text-align: left; }
       button.opt {
         font: inherit;
         border: 2px solid transparent;
@@ -175,8 +177,13 @@ export class BkPtPrompt extends LitElement {
         }
         return html`<div class="options">${cells.map((c, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${c}</button>`)}</div>`;
       }
-      default:
-        return html`<div class="options">${p.options.map((o, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${o === true ? 'Yes' : o === false ? 'No' : String(o)}</button>`)}</div>`;
+      default: {
+        // values chosen by what they read as: the ruleset's label (a record such as "Build Palace, 2 to the
+        // left"), else the value itself
+        const text = (o: unknown, i: number) => p.labels?.[i] ?? (o === true ? 'Yes' : o === false ? 'No' : String(o));
+        const long = (p.labels ?? []).some((l) => l.length > 24);
+        return html`<div class="options ${long ? 'column' : ''}">${p.options.map((o, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${text(o, i)}</button>`)}</div>`;
+      }
     }
   }
 
