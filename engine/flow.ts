@@ -14,6 +14,7 @@ import { RuleError } from './expr/env.js';
 import { sameValue } from './expr/value.js';
 import { seenMask } from './visibility.js';
 import { checkPlayers } from './start.js';
+import { resetWork } from './budget.js';
 
 export class IllegalAction extends Error {}
 
@@ -21,6 +22,7 @@ export function newGame(g: Game, o: NewGameOptions): State {
   checkPlayers(g, o.players);
   const s = blankState(g, o);
   const c: Ctx = { s, g, b: s.b, it: undefined };
+  resetWork(g.maxWork);
   try {
     g.setup(c);
     s.dealtRoles = s.roles.slice();
@@ -139,6 +141,7 @@ export function applyInPlace(s: State, g: Game, a: Action): void {
 
 /** Resolve an open prompt with a (legal) choice and run the flow on until the next decision. */
 export function resolve(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
+  resetWork(g.maxWork);
   try {
     resolveInner(s, g, p, choice);
   } catch (e) {
@@ -211,6 +214,7 @@ function bindChoice(c: Ctx, def: StepDef & { kind: 'prompt' }, choice: any[]): v
 }
 
 function limitReached(s: State, g: Game, where: string): boolean {
+  resetWork(g.maxWork);
   if (++s.steps <= g.maxSteps) return false;
   s.ended = {
     ending: null,

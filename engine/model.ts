@@ -94,6 +94,11 @@ export interface OptionDef {
   index: number;
   type: 'number' | 'bool' | 'string';
   default: number | boolean | string;
+  /** a number option's range */
+  min?: number;
+  max?: number;
+  /** the values it may take (a text or number option) */
+  choices?: (number | string)[];
   description?: string;
 }
 
@@ -248,6 +253,8 @@ export interface Game {
   zoneWatchers: number[][];
   slots: string[];
   maxSteps: number;
+  /** the work one step may do (see budget.ts) */
+  maxWork: number;
   /** The ruleset's `print` section: sheet defaults, colours, decks (engine/print-model.ts). */
   print: PrintSettings;
 }

@@ -1,7 +1,7 @@
 // What a game needs to start, checked once with clear errors: a player count the ruleset allows, and
 // option values of the ruleset's own options and types. newGame, Match and batch simulation all use these.
 
-import type { Game } from './model.js';
+import type { Game, OptionDef } from './model.js';
 
 export type OptionValues = Record<string, number | boolean | string>;
 
@@ -32,9 +32,21 @@ export function checkOptions(g: Game, options: unknown): OptionValues {
     }
     const js = d.type === 'bool' ? 'boolean' : d.type;
     if (typeof v !== js || (typeof v === 'number' && !Number.isFinite(v))) throw new MatchError(`option '${k}' is ${d.type === 'bool' ? 'true or false' : `a ${d.type}`}, not ${JSON.stringify(v)}`);
+    const problem = optionProblem(d, v as number | string | boolean);
+    if (problem) throw new MatchError(`option ${problem}`);
     Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+/** What is wrong with a value of an option (its range or choices), or null: "size is from 1 to 9, not 12". */
+export function optionProblem(d: OptionDef, v: number | string | boolean): string | null {
+  if (d.choices && !d.choices.includes(v as number | string)) return `${d.id} is one of ${d.choices.join(', ')}, not ${typeof v === 'string' ? `'${v}'` : String(v)}`;
+  if (typeof v === 'number') {
+    const lo = d.min ?? -Infinity, hi = d.max ?? Infinity;
+    if (v < lo || v > hi) return `${d.id} is ${d.min !== undefined && d.max !== undefined ? `from ${d.min} to ${d.max}` : d.min !== undefined ? `at least ${d.min}` : `at most ${d.max}`}, not ${v}`;
+  }
+  return null;
 }
 
 /** Options written as text (`NAME=VALUE`, as on a command line), typed by the ruleset and checked. */

@@ -6,6 +6,7 @@ import { seedRng, shuffleInPlace } from './rng.js';
 import { instances, zoneInstanceCount, type Instances } from './instances.js';
 export { instances, zoneInstanceCount } from './instances.js';
 import { seenMask, zoneMask } from './visibility.js';
+import { budget, overBudget } from './budget.js';
 
 export interface NewGameOptions {
   players: number;
@@ -110,6 +111,7 @@ let marks = new Uint8Array(0);
 /** Moves the given entities to `dest` (on top, or at the bottom). */
 export function moveEntities(s: State, g: Game, cards: readonly number[], dest: number, bottom = false): void {
   if (cards.length === 0) return;
+  if ((budget.work += cards.length) > budget.limit) overBudget();
   if (cards.length === 1 && !s.log) {
     const e = cards[0]!;
     if (e >= 0) moveOne(s, g, e, dest, bottom); // -1 is "no card"

@@ -54,8 +54,10 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
     resolve(t, g, tp, choice);
     if (step) finishStep(t, g, me, step, fillRng.slice());
     v += objective(t, g, me);
-    if (v > best + 1e-9) { best = v; bestList = [real]; }
-    else if (Math.abs(v - best) <= 1e-9) bestList.push(real);
+    // a heuristic that is not a number (a score over an empty pile divided by 0) counts as the worst
+    if (Number.isNaN(v)) v = -Infinity;
+    if (bestList.length === 0 || v > best + 1e-9) { best = v; bestList = [real]; }
+    else if (v >= best - 1e-9) bestList.push(real);
   }
   return bestList[randInt(rng, bestList.length)]!;
 }

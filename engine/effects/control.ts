@@ -5,6 +5,7 @@ import { T } from '../expr/types.js';
 import { RuleError } from '../expr/env.js';
 import type { EffectDef } from './host.js';
 import { scoreWinners } from '../scores.js';
+import { budget, overBudget } from '../budget.js';
 
 export const ifEffect: EffectDef = {
   name: 'if',
@@ -44,6 +45,7 @@ export const forEach: EffectDef = {
     const slot = typeof item.as === 'string' ? h.env.slotOf(item.as) : -1;
     return (c) => {
       const xs = (list(c) as any[]).slice();
+      if ((budget.work += xs.length) > budget.limit) overBudget();
       const save = c.b[slot];
       for (const v of xs) {
         c.b[slot] = v;

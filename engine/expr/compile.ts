@@ -58,16 +58,30 @@ export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): 
 /** A value of a zone type stays a zone instance number; everything else is its value. */
 /** Definitions are expanded at each use: this bounds what one expression may grow into. */
 const MAX_EXPANDED_NODES = 20_000;
+/** How deep an expression may nest, its definitions expanded (compiling and evaluating recurse this deep). */
+export const MAX_NESTING = 300;
 
 class Compiler implements FnCompiler {
   private defStack: string[] = [];
   private budget = MAX_EXPANDED_NODES;
+  private depth = 0;
   /** field nodes that read a card's field (for checkLiteral) */
   private cardFields = new WeakSet<Node>();
   constructor(readonly env: Env) {}
 
   expr(n: Node, sc: Scope): Compiled {
     if (--this.budget < 0) throw new ExprError(`this expression grows to more than ${MAX_EXPANDED_NODES} parts once its definitions are expanded; simplify the definitions it uses`, n.at);
+    // nesting counts across definitions (a chain of 1,900 terms used by another adds up): compiling and
+    // evaluating recurse as deep as the expression nests
+    if (++this.depth > MAX_NESTING) throw new ExprError(`this expression nests deeper than ${MAX_NESTING} levels once its definitions are expanded (a long chain of + or and nests one level per term); split it into definitions that each add fewer`, n.at);
+    try {
+      return this.node(n, sc);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private node(n: Node, sc: Scope): Compiled {
     switch (n.k) {
       case 'num': { const v = n.v; return { fn: () => v, t: T.num }; }
       case 'str': { const v = n.v; return { fn: () => v, t: T.str }; }

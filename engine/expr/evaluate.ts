@@ -5,9 +5,11 @@
 import type { Game, State } from '../model.js';
 import { compileSource } from './compile.js';
 import { T } from './types.js';
+import { resetWork } from '../budget.js';
 
 export function evaluate(g: Game, s: State, src: string, self = -1): unknown {
   const { fn } = compileSource(src, g.env, { binds: new Map([['self', T.player]]), it: null, random: false });
+  resetWork(g.maxWork);
   const b = s.b.slice();
   b[0] = self;
   return fn({ s, g, b, it: undefined });

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = fileURLToPath(new URL('../../bin/babelkit.mjs', import.meta.url));
+// BABELKIT_BIN runs the tests against another build (e.g. an older commit's, to see a test fail before its fix)
+const BIN = process.env.BABELKIT_BIN ?? fileURLToPath(new URL('../../bin/babelkit.mjs', import.meta.url));
 
 export function babelkit(...args: string[]): { code: number; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '1' } });

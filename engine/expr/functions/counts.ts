@@ -5,6 +5,7 @@ import type { Ctx, Fn } from '../../model.js';
 import { ExprError } from '../env.js';
 import { T, showType, type Ty } from '../types.js';
 import type { CallInput, FnCompiler, FunctionDef } from './def.js';
+import { budget, overBudget } from '../../budget.js';
 import type { Node } from '../parse.js';
 import type { Scope } from '../env.js';
 
@@ -71,7 +72,7 @@ export const sumCounts: FunctionDef = {
     const lf = l.fn, bf = b.fn;
     return {
       fn: (x) => {
-        const xs = lf(x); const save = x.it; const out = new Array(size).fill(0);
+        const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it; const out = new Array(size).fill(0);
         for (let i = 0; i < xs.length; i++) { x.it = xs[i]; const v = bf(x); for (let k = 0; k < size; k++) out[k] += v[k]; }
         x.it = save; return out;
       },

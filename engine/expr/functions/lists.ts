@@ -2,6 +2,7 @@
 // contains, concat.
 
 import { ExprError } from '../env.js';
+import { MAX_LIST, budget, listTooLong, overBudget } from '../../budget.js';
 import { T, assignable, showType, type Ty } from '../types.js';
 import type { FunctionDef } from './def.js';
 
@@ -26,7 +27,7 @@ export const count: FunctionDef = {
     const lf = l.fn, bf = b.fn;
     return {
       fn: (x) => {
-        const xs = lf(x); const save = x.it; let k = 0;
+        const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it; let k = 0;
         for (let i = 0; i < xs.length; i++) { x.it = xs[i]; if (bf(x)) k++; }
         x.it = save; return k;
       },
@@ -46,7 +47,7 @@ export const filter: FunctionDef = {
     const lf = l.fn, bf = b.fn;
     return {
       fn: (x) => {
-        const xs = lf(x); const save = x.it; const out = [];
+        const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it; const out = [];
         for (let i = 0; i < xs.length; i++) { x.it = xs[i]; if (bf(x)) out.push(xs[i]); }
         x.it = save; return out;
       },
@@ -68,7 +69,7 @@ function quantifier(name: 'any' | 'all', doc: string): FunctionDef {
       const lf = l.fn, bf = b.fn;
       return {
         fn: (x) => {
-          const xs = lf(x); const save = x.it;
+          const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
           for (let i = 0; i < xs.length; i++) { x.it = xs[i]; if (!!bf(x) === want) { x.it = save; return want; } }
           x.it = save; return !want;
         },
@@ -93,7 +94,7 @@ function fold(name: 'sum' | 'maxOf' | 'minOf', doc: string): FunctionDef {
       const kind = name;
       return {
         fn: (x) => {
-          const xs = lf(x); const save = x.it;
+          const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
           let acc = kind === 'sum' ? 0 : NaN;
           for (let i = 0; i < xs.length; i++) {
             x.it = xs[i]; const v = bf(x);
@@ -122,8 +123,13 @@ export const flatten: FunctionDef = {
     const lf = l.fn, bf = b.fn;
     return {
       fn: (x) => {
-        const xs = lf(x); const save = x.it; const out: any[] = [];
-        for (let i = 0; i < xs.length; i++) { x.it = xs[i]; const ys = bf(x); for (let j = 0; j < ys.length; j++) out.push(ys[j]); }
+        const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it; const out: any[] = [];
+        for (let i = 0; i < xs.length; i++) {
+          x.it = xs[i]; const ys = bf(x);
+          if (out.length + ys.length > MAX_LIST) listTooLong();
+          if ((budget.work += ys.length) > budget.limit) overBudget();
+          for (let j = 0; j < ys.length; j++) out.push(ys[j]);
+        }
         x.it = save; return out;
       },
       t: b.t,
@@ -206,7 +212,16 @@ export const concat: FunctionDef = {
     });
     const fs = ls.map((l) => l.fn);
     return {
-      fn: (x) => { const out: any[] = []; for (const f of fs) { const xs = f(x); for (let i = 0; i < xs.length; i++) out.push(xs[i]); } return out; },
+      fn: (x) => {
+        const out: any[] = [];
+        for (const f of fs) {
+          const xs = f(x);
+          if (out.length + xs.length > MAX_LIST) listTooLong();
+          if ((budget.work += xs.length) > budget.limit) overBudget();
+          for (let i = 0; i < xs.length; i++) out.push(xs[i]);
+        }
+        return out;
+      },
       t: T.list(of),
     };
   },

@@ -11,6 +11,7 @@ import { T, hasField, recType, showType, type Ty } from '../types.js';
 import { cheapestPayment, paymentPlans, type PaymentProblem, type Supplier, type UnitSource } from '../../primitives/payment.js';
 import type { Node } from '../parse.js';
 import type { FnCompiler, FunctionDef } from './def.js';
+import { budget, overBudget } from '../../budget.js';
 
 const sourceList = (of: string): Ty => T.list({ k: 'source', of });
 
@@ -32,7 +33,7 @@ export const sources: FunctionDef = {
     const kindIndex = en.index;
     return {
       fn: (x) => {
-        const xs = lf(x); const save = x.it; const out: UnitSource[] = [];
+        const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it; const out: UnitSource[] = [];
         for (let i = 0; i < xs.length; i++) {
           x.it = xs[i];
           const times = cf ? cf(x) : 1;

@@ -3,6 +3,7 @@
 import { ExprError } from '../env.js';
 import { T, showType, type Ty } from '../types.js';
 import { emptyOf } from '../value.js';
+import { budget, overBudget } from '../../budget.js';
 import type { FunctionDef } from './def.js';
 
 export const let_: FunctionDef = {
@@ -51,7 +52,7 @@ export const sort: FunctionDef = {
     const lf = l.fn, bf = b.fn;
     return {
       fn: (x) => {
-        const xs = lf(x); const save = x.it;
+        const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
         const keyed = new Array(xs.length);
         for (let i = 0; i < xs.length; i++) { x.it = xs[i]; keyed[i] = { k: bf(x), i, v: xs[i] }; }
         x.it = save;
@@ -77,7 +78,7 @@ function arg(name: 'argmax' | 'argmin', doc: string): FunctionDef {
       const empty = emptyOf(of, c.env);
       return {
         fn: (x) => {
-          const xs = lf(x); const save = x.it;
+          const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
           let best: unknown = empty, bestV = 0, found = false;
           for (let i = 0; i < xs.length; i++) {
             x.it = xs[i]; const v = bf(x);

@@ -2,6 +2,7 @@
 // teams and roles, variables.
 
 import type { OptionDef } from '../../model.js';
+import { optionProblem } from '../../start.js';
 import { T, showType, typeFromName, type Ty } from '../../expr/types.js';
 import { arr, hintOf, isObj, type CompileContext, type Obj } from './context.js';
 
@@ -20,7 +21,23 @@ export function compileOptions(cx: CompileContext): void {
     const type = (item.type as OptionDef['type']) ?? (typeof item.default === 'boolean' ? 'bool' : typeof item.default === 'number' ? 'number' : 'string');
     const js = type === 'bool' ? 'boolean' : type;
     if (typeof item.default !== js) cx.err(['options', index, 'default'], `option '${id}' is a ${type}, but its default is ${JSON.stringify(item.default)}`);
-    cx.options.push({ id, index: cx.options.length, type, default: item.default as never, description: item.description as string });
+    const d: OptionDef = { id, index: cx.options.length, type, default: item.default as never, description: item.description as string };
+    for (const k of ['min', 'max'] as const) {
+      if (item[k] === undefined) continue;
+      if (type !== 'number' || typeof item[k] !== 'number') cx.err(['options', index, k], `${k} is a number, for a number option`);
+      else d[k] = item[k] as number;
+    }
+    if (d.min !== undefined && d.max !== undefined && d.min > d.max) cx.err(['options', index, 'max'], `max (${d.max}) is below min (${d.min})`);
+    if (item.choices !== undefined) {
+      const cs = arr(item.choices);
+      if (type === 'bool' || cs.length === 0 || cs.some((c) => typeof c !== js)) cx.err(['options', index, 'choices'], `choices is a list of ${type === 'number' ? 'numbers' : 'texts'} for a ${type} option`);
+      else d.choices = cs as (number | string)[];
+    }
+    if (typeof item.default === js) {
+      const bad = optionProblem(d, item.default as never);
+      if (bad) cx.err(['options', index, 'default'], `default ${JSON.stringify(item.default)} is not ${bad.replace(/^.*? is (.*), not .*$/, '$1')}`);
+    }
+    cx.options.push(d);
   }
 }
 

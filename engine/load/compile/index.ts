@@ -6,6 +6,7 @@
 import type { Game } from '../../model.js';
 import { hashText } from '../../rng.js';
 import { CompileContext, isObj, type Reporter } from './context.js';
+import { DEFAULT_STEP_WORK } from '../../budget.js';
 import { compileEnums, compileOptions, compilePlayers, compileTables, compileTeamsAndRoles, compileVars } from './components.js';
 import { compileZones } from './zones.js';
 import { compileCards } from './cards.js';
@@ -20,6 +21,23 @@ import { compilePrint } from '../compile-print.js';
 export type { Reporter } from './context.js';
 
 const DEFAULT_MAX_STEPS = 200_000;
+/** the largest limits a ruleset may ask for: a game stays bounded (steps × work per step) */
+export const MAX_STEPS = 10_000_000;
+export const MAX_WORK = 1_000_000_000;
+
+function compileLimits(cx: CompileContext): { maxSteps: number; maxWork: number } {
+  const l = isObj(cx.root.limits) ? cx.root.limits : {};
+  const whole = (k: 'steps' | 'work', dflt: number, max: number): number => {
+    const v = l[k];
+    if (v === undefined) return dflt;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > max) {
+      cx.err(['limits', k], `limits.${k} is a whole number from 1 to ${max}, not ${JSON.stringify(v)}`);
+      return dflt;
+    }
+    return v;
+  };
+  return { maxSteps: whole('steps', DEFAULT_MAX_STEPS, MAX_STEPS), maxWork: whole('work', DEFAULT_STEP_WORK, MAX_WORK) };
+}
 
 export function compileRuleset(src: unknown, r: Reporter): Game | null {
   if (!isObj(src)) { r.error([], 'a ruleset is a mapping (id, name, players, zones, phases, …)'); return null; }
@@ -54,7 +72,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   const reactions = compileReactions(cx, host);
   const fc = makeStepsCompiler(host);
   const phases = compilePhases(cx, host, fc);
-  const maxSteps = isObj(root.limits) && typeof root.limits.steps === 'number' ? root.limits.steps : DEFAULT_MAX_STEPS;
+  const { maxSteps, maxWork } = compileLimits(cx);
 
   if (!cx.ok) return null;
   game = {
@@ -89,6 +107,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     zoneWatchers: cx.zones.map((z) => reactions.flatMap((rx, k) => (!rx.watch || rx.watch.includes(z.index) ? [k] : []))),
     slots: cx.slots,
     maxSteps,
+    maxWork,
     print,
   };
   compileVisibilities(cx, host);
