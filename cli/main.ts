@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { loadOrReport, writeAtomic } from './load-file.js';
+import { loadOrReport, STDIN_NAME, writeAtomic } from './load-file.js';
 import {
   BOTS, Match, MatchError, checkPlayers, makeReplay, parseOptionAssignments, replayShapeProblem, simulate,
   type BotKind, type Game, type Replay, type SimulateReport,
@@ -17,6 +17,7 @@ const USAGE = `babelkit — a toolkit for Babel-family tower-building games
 Usage:
   babelkit validate FILE…
       Check rulesets; prints FILE:LINE:COL: error: MESSAGE per problem, exit 1 if any.
+      FILE '-' reads standard input (named <stdin> in messages).
   babelkit simulate FILE --players N --games G --seed S [--bot random|greedy] [--json]
                     [--option NAME=VALUE]… [--save-replay DIR]
       Play G complete games with bots and report wins, endings, game length and speed.
@@ -62,7 +63,7 @@ function validate(args: string[]): number {
   for (const f of positional) {
     const g = loadOrReport(f);
     if (!g) bad++;
-    else process.stdout.write(`${f}: ok (${g.name}: ${g.entityDef.length} components, ${g.phases.length} phases, ${g.promptSteps.length} decisions)\n`);
+    else process.stdout.write(`${f === '-' ? STDIN_NAME : f}: ok (${g.name}: ${g.entityDef.length} components, ${g.phases.length} phases, ${g.promptSteps.length} decisions)\n`);
   }
   return bad ? 1 : 0;
 }

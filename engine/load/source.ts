@@ -28,8 +28,8 @@
  * Hostile input: a gate watches the lexer's tokens before the YAML parser sees
  * them, so that deep nesting, error floods, document floods and oversized
  * documents are stopped early, with a diagnostic at the place where the limit
- * was crossed. Large but well-formed texts near `maxBytes` still take the YAML
- * library several seconds and several hundred MB to parse.
+ * was crossed. What is left (a well-formed text at `maxBytes`, or `maxNodes` values)
+ * is what the YAML library parses in a second or two; see limits.ts.
  *
  * If there are errors the value is a best effort (undefined when a limit was hit);
  * callers should check the diagnostics before trusting it.
@@ -46,7 +46,7 @@ import { Gate } from './token-gate.js';
 import { Walker } from './walker.js';
 import type { AnyNode } from './yaml-nodes.js';
 
-export { DEFAULT_LIMITS, formatSize, utf8Length, type Limits } from './limits.js';
+export { DEFAULT_CHAIN_LIMITS, DEFAULT_LIMITS, formatSize, utf8Length, type ChainLimits, type Limits } from './limits.js';
 export { scalarPos, type Path, type Pos, type SourceMap } from './source-map.js';
 
 export interface ParsedSource {
@@ -54,6 +54,8 @@ export interface ParsedSource {
   value: unknown;
   map: SourceMap;
   diagnostics: Diagnostic[];
+  /** How many values the value holds (mappings, lists and scalars, aliases expanded; keys not counted); 0 when it was not built. */
+  values: number;
 }
 
 function cleanYamlMessage(e: YAMLError): string {
@@ -77,7 +79,7 @@ export function parseSource(file: string, text: string, limits?: Partial<Limits>
   const lc = new LineCounter();
   lc.addNewLine(0);
   const map = new YamlSourceMap(file, text, lc);
-  const finish = (value: unknown): ParsedSource => ({ value, map, diagnostics: bag.all() });
+  const finish = (value: unknown, values = 0): ParsedSource => ({ value, map, diagnostics: bag.all(), values });
 
   // The YAML library builds an Error per syntax error; without stack traces they are cheap.
   const ErrorCtor = Error as { stackTraceLimit?: number };
@@ -166,10 +168,11 @@ export function parseSource(file: string, text: string, limits?: Partial<Limits>
     const doc = docs[0];
     const root = (doc?.contents ?? null) as AnyNode | null;
     map.root = root;
-    if (root === null) return finish(null);
+    if (root === null) return finish(null, 1);
 
     const walker = new Walker(map, bag, maxDepth, maxNodes, maxErrors);
-    return finish(walker.run(root));
+    const value = walker.run(root);
+    return finish(value, value === undefined ? 0 : walker.valuesBuilt);
   } catch (err) {
     // Last resort: nothing above should throw, but never let hostile input escape as an exception.
     const msg =

@@ -29,6 +29,11 @@ export class Walker {
   private nodes = 0;
   private errors = 0;
 
+  /** Values built so far (all of them once `run` has returned a value), aliases expanded. */
+  get valuesBuilt(): number {
+    return this.nodes;
+  }
+
   constructor(
     private readonly map: YamlSourceMap,
     private readonly bag: DiagnosticBag,
