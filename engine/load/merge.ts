@@ -38,6 +38,7 @@
 import { DiagnosticBag, describeValue, quote, type Diagnostic } from './diagnostics.js';
 import { DEFAULT_CHAIN_LIMITS, DEFAULT_LIMITS, formatSize, parseSource, utf8Length, type Limits, type ParsedSource, type Path, type Pos, type SourceMap } from './source.js';
 import { suggestSuffix } from '../suggest.js';
+import { IdList } from './id-list.js';
 
 /** Where a value came from: a file's source map and the path inside that file. */
 export interface Origin {
@@ -159,6 +160,8 @@ function setOwn(o: Obj, k: string, v: unknown): void {
 interface Ctx {
   bag: DiagnosticBag;
   variant: ProvOriginMap;
+  /** "did you mean" lookups so far (see MAX_SUGGESTIONS) */
+  suggestions: number;
 }
 
 interface Merged {
@@ -174,7 +177,7 @@ export function mergeVariant(base: Located, variant: Located): { merged: Located
   const bag = new DiagnosticBag();
   const baseProv = provOf(base);
   const varProv = provOf(variant);
-  const ctx: Ctx = { bag, variant: varProv };
+  const ctx: Ctx = { bag, variant: varProv, suggestions: 0 };
   const b = stripExtends(base.value);
   const v = stripExtends(variant.value);
   const r = mergeValues(b, baseProv.provAt([]), v, varProv.provAt([]), ctx);
@@ -219,17 +222,22 @@ function mergeMappings(base: Obj, bp: Prov, variant: Obj, vp: Prov, ctx: Ctx): M
 }
 
 interface Entry {
-  id: string;
   value: unknown;
   prov: Prov;
 }
 
+/** Past this many problems in one merge, "did you mean" is no longer worked out (each one reads the whole list). */
+const MAX_SUGGESTIONS = 100;
+
 function mergeIdLists(base: (Obj & { id: string })[], bp: Prov, variant: (Obj & { id: string })[], vp: Prov, ctx: Ctx): Merged {
-  const entries: Entry[] = base.map((item, i) => ({ id: item.id, value: item, prov: childProv(bp, i) }));
-  const indexOf = (id: string) => entries.findIndex((e) => e.id === id);
-  const ids = () => entries.map((e) => e.id);
+  const list = new IdList<Entry>(base.map((item, i) => ({ id: item.id, item: { value: item, prov: childProv(bp, i) } })));
   const seenInVariant = new Set<string>();
   const err = (path: Path, msg: string) => ctx.bag.error(posOfProv(childPath(vp, path)), msg);
+  const suggest = (name: string, except?: string): string => {
+    if (++ctx.suggestions > MAX_SUGGESTIONS) return '';
+    const ids = [...list.ids()];
+    return suggestSuffix(name, except === undefined ? ids : ids.filter((x) => x !== except));
+  };
 
   variant.forEach((item, i) => {
     const ip = childProv(vp, i);
@@ -250,10 +258,10 @@ function mergeIdLists(base: (Obj & { id: string })[], bp: Prov, variant: (Obj & 
     }
     if (has('before') && has('after')) err([i, 'after'], `use either 'before' or 'after', not both`);
 
-    const at = indexOf(id);
+    const existing = list.find(id);
     if (item.remove === true) {
-      if (at < 0) err([i, 'id'], `cannot remove ${quote(id)}: no item with this id in the base list${suggestSuffix(id, ids())}`);
-      else entries.splice(at, 1);
+      if (!existing) err([i, 'id'], `cannot remove ${quote(id)}: no item with this id in the base list${suggest(id)}`);
+      else list.remove(existing);
       return;
     }
 
@@ -264,11 +272,11 @@ function mergeIdLists(base: (Obj & { id: string })[], bp: Prov, variant: (Obj & 
     const cleanProv: Prov = ip;
 
     let entry: Entry;
-    if (at >= 0 && item.replace !== true) {
-      const r = mergeValues(entries[at].value, entries[at].prov, clean, cleanProv, ctx);
-      entry = { id, value: r.value, prov: r.prov };
+    if (existing && item.replace !== true) {
+      const r = mergeValues(existing.item.value, existing.item.prov, clean, cleanProv, ctx);
+      entry = { value: r.value, prov: r.prov };
     } else {
-      entry = { id, value: clean, prov: cleanProv };
+      entry = { value: clean, prov: cleanProv };
     }
 
     // Placement.
@@ -278,24 +286,21 @@ function mergeIdLists(base: (Obj & { id: string })[], bp: Prov, variant: (Obj & 
     if (anchorId !== undefined && anchorId === id) {
       err([i, before !== undefined ? 'before' : 'after'], `an item cannot be placed ${before !== undefined ? 'before' : 'after'} itself`);
     }
-    const anchorValid = anchorId !== undefined && anchorId !== id && indexOf(anchorId) >= 0;
-    if (anchorId !== undefined && anchorId !== id && !anchorValid) {
+    const anchor = anchorId !== undefined && anchorId !== id ? list.find(anchorId) : undefined;
+    if (anchorId !== undefined && anchorId !== id && !anchor) {
       const key = before !== undefined ? 'before' : 'after';
-      err([i, key], `'${key}' refers to unknown id ${quote(anchorId)}${suggestSuffix(anchorId, ids().filter((x) => x !== id))}`);
+      err([i, key], `'${key}' refers to unknown id ${quote(anchorId)}${suggest(anchorId, id)}`);
     }
-    if (at >= 0 && !anchorValid) {
-      entries[at] = entry; // stays in place
-      return;
-    }
-    if (at >= 0) entries.splice(at, 1);
-    if (anchorValid) {
-      const target = indexOf(anchorId!);
-      entries.splice(before !== undefined ? target : target + 1, 0, entry);
+    const place = anchor ? (before !== undefined ? { before: anchor } : { after: anchor }) : undefined;
+    if (existing) {
+      existing.item = entry; // in place, unless placed elsewhere
+      if (anchor) list.move(existing, place);
     } else {
-      entries.push(entry);
+      list.add(id, entry, place);
     }
   });
 
+  const entries = list.items();
   const children = new Map<string | number, Prov>();
   entries.forEach((e, i) => children.set(i, e.prov));
   return { value: entries.map((e) => e.value), prov: { map: vp.map, path: vp.path, children } };
