@@ -1,12 +1,12 @@
 // The `babelkit` command line: validate, simulate, replay, print. Thin: every command is the engine's API plus
 // argument parsing and printing.
 
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { loadOrReport, STDIN_NAME, writeAtomic } from './load-file.js';
 import {
-  BOTS, Match, MatchError, checkPlayers, makeReplay, parseOptionAssignments, replayShapeProblem, simulate,
+  BOTS, Match, MatchError, checkPlayers, makeReplay, nodeReadFile, parseOptionAssignments, replayShapeProblem, simulate,
   type BotKind, type Game, type Replay, type SimulateReport,
 } from '../engine/index-node.js';
 import { HelpRequested, parseArgs, UsageError, type ArgSpec } from './args.js';
@@ -184,13 +184,19 @@ function progressBar(total: number): (done: number, final?: boolean) => void {
   };
 }
 
+/** Largest replay file read (a long game's replay is well under 1 MiB). */
+const MAX_REPLAY_BYTES = 64 * 1024 * 1024;
+
 function replayCmd(args: string[]): number {
   const { positional, values } = parseArgs(args, { ruleset: 'string' });
   if (positional.length !== 1) throw new UsageError('give one replay file (LOG.json)');
   const logFile = positional[0]!;
   let r: unknown;
   try {
-    r = JSON.parse(readFileSync(logFile, 'utf8'));
+    // bounded: a replay is a few hundred KiB; /dev/zero or an endless pipe must not fill the memory
+    const text = nodeReadFile(logFile, MAX_REPLAY_BYTES);
+    if (typeof text !== 'string') throw new Error(text === undefined ? 'no such file' : text.message);
+    r = JSON.parse(text);
   } catch (e) {
     process.stderr.write(`${logFile}:1:1: error: cannot read the replay: ${(e as Error).message}\n`);
     return 1;

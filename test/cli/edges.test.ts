@@ -112,6 +112,14 @@ describe('replay files of the wrong shape', () => {
     }
   });
 
+  it('a replay that never ends (a device) is read up to a limit, not into all the memory', () => {
+    const r = babelkit('replay', '/dev/zero');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('/dev/zero:1:1: error: cannot read the replay: input is larger than the 64 MiB limit (reading stopped after 64 MiB)\n');
+    const missing = join(dir, 'no-such-replay.json');
+    expect(babelkit('replay', missing).stderr).toBe(`${missing}:1:1: error: cannot read the replay: no such file\n`);
+  });
+
   it('every wrong field is named', () => {
     const { out, replay } = good();
     Object.assign(replay, { seed: true, players: 0, options: { handSize: { x: 1 } }, result: { ending: 3, winner: null, truncated: 'no' }, finalHash: 5 });
