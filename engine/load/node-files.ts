@@ -54,24 +54,26 @@ function pause(): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
 }
 
-/** Reads descriptor `fd` to its end, or until more than `maxBytes` have come. */
+/** Reads descriptor `fd` to its end, or until more than `maxBytes` have come (in chunks: no buffer of the limit's size). */
 function readBounded(fd: number, maxBytes: number): string | NotRead {
-  const buf = Buffer.alloc(maxBytes + 1);
-  let n = 0;
-  while (n < buf.length) {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  while (total <= maxBytes) {
+    const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
     let got: number;
     try {
-      got = readSync(fd, buf, n, buf.length - n, null);
+      got = readSync(fd, chunk, 0, chunk.length, null);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EAGAIN') { pause(); continue; }
       if ((e as NodeJS.ErrnoException).code === 'EOF') break;
       return unreadable(errorReason(e));
     }
     if (got === 0) break;
-    n += got;
+    chunks.push(got === chunk.length ? chunk : chunk.subarray(0, got));
+    total += got;
   }
-  if (n > maxBytes) return { notRead: 'too-large', message: streamSizeMessage(maxBytes) };
-  return buf.toString('utf8', 0, n);
+  if (total > maxBytes) return { notRead: 'too-large', message: streamSizeMessage(maxBytes) };
+  return Buffer.concat(chunks, total).toString('utf8');
 }
 
 /** Reads standard input as a ruleset's text, up to `maxBytes`. */
