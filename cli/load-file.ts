@@ -1,15 +1,23 @@
-// The CLI's file access (Node only): loading a ruleset from disk (the loader itself takes texts and a
-// reader, so that the browser can use it with in-memory files) and writing output files whole.
+// The CLI's file access (Node only): loading a ruleset from disk or standard input (the loader itself takes
+// texts and a reader, so that the browser can use it with in-memory files) and writing output files whole.
 
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { formatDiagnostic, loadRulesetText, nodeReadFile, type Game, type LoadResult } from '../engine/index-node.js';
+import { closeSync, lstatSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { UsageError } from './args.js';
+import { formatDiagnostic, loadRulesetText, nodeReadFile, readStdin, type Game, type LoadResult } from '../engine/index-node.js';
 
+/** The name standard input goes by in messages, when the ruleset file is given as `-`. */
+export const STDIN_NAME = '<stdin>';
+
+/** Loads a ruleset file (`-`: standard input); a file that cannot be read is one diagnostic at 1:1. */
 export function loadRulesetFile(file: string): LoadResult {
-  const text = nodeReadFile(file);
-  if (text === undefined) {
-    return { diagnostics: [{ file, line: 1, col: 1, severity: 'error', message: `cannot read '${file}': no such file` }], files: [] };
+  const name = file === '-' ? STDIN_NAME : file;
+  const text = file === '-' ? readStdin() : nodeReadFile(file);
+  if (typeof text !== 'string') {
+    const message = text === undefined ? `cannot read '${file}': no such file` : text.notRead === 'too-large' ? text.message : `cannot read '${file}': ${text.message}`;
+    return { diagnostics: [{ file: name, line: 1, col: 1, severity: 'error', message }], files: [] };
   }
-  return loadRulesetText(file, text, nodeReadFile);
+  return loadRulesetText(name, text, nodeReadFile);
 }
 
 /** Loads a ruleset and writes every diagnostic to stderr; the game, or null when it has errors. */
@@ -19,14 +27,49 @@ export function loadOrReport(file: string): Game | null {
   return r.game ?? null;
 }
 
-/** Write to a temporary file and rename: a failure never leaves a half-written file, nor the temporary one. */
-export function writeAtomic(path: string, data: string | Uint8Array): void {
-  const tmp = `${path}.${process.pid}.tmp`;
+/**
+ * Why `path` may not be written: it exists and is not a regular file (a symbolic link, a FIFO, a device, a
+ * folder…). Writing through it, or renaming over it, would replace or feed something that is not ours.
+ */
+export function outputProblem(path: string): string | null {
+  let st;
   try {
-    writeFileSync(tmp, data);
+    st = lstatSync(path);
+  } catch {
+    return null; // nothing there (or nothing we can see): the write itself will say what is wrong
+  }
+  if (st.isFile()) return null;
+  const what = st.isSymbolicLink() ? 'a symbolic link'
+    : st.isDirectory() ? 'a folder'
+    : st.isFIFO() ? 'a FIFO'
+    : st.isCharacterDevice() || st.isBlockDevice() ? 'a device'
+    : st.isSocket() ? 'a socket'
+    : 'something else';
+  return `'${path}' is ${what}, not a regular file; babelkit writes only regular files and has left it alone`;
+}
+
+/**
+ * The one writer of output files: refuses (with a UsageError) an existing path that is not a regular file,
+ * then writes a new temporary file beside it and renames it into place, so a failure never leaves a
+ * half-written file, nor the temporary one.
+ */
+export function writeAtomic(path: string, data: string | Uint8Array): void {
+  const problem = outputProblem(path);
+  if (problem) throw new UsageError(problem);
+  // a fresh name, created exclusively: never written through something already there
+  const tmp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  let created = false;
+  try {
+    const fd = openSync(tmp, 'wx');
+    created = true;
+    try {
+      writeFileSync(fd, data);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, path);
   } catch (e) {
-    rmSync(tmp, { force: true });
+    if (created) rmSync(tmp, { force: true });
     throw e;
   }
 }

@@ -1,33 +1,48 @@
 // The `babelkit` command line: validate, simulate, replay, print. Thin: every command is the engine's API plus
 // argument parsing and printing.
 
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { loadOrReport, writeAtomic } from './load-file.js';
+import { loadOrReport, STDIN_NAME, writeAtomic } from './load-file.js';
 import {
-  BOTS, Match, MatchError, checkPlayers, makeReplay, parseOptionAssignments, replayShapeProblem, simulate,
+  BOTS, Match, MatchError, checkPlayers, makeReplay, nodeReadFile, parseOptionAssignments, replayShapeProblem, simulate,
   type BotKind, type Game, type Replay, type SimulateReport,
 } from '../engine/index-node.js';
-import { parseArgs, UsageError, type ArgSpec } from './args.js';
+import { HelpRequested, parseArgs, UsageError, type ArgSpec } from './args.js';
 import { printCmd, PRINT_USAGE } from './print.js';
+
+/** Each command's usage, as listed by `babelkit --help` and shown alone by `babelkit COMMAND --help`. */
+const COMMAND_USAGE = new Map<string, string>([
+  ['validate', `  babelkit validate FILE…
+      Check rulesets; prints FILE:LINE:COL: error: MESSAGE per problem, exit 1 if any.
+      FILE '-' reads standard input (named <stdin> in messages).
+`],
+  ['simulate', `  babelkit simulate FILE --players N --games G --seed S [--bot random|greedy] [--json]
+                    [--option NAME=VALUE]… [--save-replay DIR]
+      Play G complete games with bots and report wins, endings, game length and speed.
+`],
+  ['replay', `  babelkit replay LOG.json [--ruleset FILE]
+      Replay a saved game and check that it reproduces.
+`],
+  ['print', PRINT_USAGE],
+  ['demo', `  babelkit demo
+      A short tour: validates Babel Builders and simulates 200 five-player games.
+`],
+]);
 
 const USAGE = `babelkit — a toolkit for Babel-family tower-building games
 
 Usage:
-  babelkit validate FILE…
-      Check rulesets; prints FILE:LINE:COL: error: MESSAGE per problem, exit 1 if any.
-  babelkit simulate FILE --players N --games G --seed S [--bot random|greedy] [--json]
-                    [--option NAME=VALUE]… [--save-replay DIR]
-      Play G complete games with bots and report wins, endings, game length and speed.
-  babelkit replay LOG.json [--ruleset FILE]
-      Replay a saved game and check that it reproduces.
-${PRINT_USAGE}  babelkit demo
-      A short tour: validates Babel Builders and simulates 200 five-player games.
-
+${[...COMMAND_USAGE.values()].join('')}
 Options:
   -h, --help    this text
 `;
+
+/** `babelkit COMMAND --help`: that command's usage alone. */
+function commandUsage(cmd: string): string {
+  return `Usage:\n${COMMAND_USAGE.get(cmd) ?? ''}\nOptions:\n  -h, --help    this text\n`;
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
@@ -38,7 +53,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'replay': return replayCmd(rest);
       // awaited here so that its usage errors reach the catch below
       case 'print': return await printCmd(rest);
-      case 'demo': return demo();
+      case 'demo': return demo(rest);
       case undefined: case '-h': case '--help': case 'help':
         process.stdout.write(USAGE);
         return cmd === undefined ? 1 : 0;
@@ -47,6 +62,10 @@ export async function main(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (e) {
+    if (e instanceof HelpRequested && cmd !== undefined) {
+      process.stdout.write(commandUsage(cmd));
+      return 0;
+    }
     if (e instanceof UsageError) {
       process.stderr.write(`babelkit ${cmd}: ${e.message}\n`);
       return 2;
@@ -62,7 +81,7 @@ function validate(args: string[]): number {
   for (const f of positional) {
     const g = loadOrReport(f);
     if (!g) bad++;
-    else process.stdout.write(`${f}: ok (${g.name}: ${g.entityDef.length} components, ${g.phases.length} phases, ${g.promptSteps.length} decisions)\n`);
+    else process.stdout.write(`${f === '-' ? STDIN_NAME : f}: ok (${g.name}: ${g.entityDef.length} components, ${g.phases.length} phases, ${g.promptSteps.length} decisions)\n`);
   }
   return bad ? 1 : 0;
 }
@@ -94,8 +113,7 @@ function simulateCmd(args: string[]): number {
   if (!g) return 1;
   const players = usage(() => checkPlayers(g, values.players));
   const options = usage(() => parseOptionAssignments(g, (values.option as string[] | undefined) ?? []));
-  const seedArg = values.seed as string;
-  const seed: number | string = /^\d+$/.test(seedArg) ? Number(seedArg) : seedArg;
+  const seed = seedOf(values.seed as string);
   const replayDir = values['save-replay'] as string | undefined;
   if (replayDir) {
     if (existsSync(replayDir) && !statSync(replayDir).isDirectory()) throw new UsageError(`--save-replay needs a folder, and '${replayDir}' is a file`);
@@ -120,6 +138,15 @@ function simulateCmd(args: string[]): number {
   if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
   else process.stdout.write(table(report, g));
   return 0;
+}
+
+/**
+ * A seed as typed: digits that fit a safe whole number stay a number (as seeded results have always been),
+ * anything else is the text exactly as given (26 digits are not rounded to 1e+26); an empty seed is refused.
+ */
+function seedOf(arg: string): number | string {
+  if (arg === '') throw new UsageError('--seed needs a value, not an empty text');
+  return /^\d+$/.test(arg) && Number.isSafeInteger(Number(arg)) ? Number(arg) : arg;
 }
 
 function table(r: SimulateReport, g: Game): string {
@@ -157,13 +184,19 @@ function progressBar(total: number): (done: number, final?: boolean) => void {
   };
 }
 
+/** Largest replay file read (a long game's replay is well under 1 MiB). */
+const MAX_REPLAY_BYTES = 64 * 1024 * 1024;
+
 function replayCmd(args: string[]): number {
   const { positional, values } = parseArgs(args, { ruleset: 'string' });
   if (positional.length !== 1) throw new UsageError('give one replay file (LOG.json)');
   const logFile = positional[0]!;
   let r: unknown;
   try {
-    r = JSON.parse(readFileSync(logFile, 'utf8'));
+    // bounded: a replay is a few hundred KiB; /dev/zero or an endless pipe must not fill the memory
+    const text = nodeReadFile(logFile, MAX_REPLAY_BYTES);
+    if (typeof text !== 'string') throw new Error(text === undefined ? 'no such file' : text.message);
+    r = JSON.parse(text);
   } catch (e) {
     process.stderr.write(`${logFile}:1:1: error: cannot read the replay: ${(e as Error).message}\n`);
     return 1;
@@ -204,7 +237,8 @@ function findRuleset(dir: string, file: string): string {
   return beside;
 }
 
-function demo(): number {
+function demo(args: string[]): number {
+  if (parseArgs(args, {}).positional.length) throw new UsageError('takes no arguments');
   // dist/cli/main.js or cli/main.ts: the rulesets folder is at the package root
   const candidates = ['../../rulesets/babel-builders.yaml', '../rulesets/babel-builders.yaml'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
   const path = candidates.find((p) => existsSync(p)) ?? candidates[0]!;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { loadOrReport, writeAtomic } from './load-file.js';
+import { loadOrReport, outputProblem, writeAtomic } from './load-file.js';
 import { parseArgs, UsageError, type ArgSpec } from './args.js';
 import { BACKS_MODES, printDeck, PrintError, PrintOptionError, type FontFile, type FontSet, type PrintOptions } from '../print/index.js';
 import type { BacksMode } from '../print/sheet.js';
@@ -80,6 +80,9 @@ export function parsePrintArgs(args: string[]): { file: string; out: string; opt
 
 export async function printCmd(args: string[]): Promise<number> {
   const { file, out, options } = parsePrintArgs(args);
+  // before any work: an --out that is not a regular file is refused (writeAtomic checks again when writing)
+  const problem = outputProblem(out);
+  if (problem) throw new UsageError(problem);
   const g = loadOrReport(file);
   if (!g) return 1;
   let res;
@@ -96,6 +99,7 @@ export async function printCmd(args: string[]): Promise<number> {
   try {
     writeAtomic(out, res.bytes);
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     process.stderr.write(`babelkit print: cannot write '${out}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
     return 1;
   }

@@ -2,4 +2,4 @@
 // their `extends` chains from disk.
 
 export * from './index.js';
-export { nodeReadFile, nodePathResolver, resolveExtendsFromFile } from './load/node-files.js';
+export { nodeReadFile, nodePathResolver, readStdin, resolveExtendsFromFile } from './load/node-files.js';

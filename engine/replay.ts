@@ -41,23 +41,84 @@ export function makeReplay(g: Game, s: State, o: { seed: number | string; player
   };
 }
 
-/** What is wrong with the shape of a parsed replay file, or null when it looks like a replay. */
-export function replayShapeProblem(r: unknown): string | null {
-  if (!r || typeof r !== 'object' || Array.isArray(r)) return 'expected a JSON object';
-  const o = r as Record<string, unknown>;
-  if (o.format !== REPLAY_FORMAT) return `format is ${JSON.stringify(o.format)}, expected '${REPLAY_FORMAT}'`;
-  const rs = o.ruleset as Record<string, unknown> | undefined;
-  if (!rs || typeof rs !== 'object' || typeof rs.hash !== 'string') return "'ruleset' must name the ruleset's id and hash";
-  if (typeof o.seed !== 'number' && typeof o.seed !== 'string') return "'seed' must be a number or a text";
-  if (!Number.isInteger(o.players)) return "'players' must be a whole number";
-  if (!Array.isArray(o.actions)) return "'actions' must be a list";
-  for (let i = 0; i < o.actions.length; i++) {
-    const a = o.actions[i] as Record<string, unknown>;
-    if (!a || typeof a !== 'object' || !Number.isInteger(a.player) || typeof a.step !== 'string' || !Array.isArray(a.choice)) {
-      return `action ${i + 1} must be { player, step, choice: [...] }`;
+/** A value as shown in a message: JSON, cut short when long. */
+function shown(v: unknown): string {
+  const text = v === undefined ? 'missing' : JSON.stringify(v) ?? String(v);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+const isMapping = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const own = (o: Record<string, unknown>, k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+const isWhole = (v: unknown, min: number): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= min;
+
+/** Wrong actions named one by one before the rest are counted. */
+const MAX_ACTION_PROBLEMS = 5;
+
+/**
+ * Every field of a parsed replay file that has the wrong shape, each named (`'ruleset.file' must be a text
+ * (a path), not 42`); empty when it looks like a replay. Only own properties are read.
+ */
+export function replayShapeProblems(r: unknown): string[] {
+  if (!isMapping(r)) return ['expected a JSON object'];
+  const format = own(r, 'format');
+  if (format !== REPLAY_FORMAT) return [`format is ${JSON.stringify(format)}, expected '${REPLAY_FORMAT}'`];
+  const out: string[] = [];
+  const need = (ok: boolean, name: string, what: string, v: unknown) => {
+    if (!ok) out.push(`'${name}' must be ${what}, not ${shown(v)}`);
+  };
+
+  const rs = own(r, 'ruleset');
+  if (!isMapping(rs)) out.push(`'ruleset' must be a mapping with the ruleset's id and hash, not ${shown(rs)}`);
+  else {
+    need(typeof own(rs, 'id') === 'string', 'ruleset.id', 'a text', own(rs, 'id'));
+    need(typeof own(rs, 'hash') === 'string', 'ruleset.hash', 'a text', own(rs, 'hash'));
+    const file = own(rs, 'file');
+    need(file === undefined || typeof file === 'string', 'ruleset.file', 'a text (a path)', file);
+  }
+  const seed = own(r, 'seed');
+  need((typeof seed === 'number' && Number.isFinite(seed)) || typeof seed === 'string', 'seed', 'a number or a text', seed);
+  need(isWhole(own(r, 'players'), 1), 'players', 'a whole number of at least 1', own(r, 'players'));
+  const options = own(r, 'options');
+  if (options !== undefined) {
+    if (!isMapping(options)) out.push(`'options' must be a mapping of option values, not ${shown(options)}`);
+    else {
+      for (const [k, v] of Object.entries(options)) {
+        need(typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string', `options.${k}`, 'a number, true or false, or a text', v);
+      }
     }
   }
-  if (o.options !== undefined && (typeof o.options !== 'object' || o.options === null || Array.isArray(o.options))) return "'options' must be a mapping";
-  if (!o.result || typeof o.result !== 'object' || typeof o.finalHash !== 'string') return "'result' and 'finalHash' are missing";
-  return null;
+  const actions = own(r, 'actions');
+  if (!Array.isArray(actions)) out.push(`'actions' must be a list, not ${shown(actions)}`);
+  else {
+    const wrong: string[] = [];
+    actions.forEach((a: unknown, i) => {
+      const name = `actions[${i + 1}]`;
+      if (!isMapping(a)) {
+        wrong.push(`'${name}' must be a mapping { player, step, choice }, not ${shown(a)}`);
+        return;
+      }
+      if (!isWhole(own(a, 'player'), 0)) wrong.push(`'${name}.player' must be a whole number of at least 0, not ${shown(own(a, 'player'))}`);
+      if (typeof own(a, 'step') !== 'string') wrong.push(`'${name}.step' must be a text, not ${shown(own(a, 'step'))}`);
+      if (!Array.isArray(own(a, 'choice'))) wrong.push(`'${name}.choice' must be a list, not ${shown(own(a, 'choice'))}`);
+    });
+    out.push(...wrong.slice(0, MAX_ACTION_PROBLEMS));
+    if (wrong.length > MAX_ACTION_PROBLEMS) out.push(`${wrong.length - MAX_ACTION_PROBLEMS} more problems in 'actions'`);
+  }
+  const result = own(r, 'result');
+  if (!isMapping(result)) out.push(`'result' must be a mapping { ending, winner, truncated }, not ${shown(result)}`);
+  else {
+    for (const k of ['ending', 'winner']) {
+      const v = own(result, k);
+      need(v === null || typeof v === 'string', `result.${k}`, 'a text or null', v);
+    }
+    need(typeof own(result, 'truncated') === 'boolean', 'result.truncated', 'true or false', own(result, 'truncated'));
+  }
+  need(typeof own(r, 'finalHash') === 'string', 'finalHash', 'a text', own(r, 'finalHash'));
+  return out;
+}
+
+/** What is wrong with the shape of a parsed replay file (every wrong field, separated by '; '), or null when it looks like a replay. */
+export function replayShapeProblem(r: unknown): string | null {
+  const problems = replayShapeProblems(r);
+  return problems.length ? problems.join('; ') : null;
 }

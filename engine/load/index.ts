@@ -7,7 +7,7 @@ import { sortAndDedupe, type Diagnostic } from './diagnostics.js';
 import { compileRuleset } from './compile/index.js';
 import schema from '../../schemas/ruleset.schema.json' with { type: 'json' };
 import { createSchemaValidator, type SchemaValidator } from './schema-check.js';
-import { posOf, resolveExtends, scalarPosOf, sourceMapOf } from './merge.js';
+import { posOf, resolveExtends, scalarPosOf, sourceMapOf, type FileReader } from './merge.js';
 
 export interface LoadResult {
   game?: Game;
@@ -18,7 +18,8 @@ export interface LoadResult {
   files: string[];
 }
 
-export type ReadFile = (path: string) => string | undefined;
+/** Reads a file of an `extends` chain: its text, undefined when it does not exist, or why it was not read (see `FileReader`). */
+export type ReadFile = FileReader;
 
 let validator: SchemaValidator | null = null;
 

@@ -36,8 +36,9 @@
  * immutable.
  */
 import { DiagnosticBag, describeValue, quote, type Diagnostic } from './diagnostics.js';
-import { parseSource, type Limits, type ParsedSource, type Path, type Pos, type SourceMap } from './source.js';
+import { DEFAULT_CHAIN_LIMITS, DEFAULT_LIMITS, formatSize, parseSource, utf8Length, type Limits, type ParsedSource, type Path, type Pos, type SourceMap } from './source.js';
 import { suggestSuffix } from '../suggest.js';
+import { IdList } from './id-list.js';
 
 /** Where a value came from: a file's source map and the path inside that file. */
 export interface Origin {
@@ -159,6 +160,8 @@ function setOwn(o: Obj, k: string, v: unknown): void {
 interface Ctx {
   bag: DiagnosticBag;
   variant: ProvOriginMap;
+  /** "did you mean" lookups so far (see MAX_SUGGESTIONS) */
+  suggestions: number;
 }
 
 interface Merged {
@@ -174,7 +177,7 @@ export function mergeVariant(base: Located, variant: Located): { merged: Located
   const bag = new DiagnosticBag();
   const baseProv = provOf(base);
   const varProv = provOf(variant);
-  const ctx: Ctx = { bag, variant: varProv };
+  const ctx: Ctx = { bag, variant: varProv, suggestions: 0 };
   const b = stripExtends(base.value);
   const v = stripExtends(variant.value);
   const r = mergeValues(b, baseProv.provAt([]), v, varProv.provAt([]), ctx);
@@ -219,17 +222,22 @@ function mergeMappings(base: Obj, bp: Prov, variant: Obj, vp: Prov, ctx: Ctx): M
 }
 
 interface Entry {
-  id: string;
   value: unknown;
   prov: Prov;
 }
 
+/** Past this many problems in one merge, "did you mean" is no longer worked out (each one reads the whole list). */
+const MAX_SUGGESTIONS = 100;
+
 function mergeIdLists(base: (Obj & { id: string })[], bp: Prov, variant: (Obj & { id: string })[], vp: Prov, ctx: Ctx): Merged {
-  const entries: Entry[] = base.map((item, i) => ({ id: item.id, value: item, prov: childProv(bp, i) }));
-  const indexOf = (id: string) => entries.findIndex((e) => e.id === id);
-  const ids = () => entries.map((e) => e.id);
+  const list = new IdList<Entry>(base.map((item, i) => ({ id: item.id, item: { value: item, prov: childProv(bp, i) } })));
   const seenInVariant = new Set<string>();
   const err = (path: Path, msg: string) => ctx.bag.error(posOfProv(childPath(vp, path)), msg);
+  const suggest = (name: string, except?: string): string => {
+    if (++ctx.suggestions > MAX_SUGGESTIONS) return '';
+    const ids = [...list.ids()];
+    return suggestSuffix(name, except === undefined ? ids : ids.filter((x) => x !== except));
+  };
 
   variant.forEach((item, i) => {
     const ip = childProv(vp, i);
@@ -250,10 +258,10 @@ function mergeIdLists(base: (Obj & { id: string })[], bp: Prov, variant: (Obj & 
     }
     if (has('before') && has('after')) err([i, 'after'], `use either 'before' or 'after', not both`);
 
-    const at = indexOf(id);
+    const existing = list.find(id);
     if (item.remove === true) {
-      if (at < 0) err([i, 'id'], `cannot remove ${quote(id)}: no item with this id in the base list${suggestSuffix(id, ids())}`);
-      else entries.splice(at, 1);
+      if (!existing) err([i, 'id'], `cannot remove ${quote(id)}: no item with this id in the base list${suggest(id)}`);
+      else list.remove(existing);
       return;
     }
 
@@ -264,11 +272,11 @@ function mergeIdLists(base: (Obj & { id: string })[], bp: Prov, variant: (Obj & 
     const cleanProv: Prov = ip;
 
     let entry: Entry;
-    if (at >= 0 && item.replace !== true) {
-      const r = mergeValues(entries[at].value, entries[at].prov, clean, cleanProv, ctx);
-      entry = { id, value: r.value, prov: r.prov };
+    if (existing && item.replace !== true) {
+      const r = mergeValues(existing.item.value, existing.item.prov, clean, cleanProv, ctx);
+      entry = { value: r.value, prov: r.prov };
     } else {
-      entry = { id, value: clean, prov: cleanProv };
+      entry = { value: clean, prov: cleanProv };
     }
 
     // Placement.
@@ -278,24 +286,21 @@ function mergeIdLists(base: (Obj & { id: string })[], bp: Prov, variant: (Obj & 
     if (anchorId !== undefined && anchorId === id) {
       err([i, before !== undefined ? 'before' : 'after'], `an item cannot be placed ${before !== undefined ? 'before' : 'after'} itself`);
     }
-    const anchorValid = anchorId !== undefined && anchorId !== id && indexOf(anchorId) >= 0;
-    if (anchorId !== undefined && anchorId !== id && !anchorValid) {
+    const anchor = anchorId !== undefined && anchorId !== id ? list.find(anchorId) : undefined;
+    if (anchorId !== undefined && anchorId !== id && !anchor) {
       const key = before !== undefined ? 'before' : 'after';
-      err([i, key], `'${key}' refers to unknown id ${quote(anchorId)}${suggestSuffix(anchorId, ids().filter((x) => x !== id))}`);
+      err([i, key], `'${key}' refers to unknown id ${quote(anchorId)}${suggest(anchorId, id)}`);
     }
-    if (at >= 0 && !anchorValid) {
-      entries[at] = entry; // stays in place
-      return;
-    }
-    if (at >= 0) entries.splice(at, 1);
-    if (anchorValid) {
-      const target = indexOf(anchorId!);
-      entries.splice(before !== undefined ? target : target + 1, 0, entry);
+    const place = anchor ? (before !== undefined ? { before: anchor } : { after: anchor }) : undefined;
+    if (existing) {
+      existing.item = entry; // in place, unless placed elsewhere
+      if (anchor) list.move(existing, place);
     } else {
-      entries.push(entry);
+      list.add(id, entry, place);
     }
   });
 
+  const entries = list.items();
   const children = new Map<string | number, Prov>();
   entries.forEach((e, i) => children.set(i, e.prov));
   return { value: entries.map((e) => e.value), prov: { map: vp.map, path: vp.path, children } };
@@ -319,6 +324,35 @@ export interface ResolveOptions {
   limits?: Partial<Limits>;
   /** Most files in one extends chain (default 32). */
   maxChain?: number;
+  /** Most UTF-8 bytes in all the files of one chain together (default 1 MiB). */
+  maxChainBytes?: number;
+  /** Most values in all the files of one chain together, aliases expanded (default 200 000). */
+  maxChainValues?: number;
+}
+
+/**
+ * What a reader returns for a file it did not read: `too-large` when it is larger than the size limit the
+ * reader was given (measured, or read up to the limit), `unreadable` for any other reason (a folder, no
+ * permission). The message says why, e.g. "file is 50 MiB, larger than the 512 KiB limit".
+ */
+export interface NotRead {
+  notRead: 'too-large' | 'unreadable';
+  message: string;
+}
+
+/**
+ * Reads a file for the loader: its text, undefined when it does not exist, or why it was not read. `maxBytes`
+ * is the loader's size limit for one file: a reader should not read a larger file whole.
+ */
+export type FileReader = (path: string, maxBytes: number) => string | undefined | NotRead;
+
+/** `r` as a NotRead, if it is one (own properties only: a reader backed by a plain object may return anything). */
+export function asNotRead(r: unknown): NotRead | undefined {
+  if (r === null || typeof r !== 'object') return undefined;
+  const own = (k: string) => (Object.prototype.hasOwnProperty.call(r, k) ? (r as Record<string, unknown>)[k] : undefined);
+  const kind = own('notRead');
+  const message = own('message');
+  return (kind === 'too-large' || kind === 'unreadable') && typeof message === 'string' ? { notRead: kind, message } : undefined;
 }
 
 export interface ResolveResult {
@@ -329,30 +363,66 @@ export interface ResolveResult {
   files: string[];
 }
 
+/** One file of a chain, and its share of the chain's budget. */
+interface ChainFile {
+  path: string;
+  bytes: number;
+  values: number;
+}
+
+/** "the 'extends' chain is too large: a.yaml (400 KiB) + b.yaml (700 KiB) = 1.1 MiB, more than the 1 MiB limit …" */
+function chainMessage(chain: ChainFile[], figure: (f: ChainFile) => number, show: (n: number) => string, limit: string): string {
+  const parts = chain.map((f) => `${f.path} (${show(figure(f))})`).join(' + ');
+  const total = chain.reduce((n, f) => n + figure(f), 0);
+  return `the 'extends' chain is too large: ${parts} = ${show(total)}, more than the ${limit} for a ruleset and all its bases`;
+}
+
 /**
  * Parses `file` and follows its `extends` chain (a base can itself extend
  * another), merging each variant into its base. Needs no file system: `read`
- * returns a file's text (undefined if it does not exist) and `resolvePath`
- * turns an `extends` value into a path, relative to the file that contains it.
- * Paths are compared as strings to detect cycles, so `resolvePath` should return
- * normalised paths and `file` should be given in that same form.
+ * returns a file's text (undefined if it does not exist, or why it was not
+ * read) and `resolvePath` turns an `extends` value into a path, relative to the
+ * file that contains it. Paths are compared as strings to detect cycles, so
+ * `resolvePath` should return normalised paths and `file` should be given in
+ * that same form.
+ *
+ * Bounded: each file by `limits` (size, values, depth), the chain by its length
+ * and by the bytes and values of all its files together; a chain over its budget
+ * is reported at the `extends` line that goes over, with every file's share.
  */
 export function resolveExtends(
   file: string,
   text: string,
-  read: (path: string) => string | undefined,
+  read: FileReader,
   resolvePath: (from: string, ref: string) => string,
   options: ResolveOptions = {},
 ): ResolveResult {
   const bag = new DiagnosticBag();
   const files: string[] = [];
-  const maxChain = options.maxChain ?? 32;
+  const maxChain = options.maxChain ?? DEFAULT_CHAIN_LIMITS.maxFiles;
+  const maxChainBytes = options.maxChainBytes ?? DEFAULT_CHAIN_LIMITS.maxBytes;
+  const maxChainValues = options.maxChainValues ?? DEFAULT_CHAIN_LIMITS.maxValues;
+  const maxFileBytes = options.limits?.maxBytes ?? DEFAULT_LIMITS.maxBytes;
 
-  const load = (path: string, src: string, chain: string[]): Located | undefined => {
+  /** `via`: the `extends` value that named this file (undefined for the starting file). */
+  const load = (path: string, src: string, chain: ChainFile[], via: Pos | undefined): Located | undefined => {
     files.push(path);
+    const at = via ?? { file: path, line: 1, col: 1 };
+    const bytes = typeof src === 'string' ? utf8Length(src) : 0;
+    const withBytes = [...chain, { path, bytes, values: 0 }];
+    if (withBytes.reduce((n, f) => n + f.bytes, 0) > maxChainBytes) {
+      bag.error(at, chainMessage(withBytes, (f) => f.bytes, formatSize, `${formatSize(maxChainBytes)} limit`));
+      return undefined;
+    }
     const parsed = parseSource(path, src, options.limits);
     bag.addAll(parsed.diagnostics);
     if (parsed.value === undefined) return undefined;
+    const me: ChainFile = { path, bytes, values: parsed.values };
+    const stack = [...chain, me];
+    if (stack.reduce((n, f) => n + f.values, 0) > maxChainValues) {
+      bag.error(at, chainMessage(stack, (f) => f.values, (n) => `${n} values`, `${maxChainValues}-value limit`));
+      return undefined;
+    }
     const value = parsed.value;
     if (!isMapping(value) || !Object.prototype.hasOwnProperty.call(value, 'extends')) return located(parsed);
 
@@ -374,22 +444,30 @@ export function resolveExtends(
     const lastPart = basePath.slice(basePath.lastIndexOf('/') + 1);
     const candidates = lastPart.includes('.') ? [basePath] : [basePath, `${basePath}.yaml`, `${basePath}.yml`];
     let baseText: string | undefined;
+    let notRead: NotRead | undefined;
     for (const candidate of candidates) {
+      let r: unknown;
       try {
-        baseText = read(candidate);
+        r = read(candidate, maxFileBytes);
       } catch {
-        baseText = undefined;
+        r = undefined;
       }
-      if (baseText !== undefined) { basePath = candidate; break; }
+      if (typeof r === 'string') { baseText = r; basePath = candidate; break; }
+      notRead ??= asNotRead(r);
+      // anything else that is not undefined is not text: the parser says so
+      if (r !== undefined && !asNotRead(r)) { baseText = r as string; basePath = candidate; break; }
     }
     if (baseText === undefined) {
-      const shown = basePath === ref ? quote(ref) : `${quote(ref)} (looked for ${candidates.join(', ')})`;
-      bag.error(refPos, `cannot find base file ${shown}`);
+      if (notRead) bag.error(refPos, `cannot read base file ${quote(ref)}: ${notRead.message}`);
+      else {
+        const shown = basePath === ref ? quote(ref) : `${quote(ref)} (looked for ${candidates.join(', ')})`;
+        bag.error(refPos, `cannot find base file ${shown}`);
+      }
       return undefined;
     }
-    const stack = [...chain, path];
-    if (stack.includes(basePath)) {
-      const cycle = [...stack.slice(stack.indexOf(basePath)), basePath];
+    const paths = stack.map((f) => f.path);
+    if (paths.includes(basePath)) {
+      const cycle = [...paths.slice(paths.indexOf(basePath)), basePath];
       bag.error(refPos, `'extends' cycle: ${cycle.join(' → ')}`);
       return undefined;
     }
@@ -397,13 +475,13 @@ export function resolveExtends(
       bag.error(refPos, `too many levels of 'extends' (more than ${maxChain})`);
       return undefined;
     }
-    const base = load(basePath, baseText, stack);
+    const base = load(basePath, baseText, stack, refPos);
     if (!base) return undefined;
     const { merged, diagnostics } = mergeVariant(base, self);
     bag.addAll(diagnostics);
     return merged;
   };
 
-  const result = load(file, text, []);
+  const result = load(file, text, [], undefined);
   return { located: result, diagnostics: bag.all(), files };
 }

@@ -11,6 +11,12 @@ export function babelkit(...args: string[]): { code: number; stdout: string; std
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** The same, with `input` on the command's standard input. */
+export function babelkitWithInput(input: string, ...args: string[]): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', input, env: { ...process.env, CI: '1' } });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
 /** 1-based line and column of the first occurrence of `needle` in `text` (after `after`, if given). */
 export function lineCol(text: string, needle: string, after = ''): { line: number; col: number } {
   const start = after ? text.indexOf(after) : 0;

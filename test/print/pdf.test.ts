@@ -346,9 +346,10 @@ describe('babelkit print errors', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/cannot write/);
     expect(existsSync(sub)).toBe(false);
-    // a directory in the way of the file: the temporary file is removed again
+    // a directory in the way of the file: refused as not a regular file, and no temporary file is left
     const r2 = babelkit('print', BB, '--cards', 'seal', '--out', rel(dir));
-    expect(r2.code).toBe(1);
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toMatch(/is a folder, not a regular file/);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
