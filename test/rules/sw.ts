@@ -246,3 +246,17 @@ export function pickFromDiscard(m: Match, seat: number, card: string): void {
 
 /** Card ids of a decision's options (for a choice of cards). */
 export const cardOptions = (m: Match, seat: number): string[] => (m.decision(seat)?.options ?? []).map((o: number) => idOf(m.game, o));
+
+/** Everyone discards whatever is left until the current Age is over (its military conflicts resolved). */
+export function discardToEndOfAge(m: Match): void {
+  const age = ev(m, 'age');
+  while (!m.ended && ev(m, 'age') === age) {
+    const seats = m.seatsToAct();
+    if (seats.length === 0) throw new Error('nobody is asked anything');
+    for (const p of seats) {
+      const step = m.view(p).prompt?.step;
+      if (step === 'ages/turns/choose/play') discardAny(m, p);
+      else m.act({ player: p, step: step!, choice: [m.decision(p)!.options[0]] } as Action);
+    }
+  }
+}
