@@ -28,7 +28,7 @@ export interface Table {
   stages?: Record<number, number>;
   age?: 1 | 2 | 3;
   /** exact hand per seat (card ids, e.g. 'lumber-yard-3'); seats not listed get as many cards as the first
-   *  listed hand, from the rest of the Age's deal */
+   *  listed hand (7 when none is), from the rest of the Age's deal */
   hands?: Record<number, string[]>;
   /** structures already built per seat */
   cities?: Record<number, string[]>;
@@ -133,7 +133,9 @@ export function table(t: Table): Match {
   for (const id of t.discard ?? []) put(id, z('discard'));
   for (let p = 0; p < n; p++) {
     if (t.hands?.[p]) continue;
-    const free = s.zones[deck]!.filter((e) => !placed.has(e)).slice(0, handSize);
+    // the rest of the Age's deal first, then unused cards of the box
+    const spare = [...s.zones[deck]!, ...s.zones[box]!.filter((e) => g.cards[g.entityDef[e]!]!.type === 'structure')];
+    const free = spare.filter((e) => !placed.has(e)).slice(0, handSize);
     if (free.length < handSize) throw new Error(`not enough cards left for seat ${p + 1}'s hand`);
     for (const e of free) { placed.add(e); moveEntities(s, g, [e], z('hand', p)); }
   }
