@@ -1,10 +1,11 @@
 // 7 Wonders: whole games, one per player count, played by bots to the end. After every Age: every card is in
 // exactly one place and the Age's cards are all accounted for; the military tokens are recomputed from the
-// shields in the cities. At the end: every player's score, category by category, recomputed by hand from the
-// cities with the printed card lists (not the ruleset's data), and the winners from those scores and coins.
+// shields in the cities. After every decision: no seat sees another's hand or chosen card. At the end: every
+// player's score, category by category, recomputed by hand from the cities with the printed card lists (not
+// the ruleset's data), the winners from those scores and coins, and the game replayed from its seed and actions.
 
 import { describe, expect, it } from 'vitest';
-import { Match, type Game, type State } from '../../engine/index.js';
+import { checkReplay, Match, type Game, type State, type ZoneView } from '../../engine/index.js';
 import { zoneInst } from '../helpers/game.js';
 import { CARDS, STAGES, type Color, type PrintedCard, type PrintedStage, type Symbol } from './sw-printed.js';
 import { ev, getVar, nameOf, score, sevenWonders } from './sw.js';
@@ -104,6 +105,24 @@ function conservation(s: State): void {
   for (const [e, i] of seen) expect(s.loc[e]).toBe(i);
 }
 
+/** What each seat sees: no other player's hand or chosen card, no tucked card, the discard pile only while
+ *  Halikarnassus looks through it (and only Halikarnassus). */
+function hiddenFromOthers(m: Match): void {
+  const n = m.state.n;
+  const searching = getVar(m, 'searching') as number;
+  for (let v = 0; v < n; v++) {
+    const z = m.view(v).zones as Record<string, ZoneView | ZoneView[]>;
+    for (let p = 0; p < n; p++) {
+      for (const k of ['hand', 'staged']) if (p !== v) expect((z[k] as ZoneView[])[p]!.cards, `seat ${v + 1} sees ${k} of seat ${p + 1}`).toBeUndefined();
+      expect((z.tucked as ZoneView[])[p]!.cards).toBeUndefined();
+      expect((z.city as ZoneView[])[p]!.cards!.length).toBe(zoneSize(m.state, 'city', p));
+    }
+    const discard = z.discard as ZoneView;
+    if (v === searching) expect(discard.cards?.length).toBe(discard.count);
+    else expect(discard.cards).toBeUndefined();
+  }
+}
+
 const zoneSize = (s: State, id: string, p?: number) => s.zones[zoneInst(g, id, p)]!.length;
 const perSeat = (s: State, id: string) => Array.from({ length: s.n }, (_, p) => zoneSize(s, id, p)).reduce((a, b) => a + b, 0);
 
@@ -136,6 +155,7 @@ describe('7 Wonders: whole games played by bots, checked by hand', () => {
       let guard = 0;
       while (!m.ended) {
         m.botAct();
+        hiddenFromOthers(m);
         if (++guard > 2000) throw new Error('the game does not end');
         if (!m.ended && ev(m, 'age') !== age) {
           endOfAge();
@@ -163,6 +183,8 @@ describe('7 Wonders: whole games played by bots, checked by hand', () => {
       expect(m.ended!.winners).toEqual(top.filter((p) => coins[p] === most));
       // a game worth checking: the bots built a good part of their cities
       expect(perSeat(s, 'city') + perSeat(s, 'tucked')).toBeGreaterThan(10 * n);
+      // and the same seed and actions give the same game
+      expect(checkReplay(g, JSON.parse(JSON.stringify(m.toReplay())))).toMatchObject({ ok: true, problems: [] });
     });
   }
 });

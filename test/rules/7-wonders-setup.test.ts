@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Match, type CardDef } from '../../engine/index.js';
 import { CARDS, STAGES, type PrintedCard, type Resource } from './sw-printed.js';
-import { coins, dealAge, ev, ids, nameOf, sevenWonders, WONDERS } from './sw.js';
+import { coins, dealAge, ev, ids, nameOf, sevenWonders, table, WONDERS } from './sw.js';
 import { zoneInst } from '../helpers/game.js';
 
 const g = sevenWonders();
@@ -53,6 +53,22 @@ describe('7 Wonders: the cards in the box are the printed ones', () => {
       }
     });
   }
+
+  it('every copy of a trading card lowers the price of what it names, from the side it names, for its owner only', () => {
+    for (const pc of CARDS.filter((c) => c.trade)) {
+      for (const copy of structures.filter((c) => c.name === pc.name)) {
+        const m = table({ players: 3, cities: { 0: [copy.id] } });
+        for (const [side, seller] of [['left', 2], ['right', 3]] as const) {
+          for (const kind of RESOURCES) {
+            const raw = ['wood', 'stone', 'ore', 'clay'].includes(kind);
+            const cheap = (pc.trade!.from === side || pc.trade!.from === 'both') && (pc.trade!.kinds === 'raw') === raw;
+            expect(ev(m, `tradePrice(player(1), player(${seller}), '${kind}')`), `${copy.id}: ${kind} from the ${side}`).toBe(cheap ? 1 : 2);
+            expect(ev(m, `tradePrice(player(${seller}), player(1), '${kind}')`)).toBe(2);
+          }
+        }
+      }
+    }
+  });
 
   it('no card of the ruleset is missing from the printed lists', () => {
     const printed = new Set(CARDS.map((c) => `${c.age} ${c.name}`));

@@ -180,6 +180,23 @@ describe('7 Wonders: trading cards', () => {
     expect(plans(m, 2).map((p) => p.pay)).toEqual([[2, 0]]); // and seat 3's left one
   });
 
+  it('several cheapest plans: each neighbour paid at most what another plan pays it, none dominated', () => {
+    // Town Hall: 2 stone, ore, glass; Gizah has ore (Ore Vein) and one stone (its board)
+    const m = table({
+      players: 3, age: 3, coins: { 0: 9 }, wonders: ['gizah', 'alexandria', 'babylon'],
+      cities: { 0: ['west-trading-post-3', 'ore-vein-3'], 1: ['stone-pit-3'], 2: ['stone-pit-5', 'glassworks-3'] },
+      hands: { 0: ['town-hall-3', 'senate-3'] },
+    });
+    // Gizah has 1 stone of 2: the second from the left at 1 (West Trading Post) or the right at 2; glass from the
+    // left (Alexandria's board) or the right (Glassworks) at 2
+    choose(m, 0, 'town-hall-3', 'build');
+    expect(plans(m, 0).map((p) => [p.pay, p.label])).toEqual([
+      [[1, 2], 'Pay 1 to the left and 2 to the right'],
+      [[3, 0], 'Pay 3 to the left'],
+      [[0, 4], 'Pay 4 to the right'],
+    ]);
+  });
+
   it('the discount buys more within the same coins: 3 stone for 3 coins through a trading post', () => {
     const m = table({
       players: 3, age: 2, coins: { 0: 3 }, wonders: ['ephesos', 'gizah', 'rhodos'], cities: { 0: ['west-trading-post-3'], 1: ['quarry-3'] },

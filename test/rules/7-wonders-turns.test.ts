@@ -139,6 +139,7 @@ describe('7 Wonders: the 6th turn and the end of an Age', () => {
     for (let p = 0; p < 3; p++) expect(ids(m, 'hand', p).length).toBe(7);
     expect(ids(m, 'city', 0)).toEqual(['altar-3']);
     expect(ids(m, 'city', 2)).toEqual(['baths-3']);
+    expect([coins(m, 0), coins(m, 1), coins(m, 2)]).toEqual([3 + 2, 3, 3 - 2]); // the last cards give no coins
   });
 });
 
