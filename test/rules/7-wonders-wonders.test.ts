@@ -129,18 +129,28 @@ describe('7 Wonders: Halikarnassus — a card of the discard pile, for free, at 
     expect(ids(m, 'discard')).toEqual(['foundry-4']);
   });
 
-  it('Ruling: a stage built on the 6th turn builds before the last cards of the hands are discarded', () => {
+  it("a stage built on the 6th turn: the hands' last cards, discarded that turn, are in the pile too (not Babylon B's 7th card)", () => {
+    // the rulebook: "If players discard cards this turn (as in the case of the 6th turn of an age), the player
+    // can also choose from among them."
     const m = table({
-      players: 3, age: 2, wonders: ['halikarnassus', 'gizah', 'rhodos'], stages: { 0: 1 }, cities: { 0: ['foundry-3', 'ore-vein-3'] },
-      discard: ['altar-3'],
-      hands: { 0: ['school-3', 'press-age2-3'], 1: ['courthouse-3', 'walls-3'], 2: ['library-3', 'loom-age2-3'] },
+      players: 4, age: 2, wonders: ['halikarnassus', 'gizah', 'rhodos', 'babylon'], side: ['A', 'A', 'A', 'B'], stages: { 0: 1, 3: 2 },
+      cities: { 0: ['foundry-3', 'ore-vein-3'] }, discard: ['altar-3'],
+      hands: { 0: ['school-3', 'press-age2-3'], 1: ['courthouse-3', 'walls-3'], 2: ['library-3', 'loom-age2-3'], 3: ['statue-3', 'temple-3'] },
     });
     play(m, 0, 'school-3', 'wonder');
     othersDiscard(m);
-    expect(cardOptions(m, 0).sort()).toEqual(['altar-3', 'courthouse-3', 'library-3']);
-    pickFromDiscard(m, 0, 'library-3');
+    expect(m.seatsToAct()).toEqual([0]);
+    // this turn's discards (Courthouse, Library, Statue) and the last cards of seats 1 to 3 (Press, Walls, Loom);
+    // Babylon B keeps its Temple to play it
+    expect(cardOptions(m, 0).sort()).toEqual(['altar-3', 'courthouse-3', 'library-3', 'loom-age2-3', 'press-age2-3', 'statue-3', 'walls-3']);
+    pickFromDiscard(m, 0, 'walls-3');
+    expect(ids(m, 'city', 0)).toContain('walls-3');
+    // then Babylon plays its 7th card, and the Age ends
+    expect(m.seatsToAct()).toEqual([3]);
+    expect(ids(m, 'hand', 3)).toEqual(['temple-3']);
+    choose(m, 3, 'temple-3', 'discard');
     expect(ev(m, 'age')).toBe(3);
-    expect(ids(m, 'discard').sort()).toEqual(['altar-3', 'courthouse-3', 'loom-age2-3', 'press-age2-3', 'walls-3']);
+    expect(ids(m, 'discard').sort()).toEqual(['altar-3', 'courthouse-3', 'library-3', 'loom-age2-3', 'press-age2-3', 'statue-3', 'temple-3']);
   });
 });
 
