@@ -217,7 +217,8 @@ describe('7 Wonders: resources not for sale', () => {
     });
     expect(actsFor(m, 0, 'temple-3')).toEqual(['discard']);
     choose(m, 1, 'temple-6', 'build');
-    expect(plans(m, 1).map((p) => p.pay)).toEqual([[0, 0]]);
+    expect(plans(m, 1)).toEqual([]); // it pays alone: no payment question
+    expect(m.decision(1)).toBeNull();
   });
 
   it('Caravansery: its raw materials are not for sale; its owner uses them', () => {
@@ -229,7 +230,8 @@ describe('7 Wonders: resources not for sale', () => {
     });
     expect(actsFor(m, 0, 'stables-3')).toEqual(['discard']);
     choose(m, 1, 'stables-5', 'build');
-    expect(plans(m, 1).map((p) => p.pay)).toEqual([[0, 0]]);
+    expect(plans(m, 1)).toEqual([]); // it pays alone: no payment question
+    expect(m.decision(1)).toBeNull();
   });
 
   for (const [side, stages, card, resource] of [['A', 2, 'baths', 'raw material'], ['B', 1, 'baths', 'raw material'], ['B', 2, 'scriptorium', 'manufactured good']] as const) {
@@ -241,7 +243,8 @@ describe('7 Wonders: resources not for sale', () => {
       // what the stage gives, seat 1 (Babylon: clay) cannot buy; Rhodos on its right has only ore
       expect(actsFor(m, 0, `${card}-3`)).not.toContain('build');
       choose(m, 1, card === 'baths' ? 'baths-7' : 'scriptorium-4', 'build');
-      expect(plans(m, 1).map((p) => p.pay)).toEqual([[0, 0]]);
+      expect(plans(m, 1)).toEqual([]); // it pays alone: no payment question
+    expect(m.decision(1)).toBeNull();
       choose(m, 0, 'workshop-3', 'build');
       expect(plans(m, 0).map((p) => p.pay)).toEqual([[2, 0]]);
     });

@@ -3,6 +3,7 @@
 // Age II); on the 6th turn the last card of each hand goes to the discard pile. Chaining builds a card for free
 // by name, and a city never holds two structures of the same name.
 
+import { evaluate } from '../../engine/index.js';
 import { describe, expect, it } from 'vitest';
 import type { ZoneView } from '../../engine/index.js';
 import {
@@ -63,12 +64,16 @@ describe('7 Wonders: the three actions', () => {
     expect(ev(m, "score(player(1), 'civilian')")).toBe(3);
   });
 
-  it('the only plan of a build paid by the city alone reads "Pay nothing"; a coin cost reads "1 to the bank"', () => {
+  it('a build the city pays alone (resources it produces, coins to the bank) asks no payment question; its coins are paid', () => {
     const m = table({ players: 3, wonders: ['gizah', 'babylon', 'ephesos'], hands: { 0: ['baths-3', 'altar-3'], 1: ['timber-yard-3', 'loom-3'], 2: ['theater-3', 'press-3'] } });
     choose(m, 0, 'baths-3', 'build');
-    expect(plans(m, 0)).toEqual([{ pay: [0, 0], total: 0, label: 'Pay nothing' }]);
+    expect(plans(m, 0)).toEqual([]);
+    expect(m.decision(0)).toBeNull(); // done choosing: Gizah's own stone pays for Baths
     choose(m, 1, 'timber-yard-3', 'build');
-    expect(plans(m, 1)).toEqual([{ pay: [0, 0], total: 0, label: 'Pay 1 to the bank' }]);
+    expect(plans(m, 1)).toEqual([]);
+    expect(m.decision(1)).toBeNull();
+    choose(m, 2, 'theater-3', 'build');
+    expect(evaluate(m.game, m.state, 'coins[player(2)]')).toBe(2); // Timber Yard's coin went to the bank
   });
 
   it('a structure its city cannot pay for is not offered: no resource at home or for sale, or too few coins', () => {

@@ -206,6 +206,8 @@ export function choose(m: Match, seat: number, card: string, act: string): void 
 /** Choose a payment plan by the coins it pays [left, right]. */
 export function pay(m: Match, seat: number, vector: [number, number]): void {
   const d = m.decision(seat);
+  // a city that pays alone is asked nothing: paying [0, 0] is then already done
+  if (vector[0] === 0 && vector[1] === 0 && m.view(seat).prompt?.step !== 'ages/turns/choose/payment') return;
   const opt = d?.options.find((o: any) => o.pay[0] === vector[0] && o.pay[1] === vector[1]);
   if (!opt) throw new Error(`seat ${seat + 1} has no plan paying ${vector}: ${plans(m, seat).map((p) => p.pay.join('/')).join(', ')}`);
   m.act({ player: seat, step: 'ages/turns/choose/payment', choice: [opt] } as Action);
@@ -222,7 +224,7 @@ export function play(m: Match, seat: number, card: string, act: string, vector?:
       if (ps.length !== 1) throw new Error(`seat ${seat + 1} must choose among ${ps.length} plans`);
       pay(m, seat, ps[0]!.pay);
     }
-  } else if (vector) throw new Error(`seat ${seat + 1} was not asked how to pay`);
+  } else if (vector && (vector[0] || vector[1])) throw new Error(`seat ${seat + 1} was not asked how to pay (the city pays alone)`);
 }
 
 /** A seat discards the first card of its hand (players a scenario does not watch). */
