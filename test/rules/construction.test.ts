@@ -36,7 +36,7 @@ describe('Rule 2 — the Master appoints architects', () => {
     expect(view(s, g, 3).log).toContain('Player 1 appoints Player 2, Player 3, Player 5.');
   });
 
-  for (const [n, k] of [[5, 3], [6, 3], [7, 4], [8, 4], [10, 4]] as const) {
+  for (const [n, k] of [[5, 3], [6, 3], [7, 4], [8, 4], [9, 4], [10, 4]] as const) {
     it(`${n} players: the Master appoints ${k} (options: everyone but the Master)`, () => {
       const g = babelBuilders();
       for (const seed of [1, 2, 3]) {

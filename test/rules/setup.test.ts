@@ -22,7 +22,7 @@ const allHands = (s: ReturnType<typeof start>, n: number) => seats(n).flatMap((p
 const countType = (ids: string[], type: string) => ids.filter((id) => typeOf(id) === type).length;
 
 describe('Setup: roles per the table', () => {
-  for (const n of [5, 8]) {
+  for (const n of [5, 6, 7, 8, 9, 10]) {
     it(`${n} players: one Messenger, the rest Architects, a Zealot only where an Architect was dealt the Divine Punishment card`, () => {
       for (const seed of SEEDS) {
         const s = start(g, n, seed);
@@ -58,7 +58,7 @@ describe('Setup: roles per the table', () => {
 });
 
 describe('Setup: initial hands', () => {
-  for (const n of [5, 8]) {
+  for (const n of [5, 6, 7, 8, 9, 10]) {
     it(`${n} players: 3 cards each, exactly one Divine Punishment card among all initial hands`, () => {
       for (const seed of SEEDS) {
         const s = start(g, n, seed);
@@ -69,8 +69,26 @@ describe('Setup: initial hands', () => {
   }
 });
 
+// The `handSize` option is the hand limit (rulebook §7: "The hand limit is three cards"): the opening deal
+// follows it too, so "3 × players − 1" becomes handSize × players − 1 (docs/ruleset-format.md uses
+// `handSize: 4` as its variant example).
+describe('Setup: the handSize option sets the opening hands', () => {
+  for (const [n, size] of [[5, 4], [8, 4], [6, 2], [10, 4]] as const) {
+    it(`${n} players, handSize ${size}: ${size} cards each, still exactly one Divine Punishment card among them`, () => {
+      for (const seed of SEEDS) {
+        const s = start(g, n, seed, { handSize: size });
+        for (const p of seats(n)) expect(count(s, g, 'hand', p)).toBe(size);
+        expect(allHands(s, n).filter((c) => c === 'punishment')).toHaveLength(1);
+        // size × n − 1 cards came out of the deck for the hands; the rest (and, from 6 players, the
+        // remaining Divine Punishment cards) make the draw deck
+        expect(count(s, g, 'deck')).toBe(39 + 5 + 5 + 4 + TABLE[n]!.seals - (size * n - 1) + (TABLE[n]!.punishments - 1));
+      }
+    });
+  }
+});
+
 describe('Setup: the draw deck', () => {
-  for (const n of [5, 6, 8, 10]) {
+  for (const n of [5, 6, 7, 8, 9, 10]) {
     it(`${n} players: instruction 39 + Lightning 5 + Storm 5 + Deliberation 4 + ${TABLE[n]!.seals} Seals (+ ${TABLE[n]!.punishments - 1} Divine Punishment), minus the cards dealt`, () => {
       for (const seed of SEEDS) {
         const s = start(g, n, seed);
