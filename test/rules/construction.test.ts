@@ -185,6 +185,35 @@ describe('Rule 5 — Storm', () => {
     expect(((view(s, g, 4).zones as any).discarded[3].cards as any[]).map((c) => c.id)).toEqual(['i2-A2A3']);
     expect(towerOf(s, g)).toEqual({ C3: 2 });
   });
+  // Rulebook §5.2.2: "If a Storm Card is included, it is immediately revealed and its effect is applied."
+  // With swapCardJoinsReveal, the card the Master gives up joins the cards to reveal: a Storm given up
+  // that way is included too, so it stops this round's building like one handed in.
+  it('option swapCardJoinsReveal: a Storm the Master gives up is revealed at once and stops the building', () => {
+    const h = baseHands5();
+    h[0] = ['storm', 'seal', 'i1-row3'];
+    h[1] = ['i3-B2', 'i1-colA', 'i1-colB'];
+    h[2] = ['i3-C1', 'i1-row2', 'seal'];
+    h[3] = ['lightning', 'i2-A2A3', 'i2-A1A2'];
+    const { g, s } = arrange({ players: 5, roles: R5, master: 0, hands: h, options: { swapCardJoinsReveal: true }, tower: { A1: 3 } });
+    act(s, g, 0, 1, 2, 3);
+    select(s, g, 1, 'i3-B2', 'i1-colA');
+    select(s, g, 2, 'i3-C1', 'seal');
+    select(s, g, 3, 'lightning', 'i2-A2A3');
+    expect(getVar(s, g, 'stormed')).toBe(false);
+    act(s, g, 0, 'lightning');
+    const from = mark(s);
+    act(s, g, 0, 'storm');
+    // revealed before any other card, for everyone
+    expect(getVar(s, g, 'stormed')).toBe(true);
+    expect(cardsIn(s, g, 'removed')).toEqual(['storm']);
+    expect(logSince(s, g, 4, from)).toContain('Storm! Instruction cards have no effect this round.');
+    expect(sorted(s, g, 'received')).toEqual(['i3-B2', 'i3-C1']);
+    act(s, g, 0, 'i3-B2');
+    // neither instruction card places a block
+    expect(towerOf(s, g)).toEqual({ A1: 3 });
+    expect(cardsIn(s, g, 'removed')).toEqual(['storm', 'i3-B2', 'i3-C1']);
+    expect(stepOf(s, g, 0)).toBe('round/new-master');
+  });
 });
 
 describe("Rule 6 — the Master's swap", () => {
