@@ -1,7 +1,9 @@
 // Rule 1 — Game setup (rulebook §4), for 5 to 10 players over several seeds.
 
 import { describe, expect, it } from 'vitest';
-import { babelBuilders, start, cardsIn, count, roleOf, getVar, stepOf, options, view } from '../helpers/game.js';
+import { readFileSync } from 'node:fs';
+import { loadRulesetText } from '../../engine/load/index.js';
+import { babelBuilders, start, cardsIn, count, roleOf, getVar, stepOf, options, view, rulesetPath } from '../helpers/game.js';
 
 const g = babelBuilders();
 const SEEDS = [1, 2, 3, 7, 42, 99, 1234, 'abc'];
@@ -44,6 +46,21 @@ describe('Setup: roles per the table', () => {
       }
     });
   }
+
+  // The table once had a `messengers` column (1 at every count) that setup never read, so a variant
+  // setting it to 2 still dealt one Messenger without a word. The rulebook has one Messenger at every
+  // count and every rule speaks of the one Messenger, so the column is gone: a variant that sets it
+  // is told so at the line, instead of being silently ignored.
+  it('there is one Messenger at every count; a variant asking for more Messengers is reported, not ignored', () => {
+    const dir = rulesetPath('variants');
+    const variant = 'extends: ../babel-builders.yaml\nid: two-messengers\nname: Two messengers\ntables:\n  - id: byPlayers\n    rows:\n      - { id: p10, messengers: 2 }\n';
+    const r = loadRulesetText(`${dir}/two-messengers.yaml`, variant, (p) => { try { return readFileSync(p, 'utf8'); } catch { return undefined; } });
+    expect(r.game).toBeUndefined();
+    const d = r.diagnostics.find((x) => x.message.includes('messengers'));
+    expect(d, JSON.stringify(r.diagnostics)).toBeDefined();
+    expect(d!.file).toBe(`${dir}/two-messengers.yaml`);
+    expect(d!.line).toBe(7);
+  });
 
   it('roles are secret: each player sees only their own role', () => {
     const s = start(g, 5, 3);
