@@ -268,17 +268,72 @@ describe('Knocking over towers (declared; bots never do)', () => {
     expect(stepOf(s, g, 1)).toBe('round/turns/call');
   });
 
-  it("a rival's tower: you are out, your blocks go back into the bag; their tower stands; your turns are skipped", () => {
+  it("a rival's tower: you are out, your blocks go back into the bag; your turns are skipped", () => {
     const { g, s } = arrange({ players: 3, towers: { 0: [R], 1: [B] } });
     act(s, g, 0, 'knock-rival');
     expect(options(s, g, 0)).toEqual([1, 2]);
     act(s, g, 0, 1);
     expect(getVar(s, g, 'out')[0]).toBe(true);
     expect(towerCount(s, g, 0)).toBe(0);
-    expect(towerCount(s, g, 1)).toBe(4);
+    takeAt(s, g, 0, '2:A1@1'); // one block fell
+    act(s, g, 0);
+    act(s, g, 1, 'A1@1'); // the rival puts it back where it was
+    expect(towerOf(s, g, 1)[0]).toEqual(B);
     missTurns(s, g, [1, 2]);
     expect(stepOf(s, g, 1)).toBe('round/turns/call'); // seat 1 is skipped in the next round
     expect(s.ended).toBeNull();
+  });
+
+  // "If an opponent knocks 1 or more blocks off your tower, add the fallen blocks back onto your tower
+  // however you wish."
+  it("a rival's tower: the declarer names the blocks that fell; the rival puts them back however they wish", () => {
+    const { g, s } = arrange({ players: 3, towers: { 0: [R], 1: [B, F('blue', 'green', '-', '-')] } });
+    act(s, g, 0, 'knock-rival');
+    act(s, g, 0, 1);
+    // a block falls with every block above it: the declarer names them from the top of the stacks down
+    expect(stepOf(s, g, 0)).toBe('round/turns/fallen/block');
+    expect(removalSpots(s, g, 0)).toEqual(['2:A1@2', '2:A2@1', '2:B1@2', '2:B2@1']);
+    expect(promptOf(s, 0)!.min).toBe(1); // at least one block fell
+    takeAt(s, g, 0, '2:A1@2');
+    expect(removalSpots(s, g, 0)).toEqual(['2:A1@1', '2:A2@1', '2:B1@2', '2:B2@1']);
+    takeAt(s, g, 0, '2:A1@1');
+    expect(promptOf(s, 0)!.min).toBe(0);
+    const from = s.log!.length;
+    act(s, g, 0); // that was all
+    expect(towerOf(s, g, 1).slice(0, 2)).toEqual([['-', 'blue', 'blue', 'blue'], ['-', 'green', '-', '-']]);
+    // the rival rebuilds: any cell the placement rules allow, not necessarily where the blocks were
+    expect(activePlayers(s)).toEqual([1]);
+    expect(stepOf(s, g, 1)).toBe('round/turns/rebuild/put');
+    expect((options(s, g, 1) as string[]).sort()).toEqual(['A1@1', 'A2@2', 'B2@2']);
+    act(s, g, 1, 'A2@2');
+    expect((options(s, g, 1) as string[]).sort()).toEqual(['A1@1', 'B2@2']);
+    act(s, g, 1, 'B2@2');
+    expect(towerOf(s, g, 1).slice(0, 2)).toEqual([['-', 'blue', 'blue', 'blue'], ['-', 'green', 'blue', 'blue']]);
+    expect(towerCount(s, g, 1)).toBe(6);
+    expect(view(s, g, 2).log.slice(from)).toEqual(expect.arrayContaining([
+      'Player 2 puts a Blue block back on A2@2.',
+      'Player 2 puts a Blue block back on B2@2.',
+    ]));
+    // then play goes on with the next seat
+    expect(stepOf(s, g, 1)).toBe('round/turns/call');
+  });
+
+  it("the fallen blocks are named top down and never leave more than 2 partially built floors, so all can go back", () => {
+    const { g, s } = arrange({ players: 3, towers: { 1: [B, B, B] } });
+    act(s, g, 0, 'knock-rival');
+    act(s, g, 0, 1);
+    expect(removalSpots(s, g, 0)).toEqual(['2:A1@3', '2:A2@3', '2:B1@3', '2:B2@3']);
+    takeAt(s, g, 0, '2:A1@3');
+    takeAt(s, g, 0, '2:A1@2');
+    // A1@1 would open a third partially built floor
+    expect(removalSpots(s, g, 0)).toEqual(['2:A2@3', '2:B1@3', '2:B2@3']);
+    act(s, g, 0);
+    // the first goes back on A1@2 without a question (the only cell it fits); the second may go back on
+    // A1@3 or start floor 4
+    expect((options(s, g, 1) as string[]).sort()).toEqual(['A1@3', 'A2@4', 'B1@4', 'B2@4']);
+    act(s, g, 1, 'A1@3');
+    expect(towerOf(s, g, 1).slice(0, 3)).toEqual([B, B, B]);
+    expect(stepOf(s, g, 1)).toBe('round/turns/call');
   });
 
   it('every other player eliminated: the last nation standing wins', () => {
