@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { IllegalAction } from '../../engine/flow.js';
 import { botPrompt } from '../../engine/bots/options.js';
 import { act, activePlayers, getVar, options, promptOf, start, stepOf, view, zoneInst } from '../helpers/game.js';
+import { moveEntities } from '../../engine/state.js';
 import type { Game, State } from '../../engine/model.js';
 import {
   B, COLORS, G, R, arrange, babelOn, blocksIn, callAndRoll, cellsOfFloor, removalSpots, takeAt, towerCount, towerOf,
@@ -92,6 +93,28 @@ describe('A turn: call even or odd, roll the die', () => {
     }
     expect(towerCount(s, g, 0)).toBe(3);
     expect(blocksIn(s, g, 'held', 0)).toBe(0);
+  });
+
+  it('a bag running short: even with a 6 and 2 blocks left, those 2 are drawn and added; an empty bag gives nothing', () => {
+    const { g, s } = arrange({ players: 4 });
+    // all but a red and a blue block set aside
+    const bag = zoneInst(g, 'bag');
+    const keep = ['red', 'blue'].map((c) => s.zones[bag]!.find((e) => g.cards[g.entityDef[e]!]!.id === c)!);
+    moveEntities(s, g, s.zones[bag]!.filter((e) => !keep.includes(e)), zoneInst(g, 'box'));
+    expect(blocksIn(s, g, 'bag')).toBe(2);
+    const from = s.log!.length;
+    callAndRoll(s, g, 0, 'even', 6);
+    expect(blocksIn(s, g, 'bag')).toBe(0);
+    expect(blocksIn(s, g, 'held', 0)).toBe(2);
+    expect(view(s, g, 2).log.slice(from).join('\n')).toMatch(/Player 1 draws (Red block, Blue block|Blue block, Red block)\./);
+    act(s, g, 0, 'red'); // which first: the colours differ
+    act(s, g, 0, 'A1@1');
+    act(s, g, 0, 'B1@1'); // the blue one
+    expect(towerOf(s, g, 0)[0]).toEqual(['red', 'blue', '-', '-']);
+    // the next player calls even and rolls even on an empty bag: nothing to draw, the turn ends
+    callAndRoll(s, g, 1, 'even', 4);
+    expect(towerCount(s, g, 1)).toBe(0);
+    expect(stepOf(s, g, 2)).toBe('round/turns/call');
   });
 
   it('a wrong guess (option wrongGuess = takeBack): take up to the number rolled back off your own tower, or stop', () => {
@@ -374,6 +397,22 @@ describe('The Perfect Tower, checked at the end of the round', () => {
     const { s } = roundEnd(5, { 1: diagonal('blue', 'green') });
     expect(s.ended).toMatchObject({ ending: 'perfect-tower', winner: 'blue' });
   });
+
+  // "For 5-6 players, Floors 1-6 MUST each have at least 1 block of your color. For 2-4 players, Floors 1-6
+  // MUST each have at least 2 blocks of your color NEXT TO (not diagonal to) one another."
+  const single = (own: string, other: string) => Array.from({ length: 6 }, () => F(own, other, other, other));
+  for (const [n, wins] of [[4, false], [5, true]] as const) {
+    it(`${n} players: one own block per floor, lined up, ${wins ? 'is' : 'is not'} a Perfect Tower; the diagonal pair ${wins ? 'is' : 'is not'} either`, () => {
+      const a = roundEnd(n, { 1: single('blue', 'green') });
+      const b = roundEnd(n, { 1: diagonal('blue', 'green') });
+      for (const { s } of [a, b]) {
+        if (wins) expect(s.ended).toMatchObject({ ending: 'perfect-tower', winner: 'blue' });
+        else expect(s.ended).toBeNull();
+      }
+      // an adjacent pair on every floor wins at either count
+      expect(roundEnd(n, { 1: pair('blue', 'green') }).s.ended).toMatchObject({ ending: 'perfect-tower', winner: 'blue' });
+    });
+  }
 
   for (const n of [3, 5]) {
     it(`${n} players: a floor without the owner's colour spoils it`, () => {
