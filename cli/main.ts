@@ -248,6 +248,7 @@ function demo(args: string[]): number {
   process.stdout.write(`ok: ${g.name}, ${g.entityDef.length} components\n\n$ babelkit simulate rulesets/babel-builders.yaml --players 5 --games 200 --seed 1 --bot greedy\n`);
   const report = simulate(g, { players: 5, games: 200, seed: 1, bot: 'greedy' });
   process.stdout.write(table(report, g));
+  process.stdout.write(`\nWhy the Architects rarely win here: these bots build one card at a time with no shared plan, so the deck\nruns out (deck-exhausted) before they finish the blueprint. That is a limit of naive bots, not of the game or\nthe tool; the figures are a baseline to compare rule changes against.\n`);
   process.stdout.write(`\nTry: npx babelkit simulate rulesets/babel-builders.yaml --players 7 --games 1000 --seed 1 --json\n`);
   return 0;
 }

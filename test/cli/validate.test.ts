@@ -79,7 +79,7 @@ describe('babelkit validate', () => {
   });
 
   it('reports a wrongly typed value at the value', () => {
-    const { file, text } = broken('typed.yaml', '- { id: p7, players: 7, messengers: 1, architects: 6,', '- { id: p7, players: 7, messengers: 1, architects: six,');
+    const { file, text } = broken('typed.yaml', '- { id: p7, players: 7, architects: 6,', '- { id: p7, players: 7, architects: six,');
     const r = babelkit('validate', file);
     expect(r.code).toBe(1);
     const d = diags(r.stderr, file);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { IllegalAction } from '../../engine/flow.js';
 import { botPrompt } from '../../engine/bots/options.js';
 import { act, activePlayers, getVar, options, promptOf, start, stepOf, view, zoneInst } from '../helpers/game.js';
+import { moveEntities } from '../../engine/state.js';
 import type { Game, State } from '../../engine/model.js';
 import {
   B, COLORS, G, R, arrange, babelOn, blocksIn, callAndRoll, cellsOfFloor, removalSpots, takeAt, towerCount, towerOf,
@@ -92,6 +93,28 @@ describe('A turn: call even or odd, roll the die', () => {
     }
     expect(towerCount(s, g, 0)).toBe(3);
     expect(blocksIn(s, g, 'held', 0)).toBe(0);
+  });
+
+  it('a bag running short: even with a 6 and 2 blocks left, those 2 are drawn and added; an empty bag gives nothing', () => {
+    const { g, s } = arrange({ players: 4 });
+    // all but a red and a blue block set aside
+    const bag = zoneInst(g, 'bag');
+    const keep = ['red', 'blue'].map((c) => s.zones[bag]!.find((e) => g.cards[g.entityDef[e]!]!.id === c)!);
+    moveEntities(s, g, s.zones[bag]!.filter((e) => !keep.includes(e)), zoneInst(g, 'box'));
+    expect(blocksIn(s, g, 'bag')).toBe(2);
+    const from = s.log!.length;
+    callAndRoll(s, g, 0, 'even', 6);
+    expect(blocksIn(s, g, 'bag')).toBe(0);
+    expect(blocksIn(s, g, 'held', 0)).toBe(2);
+    expect(view(s, g, 2).log.slice(from).join('\n')).toMatch(/Player 1 draws (Red block, Blue block|Blue block, Red block)\./);
+    act(s, g, 0, 'red'); // which first: the colours differ
+    act(s, g, 0, 'A1@1');
+    act(s, g, 0, 'B1@1'); // the blue one
+    expect(towerOf(s, g, 0)[0]).toEqual(['red', 'blue', '-', '-']);
+    // the next player calls even and rolls even on an empty bag: nothing to draw, the turn ends
+    callAndRoll(s, g, 1, 'even', 4);
+    expect(towerCount(s, g, 1)).toBe(0);
+    expect(stepOf(s, g, 2)).toBe('round/turns/call');
   });
 
   it('a wrong guess (option wrongGuess = takeBack): take up to the number rolled back off your own tower, or stop', () => {
@@ -268,17 +291,72 @@ describe('Knocking over towers (declared; bots never do)', () => {
     expect(stepOf(s, g, 1)).toBe('round/turns/call');
   });
 
-  it("a rival's tower: you are out, your blocks go back into the bag; their tower stands; your turns are skipped", () => {
+  it("a rival's tower: you are out, your blocks go back into the bag; your turns are skipped", () => {
     const { g, s } = arrange({ players: 3, towers: { 0: [R], 1: [B] } });
     act(s, g, 0, 'knock-rival');
     expect(options(s, g, 0)).toEqual([1, 2]);
     act(s, g, 0, 1);
     expect(getVar(s, g, 'out')[0]).toBe(true);
     expect(towerCount(s, g, 0)).toBe(0);
-    expect(towerCount(s, g, 1)).toBe(4);
+    takeAt(s, g, 0, '2:A1@1'); // one block fell
+    act(s, g, 0);
+    act(s, g, 1, 'A1@1'); // the rival puts it back where it was
+    expect(towerOf(s, g, 1)[0]).toEqual(B);
     missTurns(s, g, [1, 2]);
     expect(stepOf(s, g, 1)).toBe('round/turns/call'); // seat 1 is skipped in the next round
     expect(s.ended).toBeNull();
+  });
+
+  // "If an opponent knocks 1 or more blocks off your tower, add the fallen blocks back onto your tower
+  // however you wish."
+  it("a rival's tower: the declarer names the blocks that fell; the rival puts them back however they wish", () => {
+    const { g, s } = arrange({ players: 3, towers: { 0: [R], 1: [B, F('blue', 'green', '-', '-')] } });
+    act(s, g, 0, 'knock-rival');
+    act(s, g, 0, 1);
+    // a block falls with every block above it: the declarer names them from the top of the stacks down
+    expect(stepOf(s, g, 0)).toBe('round/turns/fallen/block');
+    expect(removalSpots(s, g, 0)).toEqual(['2:A1@2', '2:A2@1', '2:B1@2', '2:B2@1']);
+    expect(promptOf(s, 0)!.min).toBe(1); // at least one block fell
+    takeAt(s, g, 0, '2:A1@2');
+    expect(removalSpots(s, g, 0)).toEqual(['2:A1@1', '2:A2@1', '2:B1@2', '2:B2@1']);
+    takeAt(s, g, 0, '2:A1@1');
+    expect(promptOf(s, 0)!.min).toBe(0);
+    const from = s.log!.length;
+    act(s, g, 0); // that was all
+    expect(towerOf(s, g, 1).slice(0, 2)).toEqual([['-', 'blue', 'blue', 'blue'], ['-', 'green', '-', '-']]);
+    // the rival rebuilds: any cell the placement rules allow, not necessarily where the blocks were
+    expect(activePlayers(s)).toEqual([1]);
+    expect(stepOf(s, g, 1)).toBe('round/turns/rebuild/put');
+    expect((options(s, g, 1) as string[]).sort()).toEqual(['A1@1', 'A2@2', 'B2@2']);
+    act(s, g, 1, 'A2@2');
+    expect((options(s, g, 1) as string[]).sort()).toEqual(['A1@1', 'B2@2']);
+    act(s, g, 1, 'B2@2');
+    expect(towerOf(s, g, 1).slice(0, 2)).toEqual([['-', 'blue', 'blue', 'blue'], ['-', 'green', 'blue', 'blue']]);
+    expect(towerCount(s, g, 1)).toBe(6);
+    expect(view(s, g, 2).log.slice(from)).toEqual(expect.arrayContaining([
+      'Player 2 puts a Blue block back on A2@2.',
+      'Player 2 puts a Blue block back on B2@2.',
+    ]));
+    // then play goes on with the next seat
+    expect(stepOf(s, g, 1)).toBe('round/turns/call');
+  });
+
+  it("the fallen blocks are named top down and never leave more than 2 partially built floors, so all can go back", () => {
+    const { g, s } = arrange({ players: 3, towers: { 1: [B, B, B] } });
+    act(s, g, 0, 'knock-rival');
+    act(s, g, 0, 1);
+    expect(removalSpots(s, g, 0)).toEqual(['2:A1@3', '2:A2@3', '2:B1@3', '2:B2@3']);
+    takeAt(s, g, 0, '2:A1@3');
+    takeAt(s, g, 0, '2:A1@2');
+    // A1@1 would open a third partially built floor
+    expect(removalSpots(s, g, 0)).toEqual(['2:A2@3', '2:B1@3', '2:B2@3']);
+    act(s, g, 0);
+    // the first goes back on A1@2 without a question (the only cell it fits); the second may go back on
+    // A1@3 or start floor 4
+    expect((options(s, g, 1) as string[]).sort()).toEqual(['A1@3', 'A2@4', 'B1@4', 'B2@4']);
+    act(s, g, 1, 'A1@3');
+    expect(towerOf(s, g, 1).slice(0, 3)).toEqual([B, B, B]);
+    expect(stepOf(s, g, 1)).toBe('round/turns/call');
   });
 
   it('every other player eliminated: the last nation standing wins', () => {
@@ -319,6 +397,22 @@ describe('The Perfect Tower, checked at the end of the round', () => {
     const { s } = roundEnd(5, { 1: diagonal('blue', 'green') });
     expect(s.ended).toMatchObject({ ending: 'perfect-tower', winner: 'blue' });
   });
+
+  // "For 5-6 players, Floors 1-6 MUST each have at least 1 block of your color. For 2-4 players, Floors 1-6
+  // MUST each have at least 2 blocks of your color NEXT TO (not diagonal to) one another."
+  const single = (own: string, other: string) => Array.from({ length: 6 }, () => F(own, other, other, other));
+  for (const [n, wins] of [[4, false], [5, true]] as const) {
+    it(`${n} players: one own block per floor, lined up, ${wins ? 'is' : 'is not'} a Perfect Tower; the diagonal pair ${wins ? 'is' : 'is not'} either`, () => {
+      const a = roundEnd(n, { 1: single('blue', 'green') });
+      const b = roundEnd(n, { 1: diagonal('blue', 'green') });
+      for (const { s } of [a, b]) {
+        if (wins) expect(s.ended).toMatchObject({ ending: 'perfect-tower', winner: 'blue' });
+        else expect(s.ended).toBeNull();
+      }
+      // an adjacent pair on every floor wins at either count
+      expect(roundEnd(n, { 1: pair('blue', 'green') }).s.ended).toMatchObject({ ending: 'perfect-tower', winner: 'blue' });
+    });
+  }
 
   for (const n of [3, 5]) {
     it(`${n} players: a floor without the owner's colour spoils it`, () => {

@@ -36,7 +36,7 @@ describe('Rule 2 — the Master appoints architects', () => {
     expect(view(s, g, 3).log).toContain('Player 1 appoints Player 2, Player 3, Player 5.');
   });
 
-  for (const [n, k] of [[5, 3], [6, 3], [7, 4], [8, 4], [10, 4]] as const) {
+  for (const [n, k] of [[5, 3], [6, 3], [7, 4], [8, 4], [9, 4], [10, 4]] as const) {
     it(`${n} players: the Master appoints ${k} (options: everyone but the Master)`, () => {
       const g = babelBuilders();
       for (const seed of [1, 2, 3]) {
@@ -184,6 +184,35 @@ describe('Rule 5 — Storm', () => {
     act(s, g, 0, 3);
     expect(((view(s, g, 4).zones as any).discarded[3].cards as any[]).map((c) => c.id)).toEqual(['i2-A2A3']);
     expect(towerOf(s, g)).toEqual({ C3: 2 });
+  });
+  // Rulebook §5.2.2: "If a Storm Card is included, it is immediately revealed and its effect is applied."
+  // With swapCardJoinsReveal, the card the Master gives up joins the cards to reveal: a Storm given up
+  // that way is included too, so it stops this round's building like one handed in.
+  it('option swapCardJoinsReveal: a Storm the Master gives up is revealed at once and stops the building', () => {
+    const h = baseHands5();
+    h[0] = ['storm', 'seal', 'i1-row3'];
+    h[1] = ['i3-B2', 'i1-colA', 'i1-colB'];
+    h[2] = ['i3-C1', 'i1-row2', 'seal'];
+    h[3] = ['lightning', 'i2-A2A3', 'i2-A1A2'];
+    const { g, s } = arrange({ players: 5, roles: R5, master: 0, hands: h, options: { swapCardJoinsReveal: true }, tower: { A1: 3 } });
+    act(s, g, 0, 1, 2, 3);
+    select(s, g, 1, 'i3-B2', 'i1-colA');
+    select(s, g, 2, 'i3-C1', 'seal');
+    select(s, g, 3, 'lightning', 'i2-A2A3');
+    expect(getVar(s, g, 'stormed')).toBe(false);
+    act(s, g, 0, 'lightning');
+    const from = mark(s);
+    act(s, g, 0, 'storm');
+    // revealed before any other card, for everyone
+    expect(getVar(s, g, 'stormed')).toBe(true);
+    expect(cardsIn(s, g, 'removed')).toEqual(['storm']);
+    expect(logSince(s, g, 4, from)).toContain('Storm! Instruction cards have no effect this round.');
+    expect(sorted(s, g, 'received')).toEqual(['i3-B2', 'i3-C1']);
+    act(s, g, 0, 'i3-B2');
+    // neither instruction card places a block
+    expect(towerOf(s, g)).toEqual({ A1: 3 });
+    expect(cardsIn(s, g, 'removed')).toEqual(['storm', 'i3-B2', 'i3-C1']);
+    expect(stepOf(s, g, 0)).toBe('round/new-master');
   });
 });
 
@@ -422,12 +451,12 @@ describe('Rule 8 — instruction cards', () => {
 
 describe('Rule 9 — Lightning', () => {
   // Seats 2–4 hand Lightning and two Seals; the Master takes a Seal, so Seal then Lightning are revealed.
-  function lightningRound(tower: Record<string, number>) {
+  function lightningRound(tower: Record<string, number>, options?: Record<string, number>) {
     const h = baseHands5();
     h[1] = ['lightning', 'i1-colB', 'i1-colC'];
     h[2] = ['seal', 'i1-row2', 'i1-row1'];
     h[3] = ['seal', 'i2-A2A3', 'i2-A1A2'];
-    const r = arrange({ players: 5, roles: R5, master: 0, hands: h, tower });
+    const r = arrange({ players: 5, roles: R5, master: 0, hands: h, tower, options });
     const { g, s } = r;
     act(s, g, 0, 1, 2, 3);
     select(s, g, 1, 'lightning', 'i1-colB');
@@ -448,7 +477,7 @@ describe('Rule 9 — Lightning', () => {
 
   it('the Master chooses among tied tallest stacks (and only among them)', () => {
     const { g, s } = lightningRound({ A1: 4, C3: 4, B2: 2 });
-    expect(stepOf(s, g, 0)).toBe('round/reveal/strike');
+    expect(stepOf(s, g, 0)).toBe('round/reveal/strike/stack');
     expect(options(s, g, 0)).toEqual(['A1', 'C3']);
     expect(() => act(s, g, 0, 'B2')).toThrow(IllegalAction);
     act(s, g, 0, 'C3');
@@ -462,12 +491,47 @@ describe('Rule 9 — Lightning', () => {
     expect(count(s, g, 'supply')).toBe(25);
   });
 
-  it('with one-block stacks tied, the Master picks one and it loses its block', () => {
-    const { g, s } = lightningRound({ A1: 1, B1: 1 });
-    expect(options(s, g, 0)).toEqual(['A1', 'B1']);
+  // Ruling (rulebook §5.2.3 "Remove two blocks from the highest tower", card "Remove 2 blocks, starting
+  // from the tallest tower"): two blocks go, from one tallest stack while it has them, then from the
+  // next tallest.
+  it('with one-block stacks, two blocks still go: the Master picks the first stack, then the next', () => {
+    const { g, s } = lightningRound({ A1: 1, B1: 1, C3: 1 });
+    expect(stepOf(s, g, 0)).toBe('round/reveal/strike/stack');
+    expect(options(s, g, 0)).toEqual(['A1', 'B1', 'C3']);
     act(s, g, 0, 'B1');
+    // one block to go: the next tallest stacks are the two left
+    expect(options(s, g, 0)).toEqual(['A1', 'C3']);
+    act(s, g, 0, 'C3');
     expect(towerOf(s, g)).toEqual({ A1: 1 });
     expect(count(s, g, 'supply')).toBe(24);
+    expect(stepOf(s, g, 0)).toBe('round/new-master');
+  });
+
+  it('with a single block on the base card, that block is all that goes', () => {
+    const { g, s } = lightningRound({ B2: 1 });
+    expect(towerOf(s, g)).toEqual({});
+    expect(stepOf(s, g, 0)).toBe('round/new-master');
+  });
+
+  it('the card text says what the rule does', () => {
+    const g = babelBuilders();
+    const text = g.cards.find((c) => c.id === 'lightning')!.fields.text as string;
+    expect(text).toMatch(/Remove 2 blocks/);
+    expect(text).toMatch(/next tallest/);
+  });
+
+  it('option lightningBlocks 3: three blocks, the third from the next tallest stack when the first runs out', () => {
+    const { g, s } = lightningRound({ A1: 2, C3: 2, B2: 1 }, { lightningBlocks: 3 });
+    expect(options(s, g, 0)).toEqual(['A1', 'C3']);
+    act(s, g, 0, 'A1');
+    // A1 is empty after two; the third block comes from the tallest stack left (C3, no choice)
+    expect(towerOf(s, g)).toEqual({ C3: 1, B2: 1 });
+    expect(count(s, g, 'supply')).toBe(25 - 2);
+  });
+
+  it('option lightningBlocks 1: one block from the tallest stack', () => {
+    const { g, s } = lightningRound({ B2: 5, A1: 2 }, { lightningBlocks: 1 });
+    expect(towerOf(s, g)).toEqual({ B2: 4, A1: 2 });
   });
 
   it('with an empty tower nothing happens and no decision is asked', () => {

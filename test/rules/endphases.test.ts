@@ -75,6 +75,60 @@ describe('Rule 17 — Seal phase', () => {
     expect(view(s, g, 0).log.some((l) => l.includes('seal/point/aim'))).toBe(false);
   });
 
+  // Rulebook §7: "If No Architect Has a Seal Card — The Seal Phase is skipped, and the game proceeds to
+  // the Divine Punishment Phase." The Messenger and the Zealots may use Seals (§6.1), but only when an
+  // Architect holding one opens the phase.
+  it('a Messenger and a Zealot with Seals but no Architect with one: the Seal phase is skipped', () => {
+    const { g, s } = arrange({
+      players: 5, roles: ROLES, master: 0, phase: 'seal',
+      hands: {
+        0: ['i3-A1', 'i3-A2', 'i3-A3'],
+        1: ['punishment', 'seal', 'i1-colB'],
+        2: ['seal', 'i1-row2', 'i1-row3'],
+        3: ['punishment', 'i2-A1A2', 'storm'],
+        4: ['lightning', 'i2-B1B2', 'deliberation'],
+      },
+    });
+    // nobody is asked to seal: the Zealots point straight away
+    expect(activePlayers(s).sort()).toEqual([1, 3]);
+    expect(stepOf(s, g, 1)).toBe('punishment/point/aim');
+    expect(stepOf(s, g, 2)).toBeNull();
+    expect(view(s, g, 0).log).toContain('No Architect holds a Seal: the Seal phase is skipped.');
+    act(s, g, 1, 2);
+    act(s, g, 3, 2);
+    // the Messenger's Seal was never used; 2 punishments ≥ 0 seals
+    expect(cardsIn(s, g, 'hand', 2)).toContain('seal');
+    expect(count(s, g, 'sealsReceived', 0) + count(s, g, 'sealsReceived', 1) + count(s, g, 'sealsReceived', 3) + count(s, g, 'sealsReceived', 4)).toBe(0);
+    expect(s.ended).toEqual({ ending: 'punishment-executed', winner: 'messenger', truncated: false });
+  });
+
+  it('the Messenger alone holding a Seal is not asked to point', () => {
+    const { g, s } = arrange({
+      players: 5, roles: [A, A, M, A, A], master: 0, phase: 'seal',
+      hands: { 0: ['i3-A1'], 1: ['i1-colA'], 2: ['seal', 'i1-row1'], 3: ['storm'], 4: ['lightning'] },
+    });
+    expect(stepOf(s, g, 2)).toBeNull();
+    expect(count(s, g, 'sealsReceived', 0)).toBe(0);
+    expect(s.ended).toEqual({ ending: 'punishment-executed', winner: 'messenger', truncated: false });
+    expect(view(s, g, 0).log).toContain("Punishments 0 ≥ seals 0: the Messenger's comeback.");
+  });
+
+  it('one Architect holding a Seal opens the phase, and then the Messenger and Zealots may seal too', () => {
+    const { g, s } = arrange({
+      players: 5, roles: ROLES, master: 0, phase: 'seal',
+      hands: {
+        0: ['i3-A1', 'i3-A2', 'i3-A3'],
+        1: ['punishment', 'seal', 'i1-colB'],
+        2: ['seal', 'i1-row2', 'i1-row3'],
+        3: ['punishment', 'i2-A1A2', 'storm'],
+        4: ['seal', 'i2-B1B2', 'deliberation'],
+      },
+    });
+    expect(activePlayers(s).sort()).toEqual([1, 2, 4]);
+    for (const p of [1, 2, 4]) expect(stepOf(s, g, p)).toBe('seal/point/aim');
+    expect(view(s, g, 0).log).not.toContain('No Architect holds a Seal: the Seal phase is skipped.');
+  });
+
   // Formerly a bug: the aim step moved the Seal into the public `sealsReceived` zone inside the
   // simultaneous step. Now each holder only records `sealTarget[$s]` (visible to its owner) and the
   // `hand-over` step moves the Seals after all have pointed. Rulebook §6.1: holders "simultaneously

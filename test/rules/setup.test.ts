@@ -1,7 +1,9 @@
 // Rule 1 — Game setup (rulebook §4), for 5 to 10 players over several seeds.
 
 import { describe, expect, it } from 'vitest';
-import { babelBuilders, start, cardsIn, count, roleOf, getVar, stepOf, options, view } from '../helpers/game.js';
+import { readFileSync } from 'node:fs';
+import { loadRulesetText } from '../../engine/load/index.js';
+import { babelBuilders, start, cardsIn, count, roleOf, getVar, stepOf, options, view, rulesetPath } from '../helpers/game.js';
 
 const g = babelBuilders();
 const SEEDS = [1, 2, 3, 7, 42, 99, 1234, 'abc'];
@@ -22,7 +24,7 @@ const allHands = (s: ReturnType<typeof start>, n: number) => seats(n).flatMap((p
 const countType = (ids: string[], type: string) => ids.filter((id) => typeOf(id) === type).length;
 
 describe('Setup: roles per the table', () => {
-  for (const n of [5, 8]) {
+  for (const n of [5, 6, 7, 8, 9, 10]) {
     it(`${n} players: one Messenger, the rest Architects, a Zealot only where an Architect was dealt the Divine Punishment card`, () => {
       for (const seed of SEEDS) {
         const s = start(g, n, seed);
@@ -45,6 +47,21 @@ describe('Setup: roles per the table', () => {
     });
   }
 
+  // The table once had a `messengers` column (1 at every count) that setup never read, so a variant
+  // setting it to 2 still dealt one Messenger without a word. The rulebook has one Messenger at every
+  // count and every rule speaks of the one Messenger, so the column is gone: a variant that sets it
+  // is told so at the line, instead of being silently ignored.
+  it('there is one Messenger at every count; a variant asking for more Messengers is reported, not ignored', () => {
+    const dir = rulesetPath('variants');
+    const variant = 'extends: ../babel-builders.yaml\nid: two-messengers\nname: Two messengers\ntables:\n  - id: byPlayers\n    rows:\n      - { id: p10, messengers: 2 }\n';
+    const r = loadRulesetText(`${dir}/two-messengers.yaml`, variant, (p) => { try { return readFileSync(p, 'utf8'); } catch { return undefined; } });
+    expect(r.game).toBeUndefined();
+    const d = r.diagnostics.find((x) => x.message.includes('messengers'));
+    expect(d, JSON.stringify(r.diagnostics)).toBeDefined();
+    expect(d!.file).toBe(`${dir}/two-messengers.yaml`);
+    expect(d!.line).toBe(7);
+  });
+
   it('roles are secret: each player sees only their own role', () => {
     const s = start(g, 5, 3);
     for (const viewer of seats(5)) {
@@ -58,7 +75,7 @@ describe('Setup: roles per the table', () => {
 });
 
 describe('Setup: initial hands', () => {
-  for (const n of [5, 8]) {
+  for (const n of [5, 6, 7, 8, 9, 10]) {
     it(`${n} players: 3 cards each, exactly one Divine Punishment card among all initial hands`, () => {
       for (const seed of SEEDS) {
         const s = start(g, n, seed);
@@ -69,8 +86,26 @@ describe('Setup: initial hands', () => {
   }
 });
 
+// The `handSize` option is the hand limit (rulebook §7: "The hand limit is three cards"): the opening deal
+// follows it too, so "3 × players − 1" becomes handSize × players − 1 (docs/ruleset-format.md uses
+// `handSize: 4` as its variant example).
+describe('Setup: the handSize option sets the opening hands', () => {
+  for (const [n, size] of [[5, 4], [8, 4], [6, 2], [10, 4]] as const) {
+    it(`${n} players, handSize ${size}: ${size} cards each, still exactly one Divine Punishment card among them`, () => {
+      for (const seed of SEEDS) {
+        const s = start(g, n, seed, { handSize: size });
+        for (const p of seats(n)) expect(count(s, g, 'hand', p)).toBe(size);
+        expect(allHands(s, n).filter((c) => c === 'punishment')).toHaveLength(1);
+        // size × n − 1 cards came out of the deck for the hands; the rest (and, from 6 players, the
+        // remaining Divine Punishment cards) make the draw deck
+        expect(count(s, g, 'deck')).toBe(39 + 5 + 5 + 4 + TABLE[n]!.seals - (size * n - 1) + (TABLE[n]!.punishments - 1));
+      }
+    });
+  }
+});
+
 describe('Setup: the draw deck', () => {
-  for (const n of [5, 6, 8, 10]) {
+  for (const n of [5, 6, 7, 8, 9, 10]) {
     it(`${n} players: instruction 39 + Lightning 5 + Storm 5 + Deliberation 4 + ${TABLE[n]!.seals} Seals (+ ${TABLE[n]!.punishments - 1} Divine Punishment), minus the cards dealt`, () => {
       for (const seed of SEEDS) {
         const s = start(g, n, seed);

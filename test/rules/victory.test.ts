@@ -10,10 +10,10 @@ import { A, M, arrange, logSince, mark, select, sorted, towerOf } from './bb.js'
  * the Master takes a Seal, reveals the other Seal, then `card` (whose cell is `cell` if it has a choice).
  * Seats 1 and 5 hold Seals for the Seal phase.
  */
-function round(o: { tower: Record<string, number>; blueprint?: string; card?: string; cell?: string; deck?: string[] }) {
+function round(o: { tower: Record<string, number>; blueprint?: string; card?: string; cell?: string; deck?: string[]; options?: Record<string, number | boolean | string> }) {
   const card = o.card ?? 'i3-B2';
   const r = arrange({
-    players: 5, roles: [A, A, M, A, A], master: 0, blueprint: o.blueprint, tower: o.tower, deck: o.deck,
+    players: 5, roles: [A, A, M, A, A], master: 0, blueprint: o.blueprint, tower: o.tower, deck: o.deck, options: o.options,
     hands: {
       0: ['i3-A1', 'seal', 'i1-row3'],
       1: [card, 'i1-colA', 'i1-colB'],
@@ -87,6 +87,32 @@ describe('Rule 15 — refill', () => {
     expect(cardsIn(s, g, 'hand', 4)).toEqual(['i2-C2C3', 'seal', 'deliberation']);
     // drawn cards are seen by their new owner only
     expect((view(s, g, 4).zones as any).hand[1]).toEqual({ count: 3 });
+  });
+
+  it('option handSize 4: participating architects draw up to 4; a deck one card short ends the game', () => {
+    const deck = ['i3-C3', 'i3-C2', 'i3-C1', 'i3-B3', 'i3-B1', 'i3-A3', 'i3-A2', 'i2-A2A3', 'i2-B2B3', 'i2-A3B3']; // top = last
+    const { g, s } = round({ tower: {}, deck, options: { handSize: 4 } });
+    expect(sorted(s, g, 'hand', 1)).toEqual(['i1-colB', 'i2-A2A3', 'i2-A3B3', 'i2-B2B3']);
+    expect(sorted(s, g, 'hand', 2)).toEqual(['i1-row2', 'i3-A2', 'i3-A3', 'i3-B1']);
+    expect(sorted(s, g, 'hand', 3)).toEqual(['i2-A1A2', 'i3-B3', 'i3-C1', 'i3-C2']);
+    expect(cardsIn(s, g, 'deck')).toEqual(['i3-C3']);
+    expect(s.ended).toBeNull();
+    const short = round({ tower: {}, deck: deck.slice(2), options: { handSize: 4 } });
+    expect(short.s.ended).toEqual({ ending: 'deck-exhausted', winner: 'messenger', truncated: false });
+  });
+
+  // Rulebook §7: "Discarded cards are removed from the game. The discard pile is not shuffled back into
+  // the deck, even if it runs out."
+  it('discards are never reshuffled: with the deck short, the game ends although discards and revealed cards lie out', () => {
+    const { g, s } = round({ tower: {}, deck: ['i3-C1', 'i3-C2', 'i3-C3'] });
+    // this round's face-down discards (architects' and the Master's) and the revealed cards
+    const out = count(s, g, 'removed') + count(s, g, 'removedHidden') + [1, 2, 3].reduce((n, p) => n + count(s, g, 'discarded', p), 0);
+    expect(out).toBe(6);
+    expect(s.ended).toEqual({ ending: 'deck-exhausted', winner: 'messenger', truncated: false });
+    // seat 2 drew two; seat 3 found one card where two were needed, and nothing came back from the discards
+    expect(cardsIn(s, g, 'deck')).toEqual(['i3-C1']);
+    expect(cardsIn(s, g, 'removed')).toEqual(['seal', 'i3-B2']);
+    expect(cardsIn(s, g, 'removedHidden')).toEqual(['i1-row3']);
   });
 
   it('a deck that runs out during the refill ends the game: deck-exhausted, the Messenger team wins', () => {
