@@ -40,7 +40,8 @@ describe('a playtest session', () => {
       expect(v).toEqual(view(s.s, g, 0));
       for (const z of g.zones.filter((z) => z.perPlayer && z.visibility.kind === 'owner')) {
         (v.zones[z.id] as { cards?: unknown[] }[]).forEach((zv, p) => {
-          if (p !== 0) expect(zv.cards?.every((c) => c === null) ?? true).toBe(true);
+          // another seat's owner-only cards are face down, unless turned up for everyone (a Deliberation reveal)
+          if (p !== 0) for (const c of zv.cards ?? []) if (c !== null) expect(s.s.shown[(c as { e: number }).e]).toBe(1);
         });
       }
       s.act(h, firstPositions(s, h));
