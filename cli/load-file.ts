@@ -21,9 +21,10 @@ export function loadRulesetFile(file: string): LoadResult {
 }
 
 /** Loads a ruleset and writes every diagnostic to stderr; the game, or null when it has errors. */
-export function loadOrReport(file: string): Game | null {
+export function loadOrReport(file: string, counts?: { warnings: number }): Game | null {
   const r = loadRulesetFile(file);
   for (const d of r.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
+  if (counts) counts.warnings = r.diagnostics.filter((d) => d.severity === 'warning').length;
   return r.game ?? null;
 }
 

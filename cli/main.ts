@@ -79,9 +79,11 @@ function validate(args: string[]): number {
   if (positional.length === 0) throw new UsageError('give at least one ruleset file');
   let bad = 0;
   for (const f of positional) {
-    const g = loadOrReport(f);
+    const counts = { warnings: 0 };
+    const g = loadOrReport(f, counts);
+    const warned = counts.warnings ? `, ${counts.warnings} warning${counts.warnings > 1 ? 's' : ''}` : '';
     if (!g) bad++;
-    else process.stdout.write(`${f === '-' ? STDIN_NAME : f}: ok (${g.name}: ${g.entityDef.length} components, ${g.phases.length} phases, ${g.promptSteps.length} decisions)\n`);
+    else process.stdout.write(`${f === '-' ? STDIN_NAME : f}: ok (${g.name}: ${g.entityDef.length} components, ${g.phases.length} phases, ${g.promptSteps.length} decisions${warned})\n`);
   }
   return bad ? 1 : 0;
 }

@@ -12,6 +12,15 @@ export type Fn<T = any> = (c: Ctx) => T;
 export type Eff = (c: Ctx) => void;
 
 /** Evaluation context: the state, the game, the current bindings and the current list item. */
+/** A cell of a ruleset table: the row by its key, and the column. */
+export interface TableCell { table: string; row: string; col: string; value: unknown }
+
+/** The last table cell an expression read (one object per game, reused: reads allocate nothing). */
+export interface CellSeen { seen: boolean; table: string; key: string; col: string; row: Record<string, unknown> | null }
+
+/** A rule warning's record (see warnings.ts): how often, the first message, the table value behind it. */
+export interface Warned { count: number; message: string; cell?: TableCell | null }
+
 export interface Ctx {
   s: State;
   g: Game;
@@ -255,6 +264,9 @@ export interface Game {
   maxSteps: number;
   /** the work one step may do (see budget.ts) */
   maxWork: number;
+  /** places in the ruleset that may warn while playing: the path of the value (and the offset in it); the
+   *  loader fills in `where` (file:line:col) */
+  sites: { path: (string | number)[]; at?: number; where?: string }[];
   /** The ruleset's `print` section: sheet defaults, colours, decks (engine/print-model.ts). */
   print: PrintSettings;
 }
@@ -350,6 +362,11 @@ export interface State {
    */
   dirty: Int32Array;
   log: LogEntry[] | null;
+  /** rule warnings by site (kept only when asked: simulation, validation's dry run); not part of the game */
+  warns?: Map<number, Warned> | null;
+  /** with warnings kept: the table cell read last, overwritten in place (a warning about a count says which
+   *  table value set it) */
+  lastCell?: CellSeen | null;
   /** a bot's lookahead copy: the flow stops before opening the next decision of the main flow (its
    *  options are never worked out); never set on a real game, never copied */
   halt?: boolean;

@@ -15,6 +15,8 @@ export interface NewGameOptions {
   options?: Record<string, number | boolean | string>;
   /** keep a log (the editor and replays do; batch simulation does not) */
   log?: boolean;
+  /** keep rule warnings (see warnings.ts) */
+  warnings?: boolean;
 }
 
 export function blankState(g: Game, o: NewGameOptions): State {
@@ -50,6 +52,8 @@ export function blankState(g: Game, o: NewGameOptions): State {
     actions: 0,
     dirty: new Int32Array(g.reactions.length).fill(-1),
     log: o.log ? [] : null,
+    warns: o.warnings ? new Map() : null,
+    lastCell: o.warnings ? { seen: false, table: '', key: '', col: '', row: null } : null,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Ctx } from '../model.js';
 import { T } from '../expr/types.js';
 import { moveEntities, moveTop, shuffleZone, touchAll } from '../state.js';
 import { didYouMean } from '../suggest.js';
+import { cellRead, warn, watchCells } from '../warnings.js';
 import { record, type EffectDef } from './host.js';
 
 /** An empty draw pile is refilled: every card of the refill zone (a discard pile) moves into it, shuffled. */
@@ -27,6 +28,7 @@ export const move: EffectDef = {
         { name: 'refill', type: { k: 'zone' }, doc: 'With `from` and a `count`: a zone (usually a discard pile) whose cards are shuffled into `from` whenever `from` runs out part-way, so the move can go on.', examples: ['resourceDiscard'] },
         { name: 'to', type: { k: 'zone' }, required: true, doc: 'The zone the cards go to.' },
         { name: 'at', type: { k: 'enum', values: ['top', 'bottom'] }, doc: 'Where the cards land in `to`: top (default) or bottom.' },
+        { name: 'upTo', type: { k: 'bool' }, doc: 'With `from` and a `count`: moving fewer cards when `from` runs out is expected (no warning). Without it, asking for more cards than there are is a rule warning.' },
       ],
       examples: [{ from: 'deck', to: 'hand[$p]', count: 2 }, { cards: "filter(box, it.type == 'key')", to: 'deck' }],
     },
@@ -62,23 +64,31 @@ export const move: EffectDef = {
     const count = all ? null : h.expr(a.count, [...path, 'count'], scope, T.num);
     const refill = a.refill !== undefined ? h.zone(a.refill, [...path, 'refill'], scope) : null;
     if (!from || !to || (!all && !count) || (a.refill !== undefined && !refill)) return null;
+    const site = a.upTo === true || all ? -1 : h.site(path);
+    const short = (c: Ctx, asked: number, moved: number, cell: ReturnType<typeof cellRead>) => warn(c, site, () => `a move asked for ${asked} cards and found ${moved} (add upTo: true when fewer is expected)`, cell);
     if (refill) {
       if (all) { h.error([...path, 'refill'], 'refill needs a count (with count: all the zone never runs out part-way)'); return null; }
       return (c) => {
         const f = from(c), d = to(c), r = refill(c);
-        let n = Math.floor(count!(c));
+        watchCells(c);
+        const asked = Math.floor(count!(c));
+        const cell = cellRead(c);
+        let n = asked;
         while (n > 0) {
           if (c.s.zones[f]!.length === 0) refillZone(c, f, r);
           const k = moveTop(c.s, c.g, f, d, Math.min(n, Math.max(1, c.s.zones[f]!.length)), bottom);
-          if (k === 0) return; // both empty: fewer cards move
+          if (k === 0) { short(c, asked, asked - n, cell); return; } // both empty: fewer cards move
           n -= k;
         }
       };
     }
     return (c) => {
       const f = from(c);
+      watchCells(c);
       const n = count ? count(c) : c.s.zones[f]!.length;
-      moveTop(c.s, c.g, f, to(c), n, bottom);
+      const cell = cellRead(c);
+      const k = moveTop(c.s, c.g, f, to(c), n, bottom);
+      if (k < Math.floor(n)) short(c, Math.floor(n), k, cell);
     };
   },
 };
@@ -96,6 +106,7 @@ export const deal: EffectDef = {
         { name: 'count', type: { k: 'expr', shows: 'a number' }, doc: 'A number expression: cards per player (default 1).', examples: [3] },
         { name: 'players', type: { k: 'expr', shows: 'a list of players' }, doc: 'A list-of-players expression: who is dealt to (default: every player, in seat order).', examples: ['others(leader)'] },
         { name: 'refill', type: { k: 'zone' }, doc: 'A zone (usually a discard pile) whose cards are shuffled into `from` whenever `from` runs out during the deal.', examples: ['discard'] },
+        { name: 'upTo', type: { k: 'bool' }, doc: 'Running out before everyone has their count is expected (no warning). Without it, that is a rule warning.' },
       ],
       examples: [{ from: 'deck', to: 'hand', count: 3 }],
     },
@@ -118,15 +129,21 @@ export const deal: EffectDef = {
     const players = a.players !== undefined ? h.expr(a.players, [...path, 'players'], scope, T.list(T.player)) : null;
     if (!from || !count || (a.refill !== undefined && !refill)) return null;
     const base = zi.base;
+    const site = a.upTo === true ? -1 : h.site(path);
     return (c) => {
       const f = from(c);
+      watchCells(c);
       const n = count(c);
+      const cell = cellRead(c);
       const r = refill ? refill(c) : -1;
       const ps: number[] = players ? (players(c) as number[]).filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.n) : Array.from({ length: c.s.n }, (_, i) => i);
       for (let k = 0; k < n; k++) {
         for (const p of ps) {
           if (c.s.zones[f]!.length === 0 && r >= 0) refillZone(c, f, r);
-          if (c.s.zones[f]!.length === 0) return;
+          if (c.s.zones[f]!.length === 0) {
+            warn(c, site, () => `a deal of ${n} each to ${ps.length} players ran out after ${k * ps.length + ps.indexOf(p)} cards (add upTo: true when that is expected)`, cell);
+            return;
+          }
           moveTop(c.s, c.g, f, base + p, 1);
         }
       }

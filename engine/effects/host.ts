@@ -28,6 +28,8 @@ export interface EffectHost {
   inThread: boolean;
   /** compile a nested list of effects (then/else, do) */
   effects(src: unknown, path: Path, scope: Scope): Eff;
+  /** a place that may warn while playing (a move asking for more cards than there are): its site number */
+  site(path: Path): number;
 }
 
 /** One effect being compiled: its own key's value, the whole mapping (for parameters beside it), paths. */

@@ -177,7 +177,7 @@ class Compiler implements FnCompiler {
       return { fn: (c) => c.s.vars[i], t: v.t };
     }
     const o = env.options.get(name);
-    if (o) { const i = o.index; return { fn: (c) => c.s.opts[i], t: o.t }; }
+    if (o) { env.reads?.add(`option:${name}`); const i = o.index; return { fn: (c) => c.s.opts[i], t: o.t }; }
     if (env.tables.has(name)) return { fn: () => name, t: { k: 'table', table: name } };
     const en = env.enums.get(name);
     if (en) {
@@ -187,6 +187,7 @@ class Compiler implements FnCompiler {
     }
     const d = env.defs.get(name);
     if (d) {
+      env.reads?.add(`definition:${name}`);
       if (d.params.length) throw new ExprError(`'${name}' takes ${d.params.length} argument(s): ${name}(${d.params.join(', ')})`, at);
       return this.callDef(d, [], at, sc);
     }
@@ -234,6 +235,7 @@ class Compiler implements FnCompiler {
     const f = o.fn;
     if (o.t.k === 'card' || o.t.k === 'any') {
       this.cardFields.add(n);
+      this.env.reads?.add(`field:${name}`);
       const ft = this.env.fields.get(name);
       if (!ft) {
         const hint = didYouMean(name, this.env.fields.keys());
@@ -280,7 +282,17 @@ class Compiler implements FnCompiler {
       const tab = this.env.tables.get(o.t.table)!;
       const ft = tab.cols.get(name);
       if (!ft) throw new ExprError(`table '${tab.id}' has no column '${name}'${suggest(name, tab.cols.keys())}`, n.at);
-      return { fn: (c) => f(c)[name], t: ft };
+      this.env.reads?.add(`column:${tab.id}.${name}`);
+      const tid = tab.id, key = tab.key;
+      // with warnings kept, the cell is remembered: a count that asks too much is reported at its table value
+      return {
+        fn: (c) => {
+          const r = f(c), w = c.s.lastCell;
+          if (w) { w.seen = true; w.table = tid; w.key = key; w.col = name; w.row = r; }
+          return r[name];
+        },
+        t: ft,
+      };
     }
     throw new ExprError(`${showType(o.t)} has no fields (found '.${name}')`, n.at);
   }
@@ -453,7 +465,7 @@ class Compiler implements FnCompiler {
   call(n: Node & { k: 'call' }, sc: Scope): Compiled {
     const args = n.args;
     const d = this.env.defs.get(n.fn);
-    if (d) return this.callDef(d, args, n.at, sc);
+    if (d) { this.env.reads?.add(`definition:${n.fn}`); return this.callDef(d, args, n.at, sc); }
     const q = this.env.quantities.get(n.fn);
     if (q) return this.callQuantity(q, n, sc);
     const f = FUNCTIONS.get(n.fn);

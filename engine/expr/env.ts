@@ -95,6 +95,10 @@ export interface Env {
   quantities: Map<string, QuantityInfo>;
   /** score categories in order (null: the ruleset declares no scores) */
   scoreCategories: string[] | null;
+  /** while the ruleset compiles: what expressions read (option:x, column:table.col, field:x, definition:x) */
+  reads?: Set<string>;
+  /** where the expression being compiled lies (for warnings while playing, e.g. take() asking for more) */
+  site?: (at: number) => number;
   /** while a quantity's own parts compile: told of every quantity they call (to find cycles) */
   onQuantityCall?: (id: string, at: number) => void;
   maxPlayers: number;

@@ -2,7 +2,9 @@
 // Every problem, of every kind, comes back as a Diagnostic with file, line and column, all at once.
 // It needs no file system: the caller passes a reader, so the browser can use it with in-memory files.
 
-import type { Game } from '../model.js';
+import type { Game, TableCell } from '../model.js';
+import type { Path } from '../effects/index.js';
+import { newGame } from '../flow.js';
 import { sortAndDedupe, type Diagnostic } from './diagnostics.js';
 import { compileRuleset } from './compile/index.js';
 import schema from '../../schemas/ruleset.schema.json' with { type: 'json' };
@@ -53,12 +55,65 @@ export function loadRulesetText(file: string, text: string, read: ReadFile = () 
   if (!loc || diagnostics.some((d) => d.severity === 'error')) return { diagnostics: sortAndDedupe(diagnostics), files: r.files };
   validator ??= createSchemaValidator(schema as object);
   diagnostics.push(...validator(loc.value, sourceMapOf(loc)));
+  const at = (path: Path, off?: number) => (off === undefined ? posOf(loc, path) : scalarPosOf(loc, path, off));
   const game = compileRuleset(loc.value, {
-    error(path, message, at) {
-      const pos = at === undefined ? posOf(loc, path) : scalarPosOf(loc, path, at);
-      diagnostics.push({ ...pos, message, severity: 'error' });
+    error(path, message, off) {
+      diagnostics.push({ ...at(path, off), message, severity: 'error' });
+    },
+    warning(path, message, off) {
+      diagnostics.push({ ...at(path, off), message, severity: 'warning' });
     },
   });
   const errors = diagnostics.some((d) => d.severity === 'error');
-  return { game: errors ? undefined : game ?? undefined, diagnostics: sortAndDedupe(diagnostics), value: loc.value, files: r.files };
+  if (game && !errors) {
+    for (const site of game.sites) {
+      const p = at(site.path, site.at);
+      site.where = `${p.file}:${p.line}:${p.col}`;
+    }
+    diagnostics.push(...dryRun(game, at, loc.value));
+  }
+  const failed = diagnostics.some((d) => d.severity === 'error');
+  return { game: failed ? undefined : game ?? undefined, diagnostics: sortAndDedupe(diagnostics), value: loc.value, files: r.files };
+}
+
+/**
+ * "ok" means the ruleset runs: every player count it allows is set up and played to its first decision
+ * (deterministic set-up steps such as taking cards from the box do not depend on the seed). A set-up that
+ * stops on a broken rule is an error; a rule warning (a take asking for more cards than there are) is reported
+ * at its place, with the player counts where it happens.
+ */
+function dryRun(g: Game, at: (path: Path, off?: number) => Omit<Diagnostic, 'message' | 'severity'>, root: unknown): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const warned = new Map<number, { message: string; counts: number[]; cell?: TableCell | null }>();
+  for (let n = g.minPlayers; n <= g.maxPlayers; n++) {
+    const s = newGame(g, { players: n, seed: 'validate', warnings: true });
+    if (s.ended?.truncated) out.push({ ...at(['setup']), severity: 'error', message: `at ${n} players the game stops before its first decision: ${s.ended.message ?? 'unknown'}` });
+    for (const [site, w] of s.warns ?? []) {
+      const prev = warned.get(site);
+      if (prev) prev.counts.push(n);
+      else warned.set(site, { message: w.message, counts: [n], cell: w.cell });
+    }
+  }
+  for (const [site, w] of warned) {
+    const s = g.sites[site]!;
+    const when = w.counts.length === g.maxPlayers - g.minPlayers + 1 ? 'at every player count' : `at ${w.counts.join(', ')} players`;
+    // a count that came from a table is reported at the table's value (a variant's row, usually), naming the rule
+    const cellPath = w.cell ? cellPathOf(root, w.cell) : null;
+    if (cellPath && w.cell) out.push({ ...at(cellPath), severity: 'warning', message: `${w.cell.col} = ${JSON.stringify(w.cell.value)} ${when}: ${w.message}, at ${s.where ?? 'its rule'}` });
+    else out.push({ ...at(s.path, s.at), severity: 'warning', message: `${w.message} (${when})` });
+  }
+  return out;
+}
+
+/** Where a table cell is in the ruleset (after `extends`): tables[i].rows[j].col, or null. */
+function cellPathOf(root: unknown, cell: TableCell): Path | null {
+  const tables = (root as { tables?: unknown }).tables;
+  if (!Array.isArray(tables)) return null;
+  const ti = tables.findIndex((t) => t && typeof t === 'object' && (t as { id?: unknown }).id === cell.table);
+  if (ti < 0) return null;
+  const t = tables[ti] as { key?: unknown; rows?: unknown };
+  const key = typeof t.key === 'string' ? t.key : 'id';
+  if (!Array.isArray(t.rows)) return null;
+  const ri = t.rows.findIndex((r) => r && typeof r === 'object' && Object.prototype.hasOwnProperty.call(r, key) && String((r as Record<string, unknown>)[key]) === cell.row);
+  return ri < 0 ? null : ['tables', ti, 'rows', ri, cell.col];
 }

@@ -15,6 +15,8 @@ export interface PlayoutOptions {
   /** record the actions (for a replay) */
   record?: boolean;
   log?: boolean;
+  /** keep rule warnings (in the result's state: `state.warns`, by site; see warnings.ts) */
+  warnings?: boolean;
 }
 
 export interface PlayoutResult {
@@ -41,7 +43,7 @@ export function nextPrompt(s: State): OpenPrompt | null {
 }
 
 export function playout(g: Game, o: PlayoutOptions): PlayoutResult {
-  const s = newGame(g, { players: o.players, seed: o.seed, options: o.options, log: o.log });
+  const s = newGame(g, { players: o.players, seed: o.seed, options: o.options, log: o.log, warnings: o.warnings });
   const rngs = botStreams(o.seed, o.players);
   const recorded: Action[] | undefined = o.record ? [] : undefined;
   while (!s.ended) {

@@ -4,7 +4,7 @@
 
 import { Registry } from '../../lang/registry.js';
 import type { FunctionDef } from './def.js';
-import { all, any, concat, contains, count, filter, first, flatten, maxOf, minOf, size, sum, take, top } from './lists.js';
+import { all, any, concat, contains, count, filter, first, flatten, maxOf, minOf, size, sum, take, takeUpTo, top } from './lists.js';
 import { abs, ceil, floor, max, min } from './numbers.js';
 import { next, others, player, prev, role, seat, team } from './players.js';
 import { above, below, cellOf, cells, level, neighbours, ownerOf, zoneOf } from './space.js';
@@ -17,7 +17,7 @@ import { cheapest, payments, sources } from './payment.js';
 export type { FunctionDef, FnParam, FnCompiler, CallInput } from './def.js';
 
 export const FUNCTIONS = new Registry<FunctionDef>('function', [
-  count, filter, any, all, sum, maxOf, minOf, flatten, take, top, first, size, contains, concat,
+  count, filter, any, all, sum, maxOf, minOf, flatten, take, takeUpTo, top, first, size, contains, concat,
   max, min, abs, floor, ceil,
   others, role, team, seat, player, next, prev,
   cells, level, neighbours, above, below, cellOf, ownerOf, zoneOf,

@@ -3,6 +3,7 @@
 
 import { ExprError } from '../env.js';
 import { MAX_LIST, budget, listTooLong, overBudget } from '../../budget.js';
+import { cellRead, warn, watchCells } from '../../warnings.js';
 import { T, assignable, showType, type Ty } from '../types.js';
 import type { FunctionDef } from './def.js';
 
@@ -147,7 +148,18 @@ export const take: FunctionDef = {
     const k = c.value(args[1]!, sc);
     c.need(k, T.num, args[1]!);
     const lf = l.fn, kf = k.fn;
-    return { fn: (x) => lf(x).slice(0, Math.max(0, kf(x))), t: l.t };
+    // asking for more items than the list holds is legal (fewer are taken) but usually a slip: a warning
+    const site = c.env.site?.(args[1]!.at) ?? -1;
+    return {
+      fn: (x) => {
+        const xs = lf(x);
+        watchCells(x);
+        const n = kf(x);
+        if (n > xs.length) warn(x, site, () => `take() asked for ${n} items of a list of ${xs.length} (takeUpTo() takes as many as there are without a warning)`, cellRead(x));
+        return xs.slice(0, Math.max(0, n));
+      },
+      t: l.t,
+    };
   },
 };
 
@@ -168,6 +180,20 @@ function end(name: 'top' | 'first', doc: string): FunctionDef {
     },
   };
 }
+export const takeUpTo: FunctionDef = {
+  name: 'takeUpTo',
+  doc: 'The first n items of a list, or all of them when it holds fewer (take() warns then).',
+  params: [LIST, { name: 'n', shows: 'a number' }],
+  returns: 'a list',
+  compile({ args, sc, c }) {
+    const l = c.listArg(args[0]!, sc);
+    const k = c.value(args[1]!, sc);
+    c.need(k, T.num, args[1]!);
+    const lf = l.fn, kf = k.fn;
+    return { fn: (x) => lf(x).slice(0, Math.max(0, kf(x))), t: l.t };
+  },
+};
+
 export const top = end('top', "The last item of a list: a zone's top card.");
 export const first = end('first', 'The first item of a list (of a zone: its bottom card).');
 

@@ -10,6 +10,8 @@ import { didYouMean } from '../../suggest.js';
 export interface Reporter {
   /** `at`: a character offset inside the string value at `path` (for expression errors) */
   error(path: Path, message: string, at?: number): void;
+  /** something legal that looks wrong (a column no rule reads); the ruleset still compiles */
+  warning?(path: Path, message: string, at?: number): void;
 }
 
 export type Obj = Record<string, unknown>;
@@ -39,6 +41,8 @@ export class CompileContext {
   enums = new Map<string, EnumInfo>();
   quantityInfos = new Map<string, QuantityInfo>();
   scoreCategories: string[] | null = null;
+  /** places that may warn while playing (see engine/warnings.ts) */
+  sites: { path: Path; at?: number }[] = [];
   tables = new Map<string, TableInfo>();
   teams: TeamDef[] = [];
   roles: RoleDef[] = [];
@@ -69,6 +73,11 @@ export class CompileContext {
   err = (path: Path, message: string, at?: number): void => {
     this.ok = false;
     this.reporter.error(path, message, at);
+  };
+
+  /** Reports a warning at a path of the merged value (the ruleset still compiles). */
+  warn = (path: Path, message: string): void => {
+    this.reporter.warning?.(path, message);
   };
 
   /** The items of a top-level list by id (a duplicate id is reported once, at its second use). */

@@ -34,6 +34,7 @@ export function makeHost(cx: CompileContext): CompileHost {
     inThread: false,
     error: err,
     reportExpr,
+    site: (path) => cx.sites.push({ path: [...path] }) - 1,
     baseScope: (random) => ({ binds: new Map([['self', T.player]]), it: null, random }),
     effects: (src, path, scope) => compileEffects(src, path, scope, host),
     expr(v, path, scope, expected) {
@@ -44,11 +45,15 @@ export function makeHost(cx: CompileContext): CompileHost {
       }
       if (Array.isArray(v) && v.length === 0) return () => [];
       if (typeof v !== 'string') { err(path, `expected an expression (text), got ${v === null ? 'nothing' : Array.isArray(v) ? 'a list' : typeof v}`); return null; }
+      const prev = env.site;
+      env.site = (at) => cx.sites.push({ path: [...path], at }) - 1;
       try {
         return compileSource(v, env, scope, expected).fn;
       } catch (e) {
         reportExpr(path, e);
         return null;
+      } finally {
+        env.site = prev;
       }
     },
     typeOf(v, _path, scope) {

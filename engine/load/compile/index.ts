@@ -10,7 +10,7 @@ import { DEFAULT_STEP_WORK } from '../../budget.js';
 import { compileEnums, compileOptions, compilePlayers, compileTables, compileTeamsAndRoles, compileVars } from './components.js';
 import { compileZones } from './zones.js';
 import { compileCards } from './cards.js';
-import { buildEnv, checkDefinitions, checkNamespaces } from './names.js';
+import { buildEnv, checkDefinitions, checkNamespaces, reportUnread } from './names.js';
 import { makeHost } from './host.js';
 import { compileEndings, compileObjectives, compilePhases, compileReactions, compileVisibilities } from './flow.js';
 import { makeStepsCompiler } from './steps.js';
@@ -108,10 +108,12 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     slots: cx.slots,
     maxSteps,
     maxWork,
+    sites: cx.sites,
     print,
   };
   compileVisibilities(cx, host);
   if (!cx.ok) return null;
+  reportUnread(cx);
   return game;
 }
 

@@ -7,7 +7,8 @@ import { BUILTIN_NAMES, RESERVED_WORDS, compileSource } from '../../expr/compile
 import { FUNCTIONS } from '../../expr/functions/index.js';
 import { T } from '../../expr/types.js';
 import type { Path } from '../../effects/index.js';
-import { arr, type CompileContext } from './context.js';
+import { arr, isObj, type CompileContext } from './context.js';
+import type { CardTypeDef } from '../../model.js';
 import { literalDomainsOf } from './cards.js';
 import type { CompileHost } from './host.js';
 
@@ -57,6 +58,7 @@ export function buildEnv(cx: CompileContext, getGame: () => Game): void {
     enums: cx.enums,
     quantities: cx.quantityInfos,
     scoreCategories: cx.scoreCategories,
+    reads: new Set(),
     maxPlayers: cx.maxPlayers,
     slotOf: cx.slotOf,
     getGame,
@@ -67,8 +69,58 @@ export function buildEnv(cx: CompileContext, getGame: () => Game): void {
  *  checked at each call, with the real argument types). */
 export function checkDefinitions(cx: CompileContext, host: CompileHost): void {
   const defIds = cx.ids('definitions');
-  for (const [id, d] of cx.defs) {
-    if (d.params.length) continue;
-    try { compileSource(id, cx.env, host.baseScope(false)); } catch (e) { host.reportExpr(['definitions', defIds.get(id)!.index, 'value'], e); }
+  // compiling a definition on its own reads nothing on behalf of the rules
+  const reads = cx.env.reads;
+  cx.env.reads = undefined;
+  try {
+    for (const [id, d] of cx.defs) {
+      if (d.params.length) continue;
+      try { compileSource(id, cx.env, host.baseScope(false)); } catch (e) { host.reportExpr(['definitions', defIds.get(id)!.index, 'value'], e); }
+    }
+  } finally {
+    cx.env.reads = reads;
   }
+}
+
+/** Warnings for what the ruleset declares and no rule reads: an option, a table column, a card field (not
+ *  shown by a print layout either), a definition. A misspelt or forgotten name shows here. */
+export function reportUnread(cx: CompileContext): void {
+  const reads = cx.env.reads;
+  if (!reads) return;
+  for (const o of cx.options) if (!reads.has(`option:${o.id}`)) cx.warn(['options', o.index, 'id'], `option '${o.id}' is never read`);
+  for (const [id, { index }] of cx.ids('definitions')) if (!reads.has(`definition:${id}`)) cx.warn(['definitions', index, 'id'], `definition '${id}' is never used`);
+  arr(cx.root.tables).forEach((t, ti) => {
+    if (!isObj(t) || typeof t.id !== 'string') return;
+    const info = cx.tables.get(t.id);
+    if (!info) return;
+    for (const col of info.cols.keys()) {
+      if (col === info.key || col === 'id' || reads.has(`column:${t.id}.${col}`)) continue;
+      const ri = arr(t.rows).findIndex((r) => isObj(r) && Object.prototype.hasOwnProperty.call(r, col));
+      cx.warn(['tables', ti, 'rows', ri, col], `column '${col}' is never read`);
+    }
+  });
+  const shown = new Set<string>();
+  for (const ct of cx.cardTypes) for (const f of layoutFields(ct)) shown.add(f);
+  for (const [, { item, index }] of cx.ids('cardTypes')) {
+    if (!isObj(item.fields)) continue;
+    for (const f of Object.keys(item.fields)) {
+      if (reads.has(`field:${f}`) || shown.has(f)) continue;
+      cx.warn(['cardTypes', index, 'fields', f], `field '${f}' is never read by a rule nor printed`);
+    }
+  }
+}
+
+/** The fields a card type's print layout shows (every field, for a layout made from the fields). */
+function layoutFields(ct: CardTypeDef): string[] {
+  const l = ct.layout;
+  if (!l.declared) return Object.keys(ct.fields);
+  const out: string[] = [];
+  const holes = (t: string | undefined) => { for (const m of (t ?? '').matchAll(/\{([A-Za-z_][\w-]*)\}/g)) out.push(m[1]!); };
+  for (const el of l.elements as unknown as Record<string, unknown>[]) {
+    for (const k of ['field', 'when', 'unless']) if (typeof el[k] === 'string') out.push(el[k] as string);
+    if (typeof el.repeat === 'string') out.push(el.repeat);
+    if (typeof el.text === 'string') holes(el.text);
+    if (typeof el.value === 'string') holes(el.value);
+  }
+  return out;
 }
