@@ -87,7 +87,10 @@ function dryRun(g: Game, at: (path: Path, off?: number) => Omit<Diagnostic, 'mes
   const warned = new Map<number, { message: string; counts: number[]; cell?: TableCell | null }>();
   for (let n = g.minPlayers; n <= g.maxPlayers; n++) {
     const s = newGame(g, { players: n, seed: 'validate', warnings: true });
-    if (s.ended?.truncated) out.push({ ...at(['setup']), severity: 'error', message: `at ${n} players the game stops before its first decision: ${s.ended.message ?? 'unknown'}` });
+    if (s.ended?.truncated) {
+      const msg = s.ended.message ?? 'unknown';
+      out.push({ ...at(stepPathOf(root, msg)), severity: 'error', message: `at ${n} players the game stops before its first decision: ${msg}` });
+    }
     for (const [site, w] of s.warns ?? []) {
       const prev = warned.get(site);
       if (prev) prev.counts.push(n);
@@ -103,6 +106,18 @@ function dryRun(g: Game, at: (path: Path, off?: number) => Omit<Diagnostic, 'mes
     else out.push({ ...at(s.path, s.at), severity: 'warning', message: `${w.message} (${when})` });
   }
   return out;
+}
+
+/** The step a stop message names ("phase/step: why", as the flow writes it), or the set-up. */
+function stepPathOf(root: unknown, message: string): Path {
+  const [phase, step] = message.split(':', 1)[0]!.split('/');
+  const phases = (root as { phases?: unknown }).phases;
+  if (!Array.isArray(phases)) return ['setup'];
+  const pi = phases.findIndex((x) => x && typeof x === 'object' && (x as { id?: unknown }).id === phase);
+  if (pi < 0) return ['setup'];
+  const steps = (phases[pi] as { steps?: unknown }).steps;
+  const si = Array.isArray(steps) ? steps.findIndex((x) => x && typeof x === 'object' && (x as { id?: unknown }).id === step) : -1;
+  return si < 0 ? ['phases', pi] : ['phases', pi, 'steps', si];
 }
 
 /** Where a table cell is in the ruleset (after `extends`): tables[i].rows[j].col, or null. */

@@ -22,7 +22,7 @@ function ruleset(o: { cardFields?: string; cards?: string; defs?: string; vars?:
 name: T
 players: { min: 2, max: 3 }
 teams:
-  - { id: all, name: Everyone, objective: "count(pile)" }
+  - { id: all, name: Everyone, objective: "count(pile) + zero" }
 roles:
   - { id: member, team: all }
 cardTypes:
@@ -137,8 +137,19 @@ describe('rulesets that validate then run', () => {
     expect(rp.stdout).toMatch(/reproduces/);
   });
 
-  it('a move of a huge count refilled from its own destination is stopped with a message', () => {
+  // a runaway before the first decision is found by validate itself (it sets every player count up and plays
+  // to the first decision); behind a decision, it is the engine's work budget that stops the game
+  const GO = `      - id: go
+        prompt: { player: "player(1)", choose: options, from: "['go', 'wait']" }
+`;
+  it('a runaway before the first decision fails validate, at its step, for each player count', () => {
     const f = file(ruleset({ steps: '      - { id: s, do: [ { move: { from: box, to: pile, count: 1000000000000, refill: pile } } ] }' }));
+    const err = failsAt(f, /r\d+\.yaml:\d+:9: error: at 2 players the game stops before its first decision: main\/s: .*(moved|work|passes)/);
+    expect(err).toMatch(/at 3 players the game stops before its first decision/);
+  });
+
+  it('a move of a huge count refilled from its own destination is stopped with a message', () => {
+    const f = file(ruleset({ steps: GO + '      - { id: s, do: [ { move: { from: box, to: pile, count: 1000000000000, refill: pile } } ] }' }));
     const [a] = runsCleanly(f);
     expect(a!.truncated).toBe(3);
     expect(Object.keys(a!.truncations).join()).toMatch(/main\/s: .*(moved|work|passes)/);
@@ -147,7 +158,7 @@ describe('rulesets that validate then run', () => {
   it('a list nested twelve levels deep is stopped with a message, not an abort of the runtime', () => {
     let e = 'box';
     for (let i = 0; i < 12; i++) e = `flatten([1, 2, 3, 4, 5, 6, 7, 8], ${e})`;
-    const f = file(ruleset({ steps: `      - { id: s, do: [ { set: { n: "count(${e})" } } ] }` }));
+    const f = file(ruleset({ steps: GO + `      - { id: s, do: [ { set: { n: "count(${e})" } } ] }` }));
     const [a] = runsCleanly(f);
     expect(a!.truncated).toBe(3);
     expect(Object.keys(a!.truncations).join()).toMatch(/main\/s: .*list grew past/);
@@ -170,7 +181,7 @@ describe('rulesets that validate then run', () => {
 
 describe('options declare their type and range or choices, and every entry point checks them', () => {
   const opts = "options:\n  - { id: size, type: number, default: 3, min: 1, max: 9 }\n  - { id: mode, type: string, default: easy, choices: [easy, hard] }";
-  const f = () => file(ruleset({ extra: opts, steps: '      - { id: s, do: [ { set: { n: "size" } } ] }' }));
+  const f = () => file(ruleset({ extra: opts, steps: '      - { id: s, do: [ { set: { n: "size + (mode == \'hard\' ? 1 : 0)" } } ] }' }));
 
   it('simulate refuses a value out of range or not among the choices, naming them', () => {
     const x = f();

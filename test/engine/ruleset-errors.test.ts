@@ -65,6 +65,7 @@ phases:
       - id: finish
         do:
           - set: { turn: "turn + 1" }
+          - log: "Turn {turn}; the bonus table gives {bonus[playerCount].extra}."
           - if: "turn >= handSize"
             then:
               - end: done
@@ -195,12 +196,17 @@ describe('games that never end or break a rule', () => {
     expect(res.message).toMatch(/stopped after 5000 steps, looping in main\/(play|finish)/);
   });
 
-  it('a rule broken while playing ends the game with a message, never an exception', () => {
+  it('a rule broken in the set-up fails validation at its place, for each player count', () => {
     const text = BASE.replace('count: handSize }', 'count: "bonus[playerCount + 10].extra" }');
+    expect(errorsOf(text)).toEqual([2, 3, 4].map((n) => `tiny.yaml:33:3: error: at ${n} players the game stops before its first decision: setup: table 'bonus' has no row with players = ${n + 10}`));
+  });
+
+  it('a rule broken while playing ends the game with a message, never an exception', () => {
+    const text = BASE.replace('{bonus[playerCount].extra}', '{bonus[playerCount + 10].extra}');
     const r = load(text);
-    expect(r.game).toBeDefined();
-    const s = newGame(r.game!, { players: 2, seed: 1 });
-    expect(s.ended).toMatchObject({ truncated: true });
-    expect(s.ended!.message).toMatch(/setup: table 'bonus' has no row with players = 12/);
+    expect(r.game).toBeDefined(); // the dry run stops at the first decision, before the broken line
+    const res = playout(r.game!, { players: 2, seed: 1, bot: "random", log: true }); // a log line is worked out only when a log is kept
+    expect(res.truncated).toBe(true);
+    expect(res.state.ended!.message).toMatch(/main\/finish: table 'bonus' has no row with players = 12/);
   });
 });
