@@ -20,7 +20,7 @@ export function checkPlayers(g: Game, players: unknown): number {
 /** Checks option values against the ruleset's options (known ids, right types); returns them as a fresh
  *  null-prototype-free plain object holding only own, declared keys. */
 export function checkOptions(g: Game, options: unknown): OptionValues {
-  const out: OptionValues = {};
+  const out: OptionValues = Object.create(null);
   if (options === undefined || options === null) return out;
   if (typeof options !== 'object' || Array.isArray(options)) throw new MatchError('options must be a mapping of option names to values');
   for (const k of Object.keys(options)) {

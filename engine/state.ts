@@ -30,7 +30,9 @@ export function blankState(g: Game, o: NewGameOptions): State {
     zones[z]!.push(e);
     loc[e] = z;
   }
-  const opts = g.options.map((d) => (o.options && d.id in o.options ? o.options[d.id] : d.default));
+  // own properties only: an option named toString is not Object.prototype's
+  const given = o.options;
+  const opts = g.options.map((d) => (given && Object.prototype.hasOwnProperty.call(given, d.id) ? given[d.id] : d.default));
   return {
     n: o.players,
     zones,

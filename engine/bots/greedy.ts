@@ -15,6 +15,7 @@ import { cardVisibleTo } from '../visibility.js';
 import { cloneState } from '../state.js';
 import { determinize } from './determinize.js';
 import { randInt } from '../rng.js';
+import { RuleError } from '../expr/env.js';
 import { randomChoice } from './random.js';
 import { botPrompt } from './options.js';
 
@@ -46,14 +47,14 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
     if (score) {
       const c: Ctx = { s: base, g, b: bindings.slice(), it: undefined };
       c.b[selfSlot] = me;
-      for (const x of choice) { c.it = x; v += score(c); }
+      for (const x of choice) { c.it = x; v += heuristic(() => score(c)); }
     }
     const t = cloneState(base);
     t.halt = true;
     const tp = t.par ? t.par.threads.find((th) => th.player === me)!.prompt! : t.prompt!;
     resolve(t, g, tp, choice);
     if (step) finishStep(t, g, me, step, fillRng.slice());
-    v += objective(t, g, me);
+    v += heuristic(() => objective(t, g, me));
     // a heuristic that is not a number (a score over an empty pile divided by 0) counts as the worst
     if (Number.isNaN(v)) v = -Infinity;
     if (bestList.length === 0 || v > best + 1e-9) { best = v; bestList = [real]; }
@@ -95,6 +96,17 @@ function distinctChoices(xs: any[][]): any[][] {
 /** The objective of `player` in state `s`: a won game is worth 1e6 (a shared win half of it), a lost one
  *  -1e6; otherwise the objective the ruleset declares for the player's team, or for a player who plays for
  *  themselves (0 when it declares none). */
+/** A heuristic or objective that breaks a rule on a lookahead copy (a player who is none there) judges that
+ *  candidate the worst; the real game meets the rule error only if it is played. */
+function heuristic(f: () => number): number {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof RuleError) return -Infinity;
+    throw e;
+  }
+}
+
 export function objective(s: State, g: Game, player: number): number {
   if (s.ended) {
     if (s.ended.winners) {

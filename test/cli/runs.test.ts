@@ -124,6 +124,15 @@ describe('rulesets that validate then run', () => {
     for (const r of runsCleanly(f)) expect(r.truncated).toBe(0);
   });
 
+  // found by fuzzing: a heuristic naming a seat that does not exist threw out of the greedy bot
+  it('a greedy heuristic that breaks a rule judges its candidate the worst, and the game goes on', () => {
+    const f = file(ruleset({ steps: `      - id: pick
+        prompt: { player: "player(1)", choose: options, from: "['a', 'b']", score: "count(hand[player(playerCount + 1)])" }
+` }));
+    const [, greedy] = runsCleanly(f);
+    expect(greedy!.truncated).toBe(0);
+  });
+
   it('a greedy bot when every candidate scores NaN, and its saved replay replays', () => {
     const f = file(ruleset({ steps: `      - id: pick
         prompt: { player: "player(1)", choose: options, from: "['a', 'b']", score: "sum(shown, it.v) / 0 * 0 + 0 / 0" }
