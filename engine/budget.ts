@@ -12,12 +12,22 @@ export const MAX_LIST = 1_000_000;
 /** list items walked, list items built and cards moved in one step, all counted together (default) */
 export const DEFAULT_STEP_WORK = 50_000_000;
 
-export const budget = { work: 0, limit: DEFAULT_STEP_WORK };
+/** log lines one step may write (a game that keeps a log: the editor, replays). A runaway loop would
+ *  otherwise fill memory with lines long before its work reaches the limit — in the browser, the tab dies. */
+export const MAX_STEP_LOG = 100_000;
+
+export const budget = { work: 0, limit: DEFAULT_STEP_WORK, logged: 0 };
 
 /** A new step begins: its work starts from nothing. */
 export function resetWork(limit: number): void {
   budget.work = 0;
   budget.limit = limit;
+  budget.logged = 0;
+}
+
+/** Counts one log line of this step. */
+export function logLine(): void {
+  if (++budget.logged > MAX_STEP_LOG) throw new RuleError(`more than ${MAX_STEP_LOG} log lines in one step: a list or a loop ran away`);
 }
 
 /** Called when budget.work has passed budget.limit. */

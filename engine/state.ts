@@ -6,7 +6,7 @@ import { seedRng, shuffleInPlace } from './rng.js';
 import { instances, zoneInstanceCount, type Instances } from './instances.js';
 export { instances, zoneInstanceCount } from './instances.js';
 import { seenMask, zoneMask } from './visibility.js';
-import { budget, overBudget } from './budget.js';
+import { budget, logLine, overBudget } from './budget.js';
 
 export interface NewGameOptions {
   players: number;
@@ -176,6 +176,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
   if (anon) shuffleInPlace(s.rng, z);
   if (s.log) {
     const after = anon ? 0 : zoneMask(s, g, dest);
+    logLine();
     s.log.push({ kind: 'move', cards: list, from: from!, dest, seen: seen!.map((m) => (m === -1 ? -1 : m | after)) });
   }
 }
@@ -210,9 +211,9 @@ export function moveTop(s: State, g: Game, src: number, dest: number, n: number,
 
 export function shuffleZone(s: State, inst: number): void {
   shuffleInPlace(s.rng, s.zones[inst]!);
-  if (s.log) s.log.push({ kind: 'shuffle', dest: inst });
+  if (s.log) { logLine(); s.log.push({ kind: 'shuffle', dest: inst }); }
 }
 
 export function log(s: State, e: LogEntry): void {
-  if (s.log) s.log.push(e);
+  if (s.log) { logLine(); s.log.push(e); }
 }

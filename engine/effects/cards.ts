@@ -5,6 +5,7 @@ import { T } from '../expr/types.js';
 import { moveEntities, moveTop, shuffleZone, touchAll } from '../state.js';
 import { didYouMean } from '../suggest.js';
 import { cellRead, warn, watchCells } from '../warnings.js';
+import { logLine } from '../budget.js';
 import { record, type EffectDef } from './host.js';
 
 /** An empty draw pile is refilled: every card of the refill zone (a discard pile) moves into it, shuffled. */
@@ -175,7 +176,10 @@ export const reveal: EffectDef = {
       const xs = f(c) as number[];
       for (const e of xs) c.s.shown[e] = 1;
       touchAll(c.s);
-      if (c.s.log && xs.length) c.s.log.push({ kind: 'text', parts: ['Revealed: ', ''], holes: [{ t: 'cards', v: xs.slice() }] });
+      if (c.s.log && xs.length) {
+        logLine();
+        c.s.log.push({ kind: 'text', parts: ['Revealed: ', ''], holes: [{ t: 'cards', v: xs.slice() }] });
+      }
     };
   },
 };

@@ -5,7 +5,7 @@ import { T } from '../expr/types.js';
 import { RuleError } from '../expr/env.js';
 import type { EffectDef } from './host.js';
 import { scoreWinners } from '../scores.js';
-import { budget, overBudget } from '../budget.js';
+import { budget, logLine, overBudget } from '../budget.js';
 
 export const ifEffect: EffectDef = {
   name: 'if',
@@ -76,6 +76,7 @@ export const logEffect: EffectDef = {
       if (!c.s.log) return;
       const entry = t(c);
       if (to) { const v = to(c); entry.to = Array.isArray(v) ? v.slice() : [v]; }
+      logLine();
       c.s.log.push(entry);
     };
   },
