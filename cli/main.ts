@@ -1,4 +1,4 @@
-// The `babelkit` command line: validate, simulate, replay, print. Thin: every command is the engine's API plus
+// The `babelkit` command line: validate, simulate, replay, print, serve. Thin: every command is the engine's API plus
 // argument parsing and printing.
 
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -11,6 +11,7 @@ import {
 } from '../engine/index-node.js';
 import { parseArgs, UsageError, type ArgSpec } from './args.js';
 import { printCmd, PRINT_USAGE } from './print.js';
+import { SERVE_USAGE } from './serve-usage.js';
 
 const USAGE = `babelkit — a toolkit for Babel-family tower-building games
 
@@ -22,7 +23,7 @@ Usage:
       Play G complete games with bots and report wins, endings, game length and speed.
   babelkit replay LOG.json [--ruleset FILE]
       Replay a saved game and check that it reproduces.
-${PRINT_USAGE}  babelkit demo
+${PRINT_USAGE}${SERVE_USAGE}  babelkit demo
       A short tour: validates Babel Builders and simulates 200 five-player games.
 
 Options:
@@ -38,6 +39,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'replay': return replayCmd(rest);
       // awaited here so that its usage errors reach the catch below
       case 'print': return await printCmd(rest);
+      // the server's code is loaded only when it runs
+      case 'serve': return await (await import('./serve.js')).serveCmd(rest);
       case 'demo': return demo();
       case undefined: case '-h': case '--help': case 'help':
         process.stdout.write(USAGE);
