@@ -1,10 +1,11 @@
 // One match hosted by the server: the engine's Match, its file in the store, and the pages watching it.
 // Everything that reads or changes the match runs one after another (a promise chain), and a change is
 // acknowledged and shown to anyone only once it is on disk. A seat's page is sent its view when — and only
-// when — that view changed, so the timing and size of what a seat receives follow what it may see.
+// when — that view changed, so the timing and size of what a seat receives follow what it may see; the log
+// lines it already has are not sent again (nor rendered again).
 
 import { basename } from 'node:path';
-import { IllegalAction, Match, playerName, type Action, type Game, type PlayerView, type Replay } from '../engine/index-node.js';
+import { IllegalAction, Match, playerName, renderLog, view, type Action, type Game, type PlayerView, type Replay } from '../engine/index-node.js';
 import { tableMeta } from '../editor/src/playtest/table-meta.js';
 import type { TableMeta } from '../editor/src/playtest/protocol.js';
 import type { ErrorCode, MatchStatus, SeatKind, ServerMessage } from './protocol.js';
@@ -22,8 +23,9 @@ export class MatchRefusal extends Error {
 export interface Watcher {
   seat: number;
   send(text: string): void;
-  /** the last message sent (a message equal to it is not sent again) */
+  /** what was last sent, but the log (as JSON), and how many log lines were sent so far */
   last?: string;
+  sentLines?: number;
 }
 
 /** Bot decisions taken in one go before the result is stored and shown (an all-bot game goes on in steps). */
@@ -55,6 +57,8 @@ export class HostedMatch {
   private decisions: number[];
   private chain: Promise<unknown> = Promise.resolve();
   private watchers = new Set<Watcher>();
+  /** per seat: the log lines rendered so far, and for how many of the log's entries */
+  private logs = new Map<number, { entries: number; lines: string[] }>();
   private online: number[];
   /** the match's file failed and could not be restored: nothing more is taken */
   private broken: string | null = null;
@@ -158,6 +162,7 @@ export class HostedMatch {
       await this.file.append(before, fresh);
     } catch (e) {
       this.m = replayStored(this.game, this.start, all.slice(0, before)).match;
+      this.logs.clear();
       if (!(e instanceof StoreError)) throw e;
       if (/could not be restored/.test(e.message)) this.broken = e.message;
       throw new MatchRefusal('unavailable', 503, `the action could not be stored, nothing changed: ${e.message}`);
@@ -168,23 +173,46 @@ export class HostedMatch {
     if (!this.m.ended && this.m.nextBotSeat() !== null) setImmediate(() => this.pump().catch((e: unknown) => this.onError(e)));
   }
 
-  /** What a watcher of `seat` is sent now. */
-  private message(seat: number): string {
-    const msg: ServerMessage = seat >= 0
-      ? { t: 'view', decision: this.decisions[seat]!, view: this.m.view(seat) }
-      : { t: 'table', view: this.m.view(-1), status: this.status() };
-    return JSON.stringify(msg);
+  /**
+   * A seat's view (-1: the public table), as the engine's view() makes it, but with the log rendered only
+   * for the entries new since the last time: a log line is rendered from what its entry recorded when it
+   * happened (who could see which card), so a line once rendered for a seat never changes. (The tests
+   * compare these views with the engine's own.) The log returned is the cache's: copy it to keep it.
+   */
+  private viewOf(seat: number): PlayerView {
+    const s = this.m.state;
+    let c = this.logs.get(seat);
+    if (!c) this.logs.set(seat, (c = { entries: 0, lines: [] }));
+    const entries = s.log ?? [];
+    if (c.entries < entries.length) {
+      c.lines.push(...renderLog(entries.slice(c.entries), s, this.game, seat));
+      c.entries = entries.length;
+    }
+    return { ...view({ ...s, log: null }, this.game, seat), log: c.lines };
   }
 
-  /** Sends each watcher its message if it changed. */
+  /**
+   * Sends each watcher what changed for it: nothing if its view is the same; else its view, whose log holds
+   * only the lines after those it was sent already (`logFrom`).
+   */
   private notify(): void {
-    const bySeat = new Map<number, string>();
+    const bySeat = new Map<number, { view: PlayerView; body: string }>();
     for (const w of this.watchers) {
-      let text = bySeat.get(w.seat);
-      if (text === undefined) bySeat.set(w.seat, (text = this.message(w.seat)));
-      if (text === w.last) continue;
-      w.last = text;
-      w.send(text);
+      let now = bySeat.get(w.seat);
+      if (!now) {
+        const v = this.viewOf(w.seat);
+        const rest = w.seat >= 0 ? { decision: this.decisions[w.seat]!, view: { ...v, log: [] } } : { view: { ...v, log: [] }, status: this.status() };
+        bySeat.set(w.seat, (now = { view: v, body: JSON.stringify(rest) }));
+      }
+      const logFrom = w.sentLines ?? 0;
+      if (now.body === w.last && logFrom === now.view.log.length) continue;
+      const view = { ...now.view, log: now.view.log.slice(logFrom) };
+      const msg: ServerMessage = w.seat >= 0
+        ? { t: 'view', decision: this.decisions[w.seat]!, view, logFrom }
+        : { t: 'table', view, status: this.status(), logFrom };
+      w.last = now.body;
+      w.sentLines = now.view.log.length;
+      w.send(JSON.stringify(msg));
     }
   }
 
@@ -215,7 +243,10 @@ export class HostedMatch {
 
   /** A seat's view and its decision count (-1: the public table), as stored. */
   view(seat: number): Promise<{ decision: number | null; view: PlayerView }> {
-    return this.serial(() => ({ decision: seat >= 0 ? this.decisions[seat]! : null, view: this.m.view(seat) }));
+    return this.serial(() => {
+      const v = this.viewOf(seat);
+      return { decision: seat >= 0 ? this.decisions[seat]! : null, view: { ...v, log: v.log.slice() } };
+    });
   }
 
   /** The replay of an ended match (the file `babelkit replay` checks); null while it is being played. */

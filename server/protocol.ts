@@ -29,10 +29,11 @@ export interface MatchStatus {
 
 export type ServerMessage =
   | { t: 'welcome'; match: string; seat: number; seats: SeatKind[]; meta: TableMeta }
-  /** a seat's view; `decision` is the number of decisions it has answered (its next answer names it) */
-  | { t: 'view'; decision: number; view: PlayerView }
-  /** the host's: the public table (view of seat -1) and the match's state */
-  | { t: 'table'; view: PlayerView; status: MatchStatus }
+  /** a seat's view; `decision` is the number of decisions it has answered (its next answer names it).
+   * `view.log` holds the log's lines from `logFrom` on: the lines before are the ones sent already. */
+  | { t: 'view'; decision: number; view: PlayerView; logFrom: number }
+  /** the host's: the public table (view of seat -1, its log as in 'view') and the match's state */
+  | { t: 'table'; view: PlayerView; status: MatchStatus; logFrom: number }
   /** this connection's answer to `decision` is stored; the new view follows */
   | { t: 'acted'; decision: number }
   | { t: 'error'; code: ErrorCode; message: string };

@@ -24,6 +24,12 @@ export function serverUrl(path: string, ws = false): string {
   return u.href;
 }
 
+/** A view as sent (its log from line `logFrom` on) completed with the lines of the view before it. */
+export function withLog(sent: PlayerView, before: PlayerView | null, logFrom: number): PlayerView {
+  if (!logFrom) return sent;
+  return { ...sent, log: [...(before?.log ?? []).slice(0, logFrom), ...sent.log] };
+}
+
 export class MatchConnection extends EventTarget {
   state: ConnectionState = 'connecting';
   meta: TableMeta | null = null;
@@ -54,6 +60,7 @@ export class MatchConnection extends EventTarget {
     const ws = new WebSocket(serverUrl('ws', true));
     this.ws = ws;
     ws.onopen = () => this.send({ t: 'hello', match: this.match, token: this.token });
+    // the server sends a new connection the whole log again
     ws.onmessage = (e) => {
       let m: ServerMessage;
       try {
@@ -113,13 +120,13 @@ export class MatchConnection extends EventTarget {
         this.error = '';
         break;
       case 'view':
-        this.view = m.view;
+        this.view = withLog(m.view, this.view, m.logFrom);
         this.decision = m.decision;
         this.answered = false;
         this.seq++;
         break;
       case 'table':
-        this.view = m.view;
+        this.view = withLog(m.view, this.view, m.logFrom);
         this.status = m.status;
         this.seq++;
         break;
