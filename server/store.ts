@@ -6,14 +6,14 @@
 // text never holds a raw tab or newline). A line is whole only if its checksum matches; actions are
 // numbered, so a gap or a repeat is seen too.
 //
-// Durability: a match file is first written whole under a temporary name, fsynced, renamed, and the folder
+// Durability: a match file is first written whole under a temporary name, fsynced, linked into place, the folder
 // fsynced, so a match exists completely or not at all. Each batch of actions (a person's action and the bot
 // decisions it sets off) is one write, then fdatasync; only after that does the server answer or tell any
 // seat. A crash can therefore only leave a torn last line whose batch nobody was told about; it is cut off
 // when the file is opened again. A damaged line before the last is reported, and that match is not served.
 
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Action, BotKind, OptionValues } from '../engine/index-node.js';
 import { MATCH_ID } from './tokens.js';
@@ -169,7 +169,9 @@ export class MatchStore {
       } finally {
         await fh.close();
       }
-      await rename(tmp, path);
+      // a hard link puts the whole file in place at once, and fails if a match has that id already
+      await link(tmp, path);
+      await rm(tmp);
       await this.syncDir();
     } catch (e) {
       await rm(tmp, { force: true });
