@@ -98,7 +98,7 @@ export class SeatClient {
   private endedWaiters: (() => void)[] = [];
   private closedAt: number | null = null;
 
-  constructor(readonly url: string, readonly match: string, readonly token: string, seed: number, readonly auto = true) {
+  constructor(readonly url: string, readonly match: string, readonly token: string, seed: number, public auto = true) {
     this.r = rng(seed);
   }
 
@@ -145,16 +145,15 @@ export class SeatClient {
   private maybeAct(): void {
     if (!this.auto) return;
     const v = this.view;
+    // the view after an answer comes before its acknowledgement: the next answer waits for both
     if (!v || v.ended || !v.prompt || this.inflight || this.ws?.readyState !== WebSocket.OPEN) return;
-    // the view after an acknowledged answer may come before the acknowledgement: wait for it
-    if (this.acked.length !== this.decision) return;
     this.answer(pickPositions(v.prompt, this.r));
   }
 
-  /** Sends an answer to the current decision. */
-  answer(positions: number[]): void {
-    this.inflight = { decision: this.decision, positions, at: performance.now() };
-    this.ws!.send(JSON.stringify({ t: 'act', decision: this.decision, positions }));
+  /** Sends an answer to the current decision (or to the one numbered `decision`, as a client resending). */
+  answer(positions: number[], decision = this.decision): void {
+    this.inflight = { decision, positions, at: performance.now() };
+    this.ws!.send(JSON.stringify({ t: 'act', decision, positions }));
   }
 
   /** Sends any text (for tests of bad input). */

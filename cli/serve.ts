@@ -74,7 +74,7 @@ export async function serveCmd(args: string[]): Promise<number> {
     process.stderr.write(`babelkit serve: cannot listen on ${a.host}:${a.port}: ${code === 'EADDRINUSE' ? 'the port is in use (choose another with --port)' : (e as Error).message}\n`);
     return 1;
   }
-  for (const p of server.problems) process.stderr.write(`babelkit serve: not resumed: ${p}\n`);
+  for (const p of server.problems) process.stderr.write(`babelkit serve: ${p}\n`);
   const n = server.matches.size;
   const wildcard = a.host === '0.0.0.0' || a.host === '::';
   const shown = a.publicUrl ?? (wildcard ? `http://${lanAddresses()[0] ?? '127.0.0.1'}:${server.port}/` : server.url);

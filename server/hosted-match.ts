@@ -66,8 +66,13 @@ export class HostedMatch {
   /** called with an error from the bots' turns (no request is waiting to be told) */
   onError: (e: unknown) => void = () => undefined;
 
+  /** false when a stored bot decision came out otherwise on replay (the bots' streams then start afresh) */
+  readonly exact: boolean;
+
   constructor(readonly start: MatchStart, readonly game: Game, private file: MatchFile, actions: readonly Action[] = []) {
-    this.m = replayStored(game, start, actions).match;
+    const r = replayStored(game, start, actions);
+    this.m = r.match;
+    this.exact = r.exact;
     this.decisions = this.countDecisions();
     this.online = start.bots.map(() => 0);
   }

@@ -85,7 +85,8 @@ export class Matches {
     this.onError = o.onError ?? (() => undefined);
   }
 
-  /** Opens the store and resumes every match in it; `problems` lists the files that could not be resumed. */
+  /** Opens the store and resumes every match in it; `problems` says which files could not be resumed (or
+   * not exactly). */
   static async open(data: string, rulesets: Rulesets, o: MatchesOptions = {}): Promise<{ matches: Matches; problems: string[] }> {
     const store = await MatchStore.open(data);
     const ms = new Matches(store, rulesets, o);
@@ -94,14 +95,16 @@ export class Matches {
       const path = sm.file.path;
       const loaded = rulesets.load({ path: sm.start.ruleset.path, files: sm.start.ruleset.files });
       if (!loaded.ok) {
-        problems.push(`${path}: its ruleset does not load: ${loaded.problems[0]}`);
+        problems.push(`${path}: not resumed: its ruleset does not load: ${loaded.problems[0]}`);
         await sm.file.close();
         continue;
       }
       try {
-        ms.add(new HostedMatch(sm.start, loaded.game, sm.file, sm.actions));
+        const m = new HostedMatch(sm.start, loaded.game, sm.file, sm.actions);
+        ms.add(m);
+        if (!m.exact) problems.push(`${path}: resumed, but a bot now decides otherwise than stored (the engine changed?): the game is as stored, the bots' next draws differ`);
       } catch (e) {
-        problems.push(`${path}: cannot be replayed: ${(e as Error).message}`);
+        problems.push(`${path}: not resumed: its actions cannot be replayed: ${(e as Error).message}`);
         await sm.file.close();
       }
     }

@@ -204,14 +204,14 @@ export class MatchStore {
       try {
         text = await readFile(path, 'utf8');
       } catch (e) {
-        problems.push(`${path}: cannot read: ${(e as Error).message}`);
+        problems.push(`${path}: not resumed: cannot read it: ${(e as Error).message}`);
         continue;
       }
       const { records, size, problem } = parseMatchFile(text);
-      if (problem) { problems.push(`${path}:${problem}`); continue; }
+      if (problem) { problems.push(`${path}: not resumed: ${problem}`); continue; }
       const first = records[0];
       const sp = startProblem(first?.t === 'start' ? first.start : null, id);
-      if (sp) { problems.push(`${path}:1: ${sp}`); continue; }
+      if (sp) { problems.push(`${path}: not resumed: line 1: ${sp}`); continue; }
       const actions: Action[] = [];
       let bad: string | null = null;
       for (let i = 1; i < records.length; i++) {
@@ -219,7 +219,7 @@ export class MatchStore {
         if (r.t !== 'act' || r.n !== actions.length) { bad = `line ${i + 1}: expected action ${actions.length + 1}`; break; }
         actions.push(r.a);
       }
-      if (bad) { problems.push(`${path}:${bad}`); continue; }
+      if (bad) { problems.push(`${path}: not resumed: ${bad}`); continue; }
       matches.push({ start: (first as { start: MatchStart }).start, actions, file: await MatchFile.open(path, size) });
     }
     return { matches, problems };

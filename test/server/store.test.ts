@@ -96,8 +96,8 @@ describe('match store', () => {
     const { matches, problems } = await (await MatchStore.open(d)).loadAll();
     expect(matches).toEqual([]);
     expect(problems.sort()).toEqual([
-      `${pa}:line 3: the record is damaged (its checksum does not match)`,
-      `${pb}:line 3: expected action 2`,
+      `${pa}: not resumed: line 3: the record is damaged (its checksum does not match)`,
+      `${pb}: not resumed: line 3: expected action 2`,
     ].sort());
   });
 
