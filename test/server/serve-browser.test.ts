@@ -7,11 +7,11 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSession, type Session } from '../helpers/browser.js';
+import { launchBrowser, newSession, openEditor, type Session } from '../helpers/browser.js';
 import { ROOT } from '../helpers/game.js';
 import { startTestServer, type TestServer } from '../helpers/serve.js';
 import { loadShipped } from '../../bench/serve-load.js';
@@ -190,6 +190,42 @@ describe('babelkit serve in the browser', () => {
     for (const x of [host, ...seats.map((y) => y.s)]) expect(x.errors).toEqual([]);
     for (const x of seats) await x.s.close();
     await host.close();
+  });
+
+  it("the editor's Playtest tab hosts the ruleset as edited, unsaved changes included, on the server it came from", async () => {
+    const s = await openEditor(browser, server.url);
+    const line = readFileSync(join(ROOT, 'rulesets/babel-builders.yaml'), 'utf8').split('\n').findIndex((l) => l.startsWith('name:')) + 1;
+    await s.page.evaluate((l) => window.bk.editors!.reveal(l, 200), line);
+    await s.page.keyboard.type(' (table test)');
+    await s.page.waitForFunction(() => !window.bk.app.pending);
+    await s.page.getByRole('tab', { name: 'Playtest' }).click();
+    const pt = s.page.locator('bk-playtest');
+    await pt.locator('[data-host-match]:not([disabled])').waitFor();
+    await pt.locator('[data-players]').selectOption('5');
+    await pt.locator('[data-seat="0"]').selectOption('human');
+    for (const i of [1, 2, 3, 4]) await pt.locator(`[data-seat="${i}"]`).selectOption('greedy');
+    await pt.locator('[data-host-match]').click();
+    const link = await pt.locator('[data-host-link]').getAttribute('href');
+    const [, id, token] = /host\.html#match=([a-z2-7]+)&token=([\w-]+)$/.exec(link!)!;
+    const status = (await (await fetch(`${server.url}api/matches/${id}/status?token=${token}`)).json()) as { seats: { kind: string }[]; ruleset: string };
+    expect(status.seats.map((x) => x.kind)).toEqual(['person', 'greedy', 'greedy', 'greedy', 'greedy']);
+    expect(status.ruleset).toBe('rulesets/babel-builders.yaml');
+    // the server plays the text as edited, and keeps it with the match
+    const start = JSON.parse(readFileSync(join(server.data, 'matches', `${id}.log`), 'utf8').split('\t')[0]!).start;
+    expect(start.ruleset.files['rulesets/babel-builders.yaml']).toContain('(table test)');
+    expect(start.ruleset.bundled).toBe(false);
+    // the host page it links to, opened in the same browser, shows the seat's join link
+    const [tab] = await Promise.all([s.context.waitForEvent('page'), pt.locator('[data-host-link]').click()]);
+    await tab.locator('bk-host [data-join-url]').waitFor();
+    expect(await tab.locator('bk-host [data-join-url]').count()).toBe(1);
+    // another browser was not given the links: it says so
+    const other = await newSession(browser);
+    await other.page.goto(link!);
+    await expect.poll(() => other.page.locator('bk-host [data-seat-link="0"]').textContent()).toMatch(/shown on the device that created the match/);
+    expect(s.errors).toEqual([]);
+    expect(other.errors).toEqual([]);
+    await other.close();
+    await s.close();
   });
 
   it('a seat link with a wrong token is refused in words, and the page stops trying', async () => {
