@@ -1,4 +1,4 @@
-// The `babelkit` command line: validate, simulate, replay, print. Thin: every command is the engine's API plus
+// The `babelkit` command line: validate, simulate, replay, print, serve. Thin: every command is the engine's API plus
 // argument parsing and printing.
 
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -11,6 +11,7 @@ import {
 } from '../engine/index-node.js';
 import { HelpRequested, parseArgs, UsageError, type ArgSpec } from './args.js';
 import { printCmd, PRINT_USAGE } from './print.js';
+import { SERVE_USAGE } from './serve-usage.js';
 
 /** Each command's usage, as listed by `babelkit --help` and shown alone by `babelkit COMMAND --help`. */
 const COMMAND_USAGE = new Map<string, string>([
@@ -26,6 +27,7 @@ const COMMAND_USAGE = new Map<string, string>([
       Replay a saved game and check that it reproduces.
 `],
   ['print', PRINT_USAGE],
+  ['serve', SERVE_USAGE],
   ['demo', `  babelkit demo
       A short tour: validates Babel Builders and simulates 200 five-player games.
 `],
@@ -53,6 +55,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'replay': return replayCmd(rest);
       // awaited here so that its usage errors reach the catch below
       case 'print': return await printCmd(rest);
+      // the server's code is loaded only when it runs
+      case 'serve': return await (await import('./serve.js')).serveCmd(rest);
       case 'demo': return demo(rest);
       case undefined: case '-h': case '--help': case 'help':
         process.stdout.write(USAGE);

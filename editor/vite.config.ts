@@ -18,5 +18,13 @@ export default defineConfig({
     // Monaco is one big lazy chunk by nature; the warning would only repeat that
     chunkSizeWarningLimit: 4000,
     reportCompressedSize: false,
+    // the editor, and the pages of a match hosted by `babelkit serve`: a seat's and the host's
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        play: fileURLToPath(new URL('./play.html', import.meta.url)),
+        host: fileURLToPath(new URL('./host.html', import.meta.url)),
+      },
+    },
   },
 });

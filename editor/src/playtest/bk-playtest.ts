@@ -12,6 +12,7 @@ import { download } from '../files.js';
 import { Watch } from '../shared/watch.js';
 import type { RulesetSource } from '../shared/source.js';
 import { PlaytestEngine } from './playtest-engine.js';
+import { createMatch, CreateMatchError, serverInfo } from '../remote/host-api.js';
 import type { BkPtSetup, GameSetup } from './bk-pt-setup.js';
 import './bk-pt-setup.js';
 import './bk-pt-prompt.js';
@@ -30,12 +31,15 @@ export class BkPlaytest extends LitElement {
     source: { attribute: false },
     note: { state: true },
     watchAs: { state: true },
+    canHost: { state: true },
   };
 
   declare source: PlaytestSource | null;
   declare note: { kind: 'ok' | 'warn'; text: unknown } | null;
   /** the seat an imported replay is watched as (-1: the table) */
   declare watchAs: number;
+  /** served by `babelkit serve`: the game can be hosted there for several devices */
+  declare canHost: boolean;
 
   private readonly engine = new PlaytestEngine();
   /** the ruleset as it was when the current game started */
@@ -46,6 +50,7 @@ export class BkPlaytest extends LitElement {
     this.source = null;
     this.note = null;
     this.watchAs = -1;
+    this.canHost = false;
     new Watch(this).watch(this.engine);
   }
 
@@ -111,6 +116,7 @@ export class BkPlaytest extends LitElement {
     super.connectedCallback();
     this.engine.connect();
     if (this.source) this.engine.load(this.source, 0);
+    void serverInfo().then((i) => (this.canHost = !!i));
   }
 
   override disconnectedCallback(): void {
@@ -133,6 +139,29 @@ export class BkPlaytest extends LitElement {
     this.note = null;
     this.started = { path: src.path, text: src.files[src.path] ?? '' };
     this.engine.start({ path: src.path, files: src.files, ...g });
+  }
+
+  /** Hosts the ruleset as edited (every file it may extend included) on the server this page came from. */
+  private async host(g: GameSetup): Promise<void> {
+    const src = this.source;
+    if (!src) return;
+    this.note = { kind: 'ok', text: 'Creating the match on the server…' };
+    try {
+      const m = await createMatch({
+        ruleset: { path: src.path, files: src.files },
+        players: g.players,
+        seed: g.seed,
+        options: g.options,
+        bots: g.seats.map((k) => (k === 'human' ? false : k)),
+      });
+      this.note = {
+        kind: 'ok',
+        text: html`Match created. <a href=${m.host.url} target="_blank" rel="noreferrer" data-host-link>Open the host page</a>: it shows a join link and a QR code for each human seat.`,
+      };
+    } catch (e) {
+      const list = e instanceof CreateMatchError ? e.problems : [];
+      this.note = { kind: 'warn', text: html`The server did not create the match: ${(e as Error).message}${list.length ? html`<ul>${list.map((p) => html`<li>${p}</li>`)}</ul>` : nothing}` };
+    }
   }
 
   private async importReplay(text: string): Promise<void> {
@@ -261,8 +290,9 @@ export class BkPlaytest extends LitElement {
     const v = e.view;
     const src = this.source;
     return html`
-      <bk-pt-setup .meta=${e.meta} ?canStart=${!!src} ?playing=${e.phase === 'play'}
+      <bk-pt-setup .meta=${e.meta} ?canStart=${!!src} ?canHost=${this.canHost} ?playing=${e.phase === 'play'}
         @start-game=${(ev: CustomEvent<GameSetup>) => this.start(ev.detail)}
+        @host-match=${(ev: CustomEvent<GameSetup>) => this.host(ev.detail)}
         @import-replay=${(ev: CustomEvent<{ text: string }>) => this.importReplay(ev.detail.text)}
         @bot-delay=${(ev: CustomEvent<{ botDelay: number }>) => e.setDelay(ev.detail.botDelay)}></bk-pt-setup>
       ${e.phase === 'problems' && e.problems.length

@@ -1,6 +1,7 @@
 // <bk-pt-setup>: the playtest's setup bar — the number of players (the ruleset's range), a seed, a human or
-// a bot at each seat, the bot pace and the ruleset's options; Start and Import replay. It keeps these
-// choices and sends `start-game` (GameSetup), `import-replay` { text } and `bot-delay` { botDelay }.
+// a bot at each seat, the bot pace and the ruleset's options; Start and Import replay, and — when the editor
+// is served by `babelkit serve` — Host on this server. It keeps these choices and sends `start-game` and
+// `host-match` (GameSetup), `import-replay` { text } and `bot-delay` { botDelay }.
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { SeatKind, TableMeta } from './protocol.js';
 import { zoneLabel } from './cards.js';
@@ -20,6 +21,7 @@ export class BkPtSetup extends LitElement {
   static override properties = {
     meta: { attribute: false },
     canStart: { type: Boolean },
+    canHost: { type: Boolean },
     playing: { type: Boolean },
     players: { state: true },
     seed: { state: true },
@@ -31,6 +33,8 @@ export class BkPtSetup extends LitElement {
   /** the ruleset as read (its player range and options); null until it loads */
   declare meta: TableMeta | null;
   declare canStart: boolean;
+  /** the page is served by `babelkit serve`: a match can be hosted there, one device per seat */
+  declare canHost: boolean;
   /** a game is on: Start reads "New game" */
   declare playing: boolean;
   declare players: number;
@@ -43,6 +47,7 @@ export class BkPtSetup extends LitElement {
     super();
     this.meta = null;
     this.canStart = false;
+    this.canHost = false;
     this.playing = false;
     this.players = 0;
     this.seed = '1';
@@ -153,6 +158,10 @@ export class BkPtSetup extends LitElement {
         <span class="spacer"></span>
         <button class="primary" data-start ?disabled=${!meta || !this.canStart}
           @click=${() => this.dispatchEvent(new CustomEvent<GameSetup>('start-game', { detail: this.setup() }))}>${this.playing ? 'New game' : 'Start game'}</button>
+        ${this.canHost
+          ? html`<button data-host-match ?disabled=${!meta || !this.canStart} title="Every seat on its own device: the server gives one join link per human seat"
+              @click=${() => this.dispatchEvent(new CustomEvent<GameSetup>('host-match', { detail: this.setup() }))}>Host on this server</button>`
+          : nothing}
         <label class="filebtn" title="Load a replay file to step through it or play on from any step">Import replay
           <input type="file" accept=".json,application/json" data-import @change=${(e: Event) => this.importFile(e)} />
         </label>

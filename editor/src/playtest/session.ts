@@ -4,7 +4,9 @@
 // Plain logic with no worker or DOM in it, so it is tested directly.
 
 import { Match, playerName, type Action, type BotKind, type Game, type OpenPrompt, type PlayerView, type Replay, type State, type UndoState } from '../../../engine/index.js';
-import type { SeatKind, TableMeta } from './protocol.js';
+import type { SeatKind } from './protocol.js';
+
+export { tableMeta } from './table-meta.js';
 
 export interface GameSetup {
   players: number;
@@ -127,53 +129,4 @@ export class Session {
     this.m.setBots(this.setup.seats.map(botOf));
     this.imported = null;
   }
-}
-
-/** The ruleset's public data for the table: names, card definitions, zone shapes. */
-export function tableMeta(g: Game): TableMeta {
-  const cardTypes: TableMeta['cardTypes'] = {};
-  for (const t of g.cardTypes) {
-    // the grids the card's layout draws (its compiled layout: colours resolved, zones checked)
-    const gridFields = t.layout.elements.flatMap((el) => (el.type === 'grid' ? [{ field: el.field, zone: el.zone }] : []));
-    cardTypes[t.id] = {
-      name: t.name,
-      token: t.component === 'token',
-      // the layout's accent, else the colour of the back if the card type gives one
-      accent: t.layout.accent ?? (t.back !== undefined ? t.layout.back.color : null),
-      fields: Object.fromEntries(Object.entries(t.fields).map(([k, f]) => [k, f.type])),
-      gridFields,
-    };
-  }
-  const tyKind = (t: { k: string; of?: { k: string } }) => (t.k === 'list' ? `${t.of?.k ?? 'any'}s` : t.k);
-  return {
-    game: g.id,
-    name: g.name,
-    minPlayers: g.minPlayers,
-    maxPlayers: g.maxPlayers,
-    options: g.options.map((o) => ({ id: o.id, type: o.type, default: o.default, description: o.description })),
-    zones: g.zones.map((z) => ({
-      id: z.id,
-      perPlayer: z.perPlayer,
-      visibility: z.visibility.kind,
-      columns: z.columns,
-      rows: z.rows,
-      description: z.description,
-    })),
-    cardTypes,
-    cards: Object.fromEntries(g.cards.map((c) => [c.id, { name: c.name, type: c.type, fields: plainFields(g, c.type, c.fields) }])),
-    roles: Object.fromEntries(g.roles.map((r) => [r.id, { name: r.name, team: g.teams[r.team]!.id }])),
-    teams: Object.fromEntries(g.teams.map((t) => [t.id, { name: t.name }])),
-    endings: Object.fromEntries(g.endings.map((e) => [e.id, { winner: e.winner, description: e.description }])),
-    vars: Object.fromEntries(g.vars.map((v) => [v.id, { kind: tyKind(v.type as { k: string; of?: { k: string } }), perPlayer: v.perPlayer }])),
-  };
-}
-
-/** Field values as written in the ruleset (a cell-count list becomes a mapping again: { B2: 8 }). */
-function plainFields(g: Game, type: string, fields: Record<string, unknown>): Record<string, unknown> {
-  const defs = g.cardTypes.find((t) => t.id === type)?.fields ?? {};
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) {
-    out[k] = defs[k]?.type === 'cellCounts' && Array.isArray(v) ? Object.fromEntries((v as { cell: string; count: number }[]).map((x) => [x.cell, x.count])) : v;
-  }
-  return out;
 }

@@ -1,0 +1,51 @@
+// What the match server and its pages say to each other over a WebSocket (`/ws`), and the shapes of the
+// HTTP API's answers. Types only: the seat and host pages import them too.
+//
+// A page opens the socket and says `hello` with the match id and its token (a seat's or the host's). A
+// seat is then sent its own view whenever it changes — and only then, so when a message comes says no more
+// than what it holds — and answers its open decision with `act`, naming the decision by its number (the
+// count of decisions this seat has answered): an answer sent twice, or to a decision already over, is
+// refused. The host is sent the public table and the seats' state.
+
+import type { PlayerView } from '../engine/index.js';
+import type { TableMeta } from '../editor/src/playtest/protocol.js';
+
+/** Who sits at a seat: a person, or the bot that plays it. */
+export type SeatKind = 'person' | 'random' | 'greedy';
+
+export type ClientMessage =
+  | { t: 'hello'; match: string; token: string }
+  | { t: 'act'; decision: number; positions: number[] };
+
+/** The match as the host sees it: who sits where, who is connected, and how it ended. */
+export interface MatchStatus {
+  id: string;
+  ruleset: string;
+  players: number;
+  seed: number | string;
+  seats: { seat: number; kind: SeatKind; online: boolean }[];
+  ended: boolean;
+}
+
+export type ServerMessage =
+  | { t: 'welcome'; match: string; seat: number; seats: SeatKind[]; meta: TableMeta }
+  /** a seat's view; `decision` is the number of decisions it has answered (its next answer names it).
+   * `view.log` holds the log's lines from `logFrom` on: the lines before are the ones sent already. */
+  | { t: 'view'; decision: number; view: PlayerView; logFrom: number }
+  /** the host's: the public table (view of seat -1, its log as in 'view') and the match's state */
+  | { t: 'table'; view: PlayerView; status: MatchStatus; logFrom: number }
+  /** this connection's answer to `decision` is stored; the new view follows */
+  | { t: 'acted'; decision: number }
+  | { t: 'error'; code: ErrorCode; message: string };
+
+export type ErrorCode =
+  | 'bad-message' | 'hello-first' | 'unknown-match' | 'forbidden' | 'not-your-turn' | 'stale' | 'illegal' | 'ended'
+  | 'rate-limited' | 'unavailable';
+
+/** `POST /api/matches` → 201 */
+export interface CreatedMatch {
+  id: string;
+  /** one per seat; a bot's seat has no token and no link */
+  seats: { seat: number; kind: SeatKind; token: string | null; url: string | null }[];
+  host: { token: string; url: string };
+}
