@@ -1,26 +1,23 @@
 // The `babelkit` command line: validate, simulate, replay, print. Thin: every command is the engine's API plus
 // argument parsing and printing.
 
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { loadOrReport, writeAtomic } from './load-file.js';
-import {
-  BOTS, Match, MatchError, checkPlayers, makeReplay, parseOptionAssignments, replayShapeProblem, simulate,
-  type BotKind, type Game, type Replay, type SimulateReport,
-} from '../engine/index-node.js';
-import { parseArgs, UsageError, type ArgSpec } from './args.js';
+import { loadOrReport } from './load-file.js';
+import { Match, replayShapeProblem, simulate, type Replay } from '../engine/index-node.js';
+import { parseArgs, UsageError } from './args.js';
 import { printCmd, PRINT_USAGE } from './print.js';
+import { simulateCmd, SIMULATE_USAGE, table } from './simulate.js';
+import { compareCmd, COMPARE_USAGE } from './compare.js';
+import { mergeCmd, MERGE_USAGE } from './merge.js';
 
 const USAGE = `babelkit — a toolkit for Babel-family tower-building games
 
 Usage:
   babelkit validate FILE…
       Check rulesets; prints FILE:LINE:COL: error: MESSAGE per problem, exit 1 if any.
-  babelkit simulate FILE --players N --games G --seed S [--bot random|greedy] [--json]
-                    [--option NAME=VALUE]… [--save-replay DIR]
-      Play G complete games with bots and report wins, endings, game length and speed.
-  babelkit replay LOG.json [--ruleset FILE]
+${SIMULATE_USAGE}${COMPARE_USAGE}${MERGE_USAGE}  babelkit replay LOG.json [--ruleset FILE]
       Replay a saved game and check that it reproduces.
 ${PRINT_USAGE}  babelkit demo
       A short tour: validates Babel Builders and simulates 200 five-player games.
@@ -34,9 +31,11 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (cmd) {
       case 'validate': return validate(rest);
-      case 'simulate': return simulateCmd(rest);
+      // awaited here so that their usage errors reach the catch below
+      case 'simulate': return await simulateCmd(rest);
+      case 'compare': return await compareCmd(rest);
+      case 'merge': return mergeCmd(rest);
       case 'replay': return replayCmd(rest);
-      // awaited here so that its usage errors reach the catch below
       case 'print': return await printCmd(rest);
       case 'demo': return demo();
       case undefined: case '-h': case '--help': case 'help':
@@ -65,96 +64,6 @@ function validate(args: string[]): number {
     else process.stdout.write(`${f}: ok (${g.name}: ${g.entityDef.length} components, ${g.phases.length} phases, ${g.promptSteps.length} decisions)\n`);
   }
   return bad ? 1 : 0;
-}
-
-const SIM_SPEC: ArgSpec = {
-  players: 'int', games: 'int', seed: 'string', bot: 'string', json: 'flag', 'save-replay': 'string', option: 'multi',
-};
-
-/** The engine's checks (player count, options) as usage errors of the command line. */
-function usage<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof MatchError) throw new UsageError(e.message);
-    throw e;
-  }
-}
-
-function simulateCmd(args: string[]): number {
-  const { positional, values } = parseArgs(args, SIM_SPEC);
-  if (positional.length !== 1) throw new UsageError('give exactly one ruleset file');
-  const file = positional[0]!;
-  for (const k of ['players', 'games', 'seed']) if (values[k] === undefined) throw new UsageError(`--${k} is required`);
-  const bot = (values.bot ?? 'random') as BotKind;
-  if (!BOTS.includes(bot)) throw new UsageError(`--bot is ${BOTS.join(' or ')}, not '${String(values.bot)}'`);
-  const games = values.games as number;
-  if (games < 1 || games > 10_000_000) throw new UsageError('--games must be between 1 and 10000000');
-  const g = loadOrReport(file);
-  if (!g) return 1;
-  const players = usage(() => checkPlayers(g, values.players));
-  const options = usage(() => parseOptionAssignments(g, (values.option as string[] | undefined) ?? []));
-  const seedArg = values.seed as string;
-  const seed: number | string = /^\d+$/.test(seedArg) ? Number(seedArg) : seedArg;
-  const replayDir = values['save-replay'] as string | undefined;
-  if (replayDir) {
-    if (existsSync(replayDir) && !statSync(replayDir).isDirectory()) throw new UsageError(`--save-replay needs a folder, and '${replayDir}' is a file`);
-    try {
-      mkdirSync(replayDir, { recursive: true });
-    } catch (e) {
-      throw new UsageError(`cannot create the folder '${replayDir}': ${(e as Error).message}`);
-    }
-  }
-  const progress = process.stderr.isTTY && !process.env.CI ? progressBar(games) : null;
-  const report = simulate(g, {
-    players, games, seed, bot, options, record: !!replayDir,
-    onGame: (i, r, gs) => {
-      progress?.(i + 1);
-      if (replayDir) {
-        const rp = makeReplay(g, r.state, { seed: gs, players, options, actions: r.recorded!, file: relative(resolve(replayDir), resolve(file)) });
-        writeAtomic(join(replayDir, `game-${String(i + 1).padStart(String(games).length, '0')}.json`), JSON.stringify(rp));
-      }
-    },
-  });
-  progress?.(games, true);
-  if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-  else process.stdout.write(table(report, g));
-  return 0;
-}
-
-function table(r: SimulateReport, g: Game): string {
-  const pct = (n: number) => `${((100 * n) / r.games).toFixed(1)}%`.padStart(7);
-  const lines = [
-    `${g.name} — ${r.games} games, ${r.players} players, seed ${r.seed}, ${r.bot} bots`,
-    '',
-    'Wins',
-    ...Object.entries(r.wins).map(([k, v]) => `  ${k.padEnd(28)} ${String(v).padStart(8)} ${pct(v)}`),
-    '',
-    'Endings',
-    ...Object.entries(r.endings).map(([k, v]) => {
-      const d = g.endingIds.get(k)?.description;
-      return `  ${k.padEnd(28)} ${String(v).padStart(8)} ${pct(v)}${d ? `  ${d}` : ''}`;
-    }),
-    '',
-    `Truncated (step limit)     ${r.truncated}`,
-    ...Object.entries(r.truncations).map(([k, v]) => `  ${v} × ${k}`),
-    `Actions per game           mean ${r.actionsPerGame.mean}, max ${r.actionsPerGame.max}`,
-    `Speed                      ${r.gamesPerSecond} games/s (${r.seconds} s)`,
-    '',
-  ];
-  return lines.join('\n');
-}
-
-function progressBar(total: number): (done: number, final?: boolean) => void {
-  let last = 0;
-  return (done, final) => {
-    const now = Date.now();
-    if (!final && now - last < 100) return;
-    last = now;
-    const w = 30;
-    const k = Math.round((w * done) / total);
-    process.stderr.write(`\r[${'#'.repeat(k)}${' '.repeat(w - k)}] ${done}/${total}${final ? '\n' : ''}`);
-  };
 }
 
 function replayCmd(args: string[]): number {
