@@ -132,8 +132,8 @@ export function compareRuns(base: Game, variant: Game, a: readonly GameSummary[]
   return { games: a.length, outcomes, endings: ends, winsBySeat: seats, actionsPerGame: actions, ...(score ? { score } : {}), widest };
 }
 
+/** "the Architect team wins", "the Zealots win": a team's name ending in s is taken as a plural. */
 function winVerb(g: Game, id: string): string {
-  if (id === 'none') return 'wins';
-  if (g.teams.some((t) => t.id === id)) return 'win';
-  return 'wins';
+  const t = g.teams.find((x) => x.id === id);
+  return t && /s$/i.test(t.name) ? 'win' : 'wins';
 }
