@@ -1,17 +1,17 @@
 // The `babelkit` command line: validate, simulate, replay, print, serve. Thin: every command is the engine's API plus
 // argument parsing and printing.
 
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { loadOrReport, STDIN_NAME, writeAtomic } from './load-file.js';
-import {
-  BOTS, Match, MatchError, checkPlayers, makeReplay, nodeReadFile, parseOptionAssignments, replayShapeProblem, simulate,
-  type BotKind, type Game, type Replay, type SimulateReport,
-} from '../engine/index-node.js';
-import { HelpRequested, parseArgs, UsageError, type ArgSpec } from './args.js';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { loadOrReport, STDIN_NAME } from './load-file.js';
+import { Match, nodeReadFile, replayShapeProblem, simulate, type Replay } from '../engine/index-node.js';
+import { HelpRequested, parseArgs, UsageError } from './args.js';
 import { printCmd, PRINT_USAGE } from './print.js';
 import { SERVE_USAGE } from './serve-usage.js';
+import { simulateCmd, SIMULATE_USAGE, table } from './simulate.js';
+import { compareCmd, COMPARE_USAGE } from './compare.js';
+import { mergeCmd, MERGE_USAGE } from './merge.js';
 
 /** Each command's usage, as listed by `babelkit --help` and shown alone by `babelkit COMMAND --help`. */
 const COMMAND_USAGE = new Map<string, string>([
@@ -19,10 +19,9 @@ const COMMAND_USAGE = new Map<string, string>([
       Check rulesets; prints FILE:LINE:COL: error: MESSAGE per problem, exit 1 if any.
       FILE '-' reads standard input (named <stdin> in messages).
 `],
-  ['simulate', `  babelkit simulate FILE --players N --games G --seed S [--bot random|greedy] [--json]
-                    [--option NAME=VALUE]… [--save-replay DIR]
-      Play G complete games with bots and report wins, endings, game length and speed.
-`],
+  ['simulate', SIMULATE_USAGE],
+  ['compare', COMPARE_USAGE],
+  ['merge', MERGE_USAGE],
   ['replay', `  babelkit replay LOG.json [--ruleset FILE]
       Replay a saved game and check that it reproduces.
 `],
@@ -51,9 +50,11 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (cmd) {
       case 'validate': return validate(rest);
-      case 'simulate': return simulateCmd(rest);
+      // awaited here so that their usage errors reach the catch below
+      case 'simulate': return await simulateCmd(rest);
+      case 'compare': return await compareCmd(rest);
+      case 'merge': return mergeCmd(rest);
       case 'replay': return replayCmd(rest);
-      // awaited here so that its usage errors reach the catch below
       case 'print': return await printCmd(rest);
       // the server's code is loaded only when it runs
       case 'serve': return await (await import('./serve.js')).serveCmd(rest);
@@ -90,104 +91,6 @@ function validate(args: string[]): number {
     else process.stdout.write(`${f === '-' ? STDIN_NAME : f}: ok (${g.name}: ${g.entityDef.length} components, ${g.phases.length} phases, ${g.promptSteps.length} decisions${warned})\n`);
   }
   return bad ? 1 : 0;
-}
-
-const SIM_SPEC: ArgSpec = {
-  players: 'int', games: 'int', seed: 'string', bot: 'string', json: 'flag', 'save-replay': 'string', option: 'multi',
-};
-
-/** The engine's checks (player count, options) as usage errors of the command line. */
-function usage<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof MatchError) throw new UsageError(e.message);
-    throw e;
-  }
-}
-
-function simulateCmd(args: string[]): number {
-  const { positional, values } = parseArgs(args, SIM_SPEC);
-  if (positional.length !== 1) throw new UsageError('give exactly one ruleset file');
-  const file = positional[0]!;
-  for (const k of ['players', 'games', 'seed']) if (values[k] === undefined) throw new UsageError(`--${k} is required`);
-  const bot = (values.bot ?? 'random') as BotKind;
-  if (!BOTS.includes(bot)) throw new UsageError(`--bot is ${BOTS.join(' or ')}, not '${String(values.bot)}'`);
-  const games = values.games as number;
-  if (games < 1 || games > 10_000_000) throw new UsageError('--games must be between 1 and 10000000');
-  const g = loadOrReport(file);
-  if (!g) return 1;
-  const players = usage(() => checkPlayers(g, values.players));
-  const options = usage(() => parseOptionAssignments(g, (values.option as string[] | undefined) ?? []));
-  const seed = seedOf(values.seed as string);
-  const replayDir = values['save-replay'] as string | undefined;
-  if (replayDir) {
-    if (existsSync(replayDir) && !statSync(replayDir).isDirectory()) throw new UsageError(`--save-replay needs a folder, and '${replayDir}' is a file`);
-    try {
-      mkdirSync(replayDir, { recursive: true });
-    } catch (e) {
-      throw new UsageError(`cannot create the folder '${replayDir}': ${(e as Error).message}`);
-    }
-  }
-  const progress = process.stderr.isTTY && !process.env.CI ? progressBar(games) : null;
-  const report = simulate(g, {
-    players, games, seed, bot, options, record: !!replayDir,
-    onGame: (i, r, gs) => {
-      progress?.(i + 1);
-      if (replayDir) {
-        const rp = makeReplay(g, r.state, { seed: gs, players, options, actions: r.recorded!, file: relative(resolve(replayDir), resolve(file)) });
-        writeAtomic(join(replayDir, `game-${String(i + 1).padStart(String(games).length, '0')}.json`), JSON.stringify(rp));
-      }
-    },
-  });
-  progress?.(games, true);
-  if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-  else process.stdout.write(table(report, g));
-  return 0;
-}
-
-/**
- * A seed as typed: digits that fit a safe whole number stay a number (as seeded results have always been),
- * anything else is the text exactly as given (26 digits are not rounded to 1e+26); an empty seed is refused.
- */
-function seedOf(arg: string): number | string {
-  if (arg === '') throw new UsageError('--seed needs a value, not an empty text');
-  return /^\d+$/.test(arg) && Number.isSafeInteger(Number(arg)) ? Number(arg) : arg;
-}
-
-function table(r: SimulateReport, g: Game): string {
-  const pct = (n: number) => `${((100 * n) / r.games).toFixed(1)}%`.padStart(7);
-  const lines = [
-    `${g.name} — ${r.games} games, ${r.players} players, seed ${r.seed}, ${r.bot} bots`,
-    '',
-    'Wins',
-    ...Object.entries(r.wins).map(([k, v]) => `  ${k.padEnd(28)} ${String(v).padStart(8)} ${pct(v)}`),
-    '',
-    'Endings',
-    ...Object.entries(r.endings).map(([k, v]) => {
-      const d = g.endingIds.get(k)?.description;
-      return `  ${k.padEnd(28)} ${String(v).padStart(8)} ${pct(v)}${d ? `  ${d}` : ''}`;
-    }),
-    '',
-    `Truncated (step limit)     ${r.truncated}`,
-    ...Object.entries(r.truncations).map(([k, v]) => `  ${v} × ${k}`),
-    `Actions per game           mean ${r.actionsPerGame.mean}, max ${r.actionsPerGame.max}`,
-    `Speed                      ${r.gamesPerSecond} games/s (${r.seconds} s)`,
-    '',
-  ];
-  return lines.join('\n');
-}
-
-function progressBar(total: number): (done: number, final?: boolean) => void {
-  let last = 0;
-  return (done, final) => {
-    const now = Date.now();
-    if (!final && now - last < 100) return;
-    last = now;
-    const w = 30;
-    const k = Math.round((w * done) / total);
-    process.stderr.write(`\r[${'#'.repeat(k)}${' '.repeat(w - k)}] ${done}/${total}${final ? '\n' : ''}`);
-  };
 }
 
 /** Largest replay file read (a long game's replay is well under 1 MiB). */

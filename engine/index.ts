@@ -25,9 +25,13 @@ export {
 } from './match.js';
 export { makeReplay, replayShapeProblem, stateHash, REPLAY_FORMAT, type Replay } from './replay.js';
 
-export { simulate, gameSeed, type SimulateOptions, type SimulateReport } from './sim/simulate.js';
+export { simulate, batchSetup, gameSeed, type SimulateOptions, type SimulateReport } from './sim/simulate.js';
+export { playGames, playGame, summarize, shardRange, type BatchSetup, type GameSummary } from './sim/games.js';
+export { Tally, mergeReports, MergeError, type Totals } from './sim/report.js';
+export { compareRuns, rateVerdict, type Comparison, type RateComparison, type MeanComparison, type Rate, type Difference } from './sim/compare.js';
+export { wilson, pairedDifference, hybridDifference, meanInterval, pairedMeanDifference, type Interval } from './sim/stats.js';
 export { playout, type PlayoutOptions, type PlayoutResult } from './sim/playout.js';
-export { BOTS, botChoice, botStreams, type BotKind } from './bots/index.js';
+export { BOTS, ISMCTS_DEFAULT_ITERATIONS, botChoice, botProblem, botSpec, botStreams, parseBot, parseSeats, type BotKind, type BotSpec } from './bots/index.js';
 
 export { view, renderLog, cardView, type PlayerView, type ZoneView, type CardView } from './view.js';
 export { playerName } from './render.js';

@@ -10,7 +10,7 @@ import { cloneState } from './state.js';
 import { view, type PlayerView } from './view.js';
 import { cardVisibleTo, roleVisibleTo, varVisibleTo } from './visibility.js';
 import { makeReplay, REPLAY_FORMAT, replayShapeProblem, stateHash, type Replay } from './replay.js';
-import { botChoice, botStreams, BOTS, type BotKind } from './bots/index.js';
+import { botChoice, botProblem, botStreams, parseBot, type BotKind } from './bots/index.js';
 import { playerName } from './render.js';
 
 export { IllegalAction } from './flow.js';
@@ -37,8 +37,9 @@ export function checkBots(bots: unknown, players: number): (BotKind | null)[] {
   if (!Array.isArray(bots) || bots.length !== players) throw new MatchError(`give one entry per seat (${players}): a bot name or none for a person`);
   return bots.map((b, i) => {
     if (b === null || b === false) return null;
-    if (typeof b === 'string' && (BOTS as string[]).includes(b)) return b as BotKind;
-    throw new MatchError(`seat ${i + 1}: '${String(b)}' is not a bot (${BOTS.join(', ')})`);
+    const kind = parseBot(b);
+    if (kind) return kind;
+    throw new MatchError(`seat ${i + 1}: ${botProblem(b)}`);
   });
 }
 

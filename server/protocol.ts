@@ -7,11 +7,12 @@
 // count of decisions this seat has answered): an answer sent twice, or to a decision already over, is
 // refused. The host is sent the public table and the seats' state.
 
-import type { PlayerView } from '../engine/index.js';
+import type { BotKind, PlayerView } from '../engine/index.js';
 import type { TableMeta } from '../editor/src/playtest/protocol.js';
 
 /** Who sits at a seat: a person, or the bot that plays it. */
-export type SeatKind = 'person' | 'random' | 'greedy';
+/** A seat is a person's, or a bot's (any bot the engine has, ismcts:N included). */
+export type SeatKind = 'person' | BotKind;
 
 export type ClientMessage =
   | { t: 'hello'; match: string; token: string }

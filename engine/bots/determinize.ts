@@ -9,6 +9,8 @@ import { cloneState } from '../state.js';
 import { cardVisibleTo, roleVisibleTo, varVisibleTo } from '../visibility.js';
 import { randInt, shuffleInPlace } from '../rng.js';
 import { instances } from '../instances.js';
+import { sameValue } from '../expr/value.js';
+import { RuleError } from '../expr/env.js';
 
 export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array): State {
   const d = cloneState(s);
@@ -93,7 +95,53 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
     }
   }
   for (let k = 0; k < 4; k++) d.rng[k] = (randInt(rng, 0x100000000) ^ (k * 0x9e3779b9)) >>> 0;
+  reopenPending(d, g, viewer);
   return d;
+}
+
+/**
+ * Other seats' decisions still open in a simultaneous step were worked out from their real hidden cards (a
+ * hand's cards as options): on the copy they are worked out again, from the copy's cards, so a bot filling
+ * them in (or searching them) plays the cards the copy gives that seat, never the real ones. A decision
+ * the copy offers nothing for keeps its options (the lookahead then plays what the rules first offered).
+ */
+function reopenPending(d: State, g: Game, viewer: number): void {
+  if (!d.par) return;
+  const steps = g.lists[d.par.list]!.steps;
+  for (const th of d.par.threads) {
+    const open = th.prompt;
+    if (th.player === viewer || !open) continue;
+    const step = steps[th.i];
+    if (!step || step.kind !== 'prompt' || step.key !== open.key) continue;
+    const pr = step.prompt;
+    const c = { s: d, g, b: th.b, it: undefined, memo: new Map<string, unknown>() };
+    let listed: unknown[];
+    try {
+      listed = pr.from(c) as unknown[];
+    } catch (e) {
+      if (e instanceof RuleError) continue;
+      throw e;
+    }
+    c.memo = undefined as never;
+    const options = distinctOptions(listed, pr.choose !== 'options' && pr.choose !== 'cells');
+    let min = Math.max(0, Math.floor(pr.min(c)));
+    let max = Math.max(min, Math.floor(pr.max(c)));
+    if (max > options.length) max = options.length;
+    if (min > max) min = max;
+    if (max === 0) continue;
+    th.prompt = { key: open.key, player: open.player, options, min, max };
+  }
+}
+
+/** The options without repeats (and without -1, "no card"/"nobody", for cards and players), as the flow
+ *  lists them. */
+function distinctOptions(xs: readonly unknown[], dropNone: boolean): unknown[] {
+  const out: unknown[] = [];
+  for (const x of xs) {
+    if (dropNone && x === -1) continue;
+    if (!out.some((y) => sameValue(y, x))) out.push(x);
+  }
+  return out;
 }
 
 const backCache = new WeakMap<Game, string[]>();

@@ -109,3 +109,25 @@ describe('babelkit simulate', () => {
     expect(s.stderr).toMatch(/--save-replay needs a folder/);
   });
 });
+
+describe('simulate reports rule warnings', () => {
+  it('a deal asking for more cards than exist is counted, with its place, in games and times, alike on one or two workers', () => {
+    const f = 'test/fixtures/short-deal.yaml';
+    const run = (workers: string) => {
+      const r = babelkit('simulate', f, '--players', '3', '--games', '50', '--seed', '1', '--workers', workers, '--json');
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout);
+    };
+    const one = run('1');
+    // a seat asks for 1 or 3 cards each: 3 each for 3 players is 9 of the 6 chips
+    expect(one.warnings).toHaveLength(1);
+    expect(one.warnings[0].where).toBe(`${f}:32:19`);
+    expect(one.warnings[0].message).toMatch(/a deal of 3 each to 3 players ran out after 6 cards/);
+    expect(one.warnings[0].games).toBe(one.warnings[0].times);
+    expect(one.warnings[0].games).toBeGreaterThan(10);
+    expect(one.warnings[0].games).toBeLessThan(50);
+    expect(run('2').warnings).toEqual(one.warnings);
+    const text = babelkit('simulate', f, '--players', '3', '--games', '50', '--seed', '1');
+    expect(text.stdout).toContain(`${f}:32:19: a deal of 3 each`);
+  });
+});

@@ -18,6 +18,7 @@ import { cloneState } from '../../engine/state.js';
 import { seedRng, shuffleInPlace } from '../../engine/rng.js';
 import { determinize } from '../../engine/bots/determinize.js';
 import { greedyChoice } from '../../engine/bots/greedy.js';
+import { ismctsChoice } from '../../engine/bots/ismcts.js';
 import { stateHash } from '../../engine/replay.js';
 import { babelBuilders, zoneInst } from '../helpers/game.js';
 import { conservationProblem, oracleCardVisible, oracleVarVisible, ownerOf, picksArb, playRandom, playersArb, seedArb, zoneIdOf } from './support.js';
@@ -265,6 +266,28 @@ describe('determinize: a bot plays on a copy built from its own view', () => {
       { numRuns: 250 },
     );
     expect(compared).toBeGreaterThan(100);
+  });
+
+  it('ISMCTS decides the same when only information hidden from it differs', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(midGameArb, variantArb, (m, v) => {
+        const s = midGame(m.players, m.seed, m.picks, m.stop);
+        fc.pre(s !== null);
+        const p = Math.min(...activePlayers(s!));
+        const t = hiddenVariant(s!, p, v.variant, v.k1, v.k2, v.permSeed);
+        fc.pre(t !== null);
+        const pa = promptOf(s!, p)!;
+        const pb = promptOf(t!, p)!;
+        const a = ismctsChoice(s!, g, pa, seedRng(v.botSeed, `bot:${p}`), 12);
+        const b = ismctsChoice(t!, g, pb, seedRng(v.botSeed, `bot:${p}`), 12);
+        expect(choices(pa).map((c) => JSON.stringify(c))).toContain(JSON.stringify(a));
+        expect(b, `seat ${p} at ${g.promptSteps[pa.key]!.path} (${v.variant})`).toEqual(a);
+        compared++;
+      }),
+      { numRuns: 80 },
+    );
+    expect(compared).toBeGreaterThan(30);
   });
 
   // Regression for a (fixed) issue in engine/bots/determinize.ts: the header comment promises that the

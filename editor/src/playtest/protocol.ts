@@ -2,10 +2,10 @@
 // receives one seat's `view(state, game, seat)` (or the table's public view when no human plays), plus
 // the ruleset's public data (names, card definitions) and a few facts about the session itself.
 
-import type { PlayerView, Replay } from '../../../engine/index.js';
+import type { BotKind, PlayerView, Replay } from '../../../engine/index.js';
 import type { RulesetSource } from '../shared/source.js';
 
-export type SeatKind = 'human' | 'random' | 'greedy';
+export type SeatKind = 'human' | BotKind;
 
 export interface StartRequest extends RulesetSource {
   players: number;

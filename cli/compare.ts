@@ -1,0 +1,129 @@
+// `babelkit compare BASE.yaml VARIANT.yaml`: both rulesets on the same seeds and bots, paired game by game;
+// every outcome's and ending's rate with its interval, the differences with theirs, and a verdict each.
+// `--until W` plays on, 500 games at a time, until every interval's half-width is at most W (a rate: 0.01
+// is one point) or --games is reached.
+
+import {
+  batchSetup, compareRuns, parseOptionAssignments, Tally,
+  type BatchSetup, type Comparison, type Game, type GameSummary, type RateComparison, type SimulateReport,
+} from '../engine/index-node.js';
+import { loadOrReport } from './load-file.js';
+import { parseArgs, UsageError } from './args.js';
+import { BATCH_SPEC, gameCount, playerCounts, requireArgs, seatBots, seedOf, workerCount } from './batch-args.js';
+import { playBatch } from './sim-pool.js';
+import { usage } from './simulate.js';
+import { progressBar } from './progress.js';
+
+export const COMPARE_USAGE = `  babelkit compare BASE VARIANT --players N --games G --seed S [--bot B | --seats …] [--json]
+                   [--until W] [--workers N] [--option NAME=VALUE]…
+      Play both rulesets on the same seeds; each outcome's and ending's rate with its 95% interval, the
+      difference (variant − base) with its interval and a verdict; game length and score likewise.
+      --until W: play on (500 games at a time, at most G) until every interval is within ±W (0.01 = 1 point).
+`;
+
+const ROUND = 500;
+
+export interface CompareReport {
+  base: { file: string; ruleset: string; hash: string };
+  variant: { file: string; ruleset: string; hash: string };
+  players: number;
+  seed: number | string;
+  seats: string[];
+  games: number;
+  until?: { width: number; reached: boolean };
+  outcomes: RateComparison[];
+  endings: RateComparison[];
+  winsBySeat: RateComparison[];
+  actionsPerGame: Comparison['actionsPerGame'];
+  score?: Comparison['score'];
+  reports: { base: SimulateReport; variant: SimulateReport };
+  seconds: number;
+}
+
+export async function compareCmd(args: string[]): Promise<number> {
+  const { positional, values } = parseArgs(args, { ...BATCH_SPEC, until: 'string' });
+  if (positional.length !== 2) throw new UsageError('give two ruleset files: the base, then the variant');
+  requireArgs(values, ['players', 'games', 'seed']);
+  const counts = playerCounts(values.players);
+  if (counts.length !== 1) throw new UsageError('compare takes one player count');
+  const cap = gameCount(values.games);
+  const seed = seedOf(values.seed);
+  const workers = workerCount(values.workers);
+  let until: number | null = null;
+  if (values.until !== undefined) {
+    until = Number(values.until);
+    if (!/^\d*\.?\d+$/.test(String(values.until)) || !(until > 0 && until < 1)) throw new UsageError(`--until is a half-width between 0 and 1 (0.01 = one point), not '${String(values.until)}'`);
+  }
+  const [fa, fb] = positional as [string, string];
+  const ga = loadOrReport(fa);
+  const gb = loadOrReport(fb);
+  if (!ga || !gb) return 1;
+  const players = counts[0]!;
+  const opts = (values.option as string[] | undefined) ?? [];
+  const seats = seatBots(values, players);
+  const sa = usage(() => batchSetup(ga, { players, seed, seats, options: parseOptionAssignments(ga, opts) }));
+  const sb = usage(() => batchSetup(gb, { players, seed, seats, options: parseOptionAssignments(gb, opts) }));
+
+  const a: GameSummary[] = [], b: GameSummary[] = [];
+  const ta = new Tally(ga, sa), tb = new Tally(gb, sb);
+  const t0 = performance.now();
+  const progress = process.stderr.isTTY && !process.env.CI ? progressBar(2 * cap) : null;
+  let cmp: Comparison;
+  let played = 0;
+  for (;;) {
+    const to = until === null ? cap : Math.min(cap, played + ROUND);
+    await run(fa, ga, sa, played, to, workers, cap, (s) => { a.push(s); ta.add(s); progress?.(a.length + b.length); });
+    await run(fb, gb, sb, played, to, workers, cap, (s) => { b.push(s); tb.add(s); progress?.(a.length + b.length); });
+    played = to;
+    cmp = compareRuns(ga, gb, a, b, players);
+    if (until === null || played >= cap || cmp.widest <= until) break;
+  }
+  progress?.(2 * cap, true);
+  const seconds = (performance.now() - t0) / 1000;
+  const report: CompareReport = {
+    base: { file: fa, ruleset: ga.id, hash: ga.hash },
+    variant: { file: fb, ruleset: gb.id, hash: gb.hash },
+    players, seed, seats, games: played,
+    ...(until !== null ? { until: { width: until, reached: cmp.widest <= until } } : {}),
+    outcomes: cmp.outcomes, endings: cmp.endings, winsBySeat: cmp.winsBySeat, actionsPerGame: cmp.actionsPerGame,
+    ...(cmp.score ? { score: cmp.score } : {}),
+    reports: { base: ta.report(seconds / 2), variant: tb.report(seconds / 2) },
+    seconds: Math.round(seconds * 1000) / 1000,
+  };
+  if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  else process.stdout.write(text(report, ga, gb));
+  return 0;
+}
+
+function run(file: string, game: Game, setup: BatchSetup, from: number, to: number, workers: number, games: number, add: (s: GameSummary) => void): Promise<void> {
+  return playBatch({ file, game, setup, from, to, workers, games }, (_, s) => add(s));
+}
+
+const p1 = (x: number) => (100 * x).toFixed(1);
+
+function text(r: CompareReport, ga: Game, gb: Game): string {
+  const row = (c: RateComparison) => {
+    const d = c.difference;
+    const rate = (x: RateComparison['base']) => `${p1(x.rate).padStart(5)}% (${p1(x.low)}–${p1(x.high)})`.padEnd(20);
+    return `  ${c.id.padEnd(24)} ${rate(c.base)} ${rate(c.variant)} ${(d.value >= 0 ? '+' : '') + p1(d.value)} (${p1(d.low)} to ${p1(d.high)})`;
+  };
+  const head = `  ${''.padEnd(24)} ${'base'.padEnd(20)} ${'variant'.padEnd(20)} difference, points (95% CI)`;
+  const verdicts = [...r.outcomes, ...r.endings].filter((c) => c.base.count + c.variant.count > 0).map((c) => `  • ${c.verdict}`);
+  return [
+    `${ga.name} (${r.base.file}) against ${gb.name} (${r.variant.file})`,
+    `${r.games} games each, ${r.players} players, seed ${r.seed}, seats ${r.seats.join(', ')}, the same seeds for both${r.until ? `; --until ${r.until.width}: ${r.until.reached ? 'reached' : 'not reached within --games'}` : ''}`,
+    '',
+    'Wins', head, ...r.outcomes.map(row),
+    '',
+    'Endings', head, ...r.endings.map(row),
+    '',
+    'Wins by seat', head, ...r.winsBySeat.map(row),
+    '',
+    `Game length (decisions)   base ${r.actionsPerGame.base.mean.toFixed(1)}, variant ${r.actionsPerGame.variant.mean.toFixed(1)}: ${r.actionsPerGame.verdict}`,
+    ...(r.score ? [`Mean score                base ${r.score.base.mean.toFixed(1)}, variant ${r.score.variant.mean.toFixed(1)}: ${r.score.verdict}`] : []),
+    '',
+    'In words',
+    ...verdicts,
+    '',
+  ].join('\n');
+}

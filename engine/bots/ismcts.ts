@@ -1,0 +1,173 @@
+// The ISMCTS bot: information-set Monte Carlo tree search (Cowling, Powley & Whitehouse, "Information Set
+// Monte Carlo Tree Search", 2012), in its multiple-observer form, deciding from its own seat's view only.
+//
+// Each iteration:
+//  1. determinizes what the seat cannot see (determinize.ts: hidden cards redealt among the places showing
+//     the same back, hidden roles from the deal, hidden variables reset, the game's randomness from the
+//     bot's own stream; other seats' open decisions worked out again on that copy);
+//  2. plays down the trees (ismcts-tree.ts: one per seat, each split only by what that seat sees), every
+//     seat choosing by UCB1 in its own tree among the actions legal on this copy, until a seat meets an
+//     action it has not tried: that one is added;
+//  3. plays on at random (a rollout) until the game ends or ROLLOUT_DECISIONS more decisions are taken;
+//  4. backs up each seat's reward (ismcts-reward.ts: 1 for a win of its team, 0 for a loss, or its declared
+//     objective for a stopped rollout) through that seat's own tree.
+// The bot then takes its most visited action. Cooperative and team games need nothing special: a team's
+// seats share its result. A seat deciding later in a simultaneous step learns nothing of an earlier one's
+// choice in its own tree, so its statistics average over what the others may have chosen.
+//
+// Everything random comes from the bot's own stream: the same view and stream give the same decision.
+
+import type { Game, OpenPrompt, State } from '../model.js';
+import { choiceCount, choices, resolve } from '../flow.js';
+import { cardVisibleTo } from '../visibility.js';
+import { randInt } from '../rng.js';
+import { determinize } from './determinize.js';
+import { randomChoice } from './random.js';
+import { botPrompt } from './options.js';
+import { child, choiceKey, newNode, observedKey, selectUcb, type Node } from './ismcts-tree.js';
+import { ObjectiveScale, rewards } from './ismcts-reward.js';
+
+/** Iterations per decision of `ismcts` without a budget: a five-player Babel Builders game with every seat
+ *  ISMCTS plays in under 10 s on the 2-core development machine (docs/balance.md). */
+export const ISMCTS_DEFAULT_ITERATIONS = 200;
+/** Decisions a rollout takes after leaving the tree before the position is judged by the objectives. */
+export const ROLLOUT_DECISIONS = 24;
+/** experiments only: overrides (removed before commit) */
+export const TUNE = { rollout: Number(process.env.BK_ROLLOUT ?? ROLLOUT_DECISIONS), c: Number(process.env.BK_C ?? 0.7) };
+/** a bound on the decisions of one iteration (a ruleset whose games never end) */
+const MAX_DECISIONS = 5000;
+/** UCB1's exploration constant (rewards lie in [0, 1]). */
+const EXPLORATION = 0.7;
+/** Candidate choices listed per decision at most; beyond, as many distinct ones drawn at random. */
+const MAX_CANDIDATES = 48;
+
+export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number): any[] {
+  const me = p.player;
+  const cands = candidates(p, rng);
+  if (cands.length === 1) return cands[0]!;
+  const cardPrompt = g.promptSteps[p.key]!.prompt.choose === 'cards';
+  const trees: Node[] = Array.from({ length: s.n }, newNode);
+  const rootKids = cands.map((_, i) => child(trees[me]!, `#${i}`));
+  const scale = new ObjectiveScale(s.n);
+  const r = new Array<number>(s.n).fill(0);
+  const paths: Node[][] = Array.from({ length: s.n }, () => []);
+  const cur: Node[] = new Array(s.n);
+
+  for (let it = 0; it < iterations; it++) {
+    const d = determinize(s, g, me, rng);
+    for (let q = 0; q < s.n; q++) { cur[q] = trees[q]!; paths[q]!.length = 0; paths[q]!.push(trees[q]!); }
+
+    // the root: this seat's own decision, among the real candidates (a card it cannot see: the copy's card
+    // at the same place)
+    let k: number;
+    const fresh = rootKids.findIndex((n) => n.visits === 0);
+    for (const n of rootKids) n.avail++;
+    k = fresh >= 0 ? fresh : selectUcb(rootKids, TUNE.c);
+    const dp = openOf(d, me)!;
+    const choice = cardPrompt ? cands[k]!.map((e) => blindCard(s, d, g, e, me)) : cands[k]!;
+    descend(d, g, dp, choice, me, `#${k}`, cur, paths);
+    resolve(d, g, dp, choice);
+    let inTree = fresh < 0;
+
+    // down the trees, then a rollout
+    let rolled = 0;
+    // (a position is judged only outside a simultaneous step: inside one, the choices made are not yet
+    // revealed nor applied, and every action would look alike)
+    for (let guard = 0; !d.ended && guard < MAX_DECISIONS; guard++) {
+      if (!inTree && rolled >= TUNE.rollout && !d.par) break;
+      const open = nextOpen(d);
+      if (!open) break;
+      const q = botPrompt(d, g, open);
+      const x = q.player;
+      if (!inTree) {
+        resolve(d, g, q, randomChoice(q, rng));
+        rolled++;
+        continue;
+      }
+      const cs = candidates(q, rng);
+      const node = cur[x]!;
+      const keys = cs.map((c) => `${x}|${choiceKey(d, g, q, c, x)}`);
+      const untried: number[] = [];
+      const kids: Node[] = [];
+      for (let i = 0; i < keys.length; i++) {
+        const n = node.children.get(keys[i]!);
+        if (!n || n.visits === 0) untried.push(i);
+      }
+      let pick: number;
+      if (untried.length) {
+        pick = untried[randInt(rng, untried.length)]!;
+        if (cs.length > 1) inTree = false; // one new node per iteration: then the rollout
+        for (const key of keys) child(node, key).avail++;
+      } else {
+        for (const key of keys) { const n = node.children.get(key)!; n.avail++; kids.push(n); }
+        pick = selectUcb(kids, TUNE.c);
+      }
+      descend(d, g, q, cs[pick]!, x, keys[pick]!, cur, paths);
+      resolve(d, g, q, cs[pick]!);
+    }
+
+    rewards(d, g, scale, r);
+    for (let q = 0; q < s.n; q++) {
+      const path = paths[q]!;
+      const v = r[q]!;
+      for (const n of path) { n.visits++; n.total += v; }
+    }
+  }
+
+  // the most visited action; among equals the best mean, then the bot's stream
+  let best: number[] = [];
+  let bv = -1, bm = -Infinity;
+  rootKids.forEach((n, i) => {
+    const m = n.visits ? n.total / n.visits : -Infinity;
+    if (n.visits > bv || (n.visits === bv && m > bm + 1e-12)) { bv = n.visits; bm = m; best = [i]; }
+    else if (n.visits === bv && Math.abs(m - bm) <= 1e-12) best.push(i);
+  });
+  return cands[best[randInt(rng, best.length)]!]!;
+}
+
+/** Moves every seat's tree down by one decision: the mover's under its own key, the others' under what
+ *  each of them sees of it. */
+function descend(d: State, g: Game, p: OpenPrompt, choice: any[], mover: number, moverKey: string, cur: Node[], paths: Node[][]): void {
+  for (let q = 0; q < cur.length; q++) {
+    const key = q === mover ? moverKey : observedKey(d, g, p, choice, q);
+    const n = child(cur[q]!, key);
+    cur[q] = n;
+    paths[q]!.push(n);
+  }
+}
+
+/** The choices worth trying: all of them, or a sample of distinct ones when there are too many. */
+function candidates(p: OpenPrompt, rng: Uint32Array): any[][] {
+  if (choiceCount(p) <= MAX_CANDIDATES) return choices(p);
+  const seen = new Set<string>();
+  const out: any[][] = [];
+  for (let k = 0; k < MAX_CANDIDATES; k++) {
+    const c = randomChoice(p, rng);
+    const key = JSON.stringify(c);
+    if (!seen.has(key)) { seen.add(key); out.push(c); }
+  }
+  return out;
+}
+
+/** A card the bot chooses without seeing it is known only by its place: on the copy, the card lying there. */
+function blindCard(s: State, d: State, g: Game, e: number, me: number): number {
+  if (cardVisibleTo(s, g, e, me)) return e;
+  const z = s.loc[e]!;
+  return d.zones[z]![s.zones[z]!.indexOf(e)]!;
+}
+
+/** A seat's open decision. */
+function openOf(s: State, seat: number): OpenPrompt | null {
+  if (s.par) return s.par.threads.find((t) => t.player === seat)?.prompt ?? null;
+  return s.prompt && s.prompt.player === seat ? s.prompt : null;
+}
+
+/** The next decision to take: the lowest seat with one open (as batch simulation orders them). */
+function nextOpen(s: State): OpenPrompt | null {
+  if (s.par) {
+    let best: OpenPrompt | null = null;
+    for (const t of s.par.threads) if (t.prompt && (!best || t.prompt.player < best.player)) best = t.prompt;
+    return best;
+  }
+  return s.prompt;
+}
