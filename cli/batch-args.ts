@@ -32,9 +32,14 @@ export function gameCount(v: unknown): number {
   return games;
 }
 
+/**
+ * A seed as typed: digits that fit a safe whole number stay a number (as seeded results have always been),
+ * anything else is the text exactly as given (26 digits are not rounded to 1e+26); an empty seed is refused.
+ */
 export function seedOf(v: unknown): number | string {
   const s = String(v);
-  return /^\d+$/.test(s) && Number(s) <= Number.MAX_SAFE_INTEGER ? Number(s) : s;
+  if (s === '') throw new UsageError('--seed needs a value, not an empty text');
+  return /^\d+$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : s;
 }
 
 /** The bot of each seat: `--seats a,b,c` (one per seat), else `--bot B` for every seat (default random). */

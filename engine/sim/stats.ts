@@ -21,7 +21,8 @@ export function wilson(k: number, n: number, z = Z95): Interval {
   const den = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / den;
   const half = (z / den) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // the interval holds the rate itself (at k = 0 or k = n rounding would leave it a hair outside)
+  return { low: Math.min(p, Math.max(0, centre - half)), high: Math.max(p, Math.min(1, centre + half)) };
 }
 
 /**
