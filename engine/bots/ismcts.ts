@@ -27,8 +27,8 @@ import { botPrompt } from './options.js';
 import { child, choiceKey, newNode, observedKey, selectUcb, type Node } from './ismcts-tree.js';
 import { ObjectiveScale, rewards } from './ismcts-reward.js';
 
-/** Iterations per decision of `ismcts` without a budget: a five-player Babel Builders game with every seat
- *  ISMCTS plays in under 10 s on the 2-core development machine (docs/balance.md). */
+/** Iterations per decision of `ismcts` without a budget: a five-player game of the bundled hidden-role
+ *  ruleset with every seat ISMCTS plays in under 10 s on the 2-core development machine. */
 export const ISMCTS_DEFAULT_ITERATIONS = 200;
 /** Decisions a rollout takes after leaving the tree before the position is judged by the objectives. */
 export const ROLLOUT_DECISIONS = 24;

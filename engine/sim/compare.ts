@@ -52,7 +52,7 @@ export interface Comparison {
 const pts = (x: number) => (100 * x).toFixed(1);
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
 
-/** Sentence for a rate difference: "the Architects win 4.1 points more often, 95% CI 2.0–6.2". */
+/** Sentence for a rate difference: "the Builders win 4.1 points more often, 95% CI 2.0–6.2". */
 export function rateVerdict(subject: string, verb: string, d: Difference): string {
   const ci = `95% CI ${pts(d.low)} to ${pts(d.high)}`;
   if (d.low > 0) return `${subject} ${verb} ${pts(d.value)} points more often in the variant, ${ci}`;
@@ -132,7 +132,7 @@ export function compareRuns(base: Game, variant: Game, a: readonly GameSummary[]
   return { games: a.length, outcomes, endings: ends, winsBySeat: seats, actionsPerGame: actions, ...(score ? { score } : {}), widest };
 }
 
-/** "the Architect team wins", "the Zealots win": a team's name ending in s is taken as a plural. */
+/** "the Red team wins", "the Builders win": a team's name ending in s is taken as a plural. */
 function winVerb(g: Game, id: string): string {
   const t = g.teams.find((x) => x.id === id);
   return t && /s$/i.test(t.name) ? 'win' : 'wins';
