@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { babelkit } from './run.js';
+import { smallRuleset as ruleset } from '../helpers/small-ruleset.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'babelkit-runs-'));
 let n = 0;
@@ -14,51 +15,6 @@ function file(text: string): string {
   const f = join(dir, `r${++n}.yaml`);
   writeFileSync(f, text);
   return f;
-}
-
-/** A small ruleset: one phase of one step, its effects (and extra sections) given. */
-function ruleset(o: { cardFields?: string; cards?: string; defs?: string; vars?: string; steps: string; extra?: string; zones?: string }): string {
-  return `id: t
-name: T
-players: { min: 2, max: 3 }
-teams:
-  - { id: all, name: Everyone, objective: "count(pile) + zero" }
-roles:
-  - { id: member, team: all }
-cardTypes:
-  - id: c
-    fields: { v: number${o.cardFields ? `, ${o.cardFields}` : ''} }
-cards:
-  - { id: c1, type: c, v: 1, count: 4 }
-${o.cards ?? ''}
-zones:
-  - { id: box }
-  - { id: pile }
-  - { id: shown }
-  - { id: hand, per: player, visibility: owner }
-${o.zones ?? ''}
-vars:
-  - { id: n, type: number }
-${o.vars ?? ''}
-definitions:
-  - { id: zero, value: "0" }
-${o.defs ?? ''}
-endings:
-  - { id: done, winner: all }
-${o.extra ?? ''}
-setup:
-  - forEach: players
-    as: p
-    do:
-      - setRole: { player: $p, role: member }
-phases:
-  - id: main
-    steps:
-${o.steps}
-      - id: fin
-        do:
-          - end: done
-`;
 }
 
 /** validate says ok, and then every game ends (or is stopped with a message) with both bots, never a crash. */

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newSession, startEditorServer, type EditorServer, type Session as BrowserSession } from '../helpers/browser.js';
 import { babelBuilders, ROOT } from '../helpers/game.js';
+import { answer, waitState } from '../helpers/playtest.js';
 import { applyInPlace, newGame } from '../../engine/flow.js';
 import { view } from '../../engine/view.js';
 import type { Replay } from '../../engine/replay.js';
@@ -63,13 +64,6 @@ async function openPlaytest(): Promise<{ s: BrowserSession; page: Page; pt: Loca
   return { s, page: s.page, pt };
 }
 
-async function waitState(page: Page, states: string[]): Promise<string> {
-  const h = await page.waitForFunction((st) => {
-    const v = document.querySelector<HTMLElement>('bk-playtest')?.dataset.state;
-    return v && st.includes(v) ? v : false;
-  }, states, { timeout: 60_000 });
-  return (await h.jsonValue()) as string;
-}
 
 async function seq(pt: Locator): Promise<string | null> {
   return pt.getAttribute('data-seq');
@@ -79,24 +73,6 @@ async function waitNewView(page: Page, before: string | null): Promise<void> {
   await page.waitForFunction((b) => document.querySelector<HTMLElement>('bk-playtest')?.dataset.seq !== b, before, { timeout: 60_000 });
 }
 
-/** Answer the open decision by clicking: the first options the prompt needs (one when it allows none). */
-async function answer(pt: Locator): Promise<string> {
-  const prompt = pt.locator('bk-pt-prompt');
-  const text = (await prompt.locator('.ptext').textContent()) ?? '';
-  const count = (await prompt.locator('.count').textContent()) ?? '';
-  const m = /choose (\d+)/.exec(count);
-  const need = m ? Number(m[1]) : 1;
-  // a decision with one answer to give is taken by the click itself; others are confirmed
-  const confirm = prompt.locator('[data-confirm]');
-  const confirmed = (await confirm.count()) > 0;
-  const opts = prompt.locator('[data-option]');
-  for (let i = 0; i < need; i++) await opts.nth(i).click();
-  if (confirmed) {
-    expect(await confirm.isDisabled(), `${text}: ${need} chosen, yet Confirm is disabled`).toBe(false);
-    await confirm.click();
-  }
-  return text;
-}
 
 describe('playtest in the browser', () => {
   it('plays a five-player game with four bots and one human seat to its end; the exported replay passes babelkit replay', async () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openEditor, startEditorServer, type EditorServer } from '../helpers/browser.js';
+import { smallRuleset } from '../helpers/small-ruleset.js';
 
 let server: EditorServer;
 let browser: Browser;
@@ -21,37 +22,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A small ruleset whose step `s` moves a trillion cards, refilling its source from its destination. Before the
+/** A ruleset whose step `s` moves a trillion cards, refilling its source from its destination. Before the
  *  log had its own bound per step, the playtest's log filled memory and the tab crashed. */
-const runaway = (decisionFirst: boolean) => `id: runaway
-name: Runaway
-players: { min: 2, max: 3 }
-teams:
-  - { id: all, name: Everyone, objective: "count(pile)" }
-roles:
-  - { id: member, team: all }
-cardTypes:
-  - { id: c, fields: {} }
-cards:
-  - { id: c1, type: c, count: 4 }
-zones:
-  - { id: box }
-  - { id: pile }
-endings:
-  - { id: done, winner: all }
-setup:
-  - forEach: players
-    as: p
-    do:
-      - setRole: { player: $p, role: member }
-phases:
-  - id: main
-    steps:
-${decisionFirst ? `      - id: go
+const runaway = (decisionFirst: boolean) => smallRuleset({
+  steps: (decisionFirst ? `      - id: go
         prompt: { player: "player(1)", choose: options, from: "['go', 'wait']" }
-` : ''}      - { id: s, do: [ { move: { from: box, to: pile, count: 1000000000000, refill: pile } } ] }
-      - { id: fin, do: [ { end: done } ] }
-`;
+` : '') + '      - { id: s, do: [ { move: { from: box, to: pile, count: 1000000000000, refill: pile } } ] }',
+});
 
 async function open(page: Page, name: string, text: string): Promise<void> {
   const file = join(mkdtempSync(join(tmpdir(), 'bk-runaway-')), name);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newSession, startEditorServer, type EditorServer } from '../helpers/browser.js';
 import { ROOT } from '../helpers/game.js';
+import { answer, waitState } from '../helpers/playtest.js';
 import type { Replay } from '../../engine/replay.js';
 
 let server: EditorServer;
@@ -25,26 +26,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function waitState(page: Page, states: string[]): Promise<string> {
-  const h = await page.waitForFunction((st) => {
-    const v = document.querySelector<HTMLElement>('bk-playtest')?.dataset.state;
-    return v && st.includes(v) ? v : false;
-  }, states, { timeout: 60_000 });
-  return (await h.jsonValue()) as string;
-}
 
-/** Clicks the first options the open decision needs, and confirms when it asks to. */
-async function answer(pt: Locator): Promise<string> {
-  const prompt = pt.locator('bk-pt-prompt');
-  const text = (await prompt.locator('.ptext').textContent()) ?? '';
-  const m = /choose (\d+)/.exec((await prompt.locator('.count').textContent()) ?? '');
-  const need = m ? Number(m[1]) : 1;
-  const confirm = prompt.locator('[data-confirm]');
-  const confirmed = (await confirm.count()) > 0;
-  for (let i = 0; i < need; i++) await prompt.locator('[data-option]').nth(i).click();
-  if (confirmed) await confirm.click();
-  return text;
-}
 
 describe('7 Wonders in the editor', () => {
   it('is listed, and its playtest plays a full game against greedy bots whose exported replay reproduces', async () => {

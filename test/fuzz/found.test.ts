@@ -5,37 +5,12 @@ import { loadRulesetText } from '../../engine/load/index.js';
 import { checkReplay, Match } from '../../engine/match.js';
 import { makeReplay, stateHash } from '../../engine/replay.js';
 import { playout } from '../../engine/sim/playout.js';
+import { smallRuleset } from '../helpers/small-ruleset.js';
 
-const RULESET = `id: t
-name: T
-players: { min: 2, max: 3 }
-options:
-  - { id: toString, type: number, default: 5 }
-teams:
-  - { id: all, name: Everyone, objective: "n" }
-roles:
-  - { id: member, team: all }
-cardTypes:
-  - { id: c, fields: {} }
-cards:
-  - { id: c1, type: c, count: 2 }
-zones:
-  - { id: box }
-vars:
-  - { id: n, type: number }
-endings:
-  - { id: done, winner: all }
-setup:
-  - forEach: players
-    as: p
-    do:
-      - setRole: { player: $p, role: member }
-  - set: { n: "toString + 1" }
-phases:
-  - id: main
-    steps:
-      - { id: fin, do: [ { end: done } ] }
-`;
+const RULESET = smallRuleset({
+  extra: 'options:\n  - { id: toString, type: number, default: 5 }',
+  steps: '      - { id: s, do: [ { set: { n: "toString + 1" } } ] }',
+});
 
 describe('found by fuzzing', () => {
   it('an option named toString takes its default whether the options are left out or given empty, and its replay replays', () => {

@@ -138,30 +138,37 @@ export const flatten: FunctionDef = {
   },
 };
 
-export const take: FunctionDef = {
-  name: 'take',
-  doc: 'The first n items of a list (of a zone: from the bottom).',
-  params: [LIST, { name: 'n', shows: 'a number' }],
-  returns: 'a list',
-  compile({ args, sc, c }) {
-    const l = c.listArg(args[0]!, sc);
-    const k = c.value(args[1]!, sc);
-    c.need(k, T.num, args[1]!);
-    const lf = l.fn, kf = k.fn;
-    // asking for more items than the list holds is legal (fewer are taken) but usually a slip: a warning
-    const site = c.env.site?.(args[1]!.at) ?? -1;
-    return {
-      fn: (x) => {
-        const xs = lf(x);
-        watchCells(x);
-        const n = kf(x);
-        if (n > xs.length) warn(x, site, () => `take() asked for ${n} items of a list of ${xs.length} (takeUpTo() takes as many as there are without a warning)`, cellRead(x));
-        return xs.slice(0, Math.max(0, n));
-      },
-      t: l.t,
-    };
-  },
-};
+/** take() and takeUpTo(): the first n items of a list. Asking take() for more items than the list holds is
+ *  legal (fewer are taken) but usually a slip, so it is a rule warning; takeUpTo() says fewer is expected. */
+function firstN(name: 'take' | 'takeUpTo', doc: string): FunctionDef {
+  return {
+    name,
+    doc,
+    params: [LIST, { name: 'n', shows: 'a number' }],
+    returns: 'a list',
+    compile({ args, sc, c }) {
+      const l = c.listArg(args[0]!, sc);
+      const k = c.value(args[1]!, sc);
+      c.need(k, T.num, args[1]!);
+      const lf = l.fn, kf = k.fn;
+      if (name === 'takeUpTo') return { fn: (x) => lf(x).slice(0, Math.max(0, kf(x))), t: l.t };
+      const site = c.env.site?.(args[1]!.at) ?? -1;
+      return {
+        fn: (x) => {
+          const xs = lf(x);
+          watchCells(x);
+          const n = kf(x);
+          if (n > xs.length) warn(x, site, () => `take() asked for ${n} items of a list of ${xs.length} (takeUpTo() takes as many as there are without a warning)`, cellRead(x));
+          return xs.slice(0, Math.max(0, n));
+        },
+        t: l.t,
+      };
+    },
+  };
+}
+
+export const take = firstN('take', 'The first n items of a list (of a zone: from the bottom).');
+export const takeUpTo = firstN('takeUpTo', 'The first n items of a list, or all of them when it holds fewer (take() warns then).');
 
 function end(name: 'top' | 'first', doc: string): FunctionDef {
   return {
@@ -180,20 +187,6 @@ function end(name: 'top' | 'first', doc: string): FunctionDef {
     },
   };
 }
-export const takeUpTo: FunctionDef = {
-  name: 'takeUpTo',
-  doc: 'The first n items of a list, or all of them when it holds fewer (take() warns then).',
-  params: [LIST, { name: 'n', shows: 'a number' }],
-  returns: 'a list',
-  compile({ args, sc, c }) {
-    const l = c.listArg(args[0]!, sc);
-    const k = c.value(args[1]!, sc);
-    c.need(k, T.num, args[1]!);
-    const lf = l.fn, kf = k.fn;
-    return { fn: (x) => lf(x).slice(0, Math.max(0, kf(x))), t: l.t };
-  },
-};
-
 export const top = end('top', "The last item of a list: a zone's top card.");
 export const first = end('first', 'The first item of a list (of a zone: its bottom card).');
 

@@ -1,0 +1,47 @@
+// A small complete ruleset for tests of the engine's edges: one phase whose steps the test gives, then an
+// ending; a few cards, zones and a variable to play with.
+
+/** A small ruleset: one phase of one step, its effects (and extra sections) given. */
+export function smallRuleset(o: { cardFields?: string; cards?: string; defs?: string; vars?: string; steps: string; extra?: string; zones?: string }): string {
+  return `id: t
+name: T
+players: { min: 2, max: 3 }
+teams:
+  - { id: all, name: Everyone, objective: "count(pile) + zero" }
+roles:
+  - { id: member, team: all }
+cardTypes:
+  - id: c
+    fields: { v: number${o.cardFields ? `, ${o.cardFields}` : ''} }
+cards:
+  - { id: c1, type: c, v: 1, count: 4 }
+${o.cards ?? ''}
+zones:
+  - { id: box }
+  - { id: pile }
+  - { id: shown }
+  - { id: hand, per: player, visibility: owner }
+${o.zones ?? ''}
+vars:
+  - { id: n, type: number }
+${o.vars ?? ''}
+definitions:
+  - { id: zero, value: "0" }
+${o.defs ?? ''}
+endings:
+  - { id: done, winner: all }
+${o.extra ?? ''}
+setup:
+  - forEach: players
+    as: p
+    do:
+      - setRole: { player: $p, role: member }
+phases:
+  - id: main
+    steps:
+${o.steps}
+      - id: fin
+        do:
+          - end: done
+`;
+}
