@@ -429,13 +429,39 @@ export function resolveExtends(
     const ref = value.extends;
     const refPos = parsed.map.valuePos(['extends']);
     const self = located(parsed);
-    if (typeof ref !== 'string' || ref.trim() === '') {
-      bag.error(refPos, `'extends' must be the path or name of the base file, got ${describeValue(ref)}`);
+    // `extends: [base, module, …]`: the base with its own chain, then each module's own changes in order (a
+    // module is a variant of that same base), then this file's
+    const refs = Array.isArray(ref) ? ref : [ref];
+    if (refs.length === 0 || refs.some((r) => typeof r !== 'string' || r.trim() === '')) {
+      bag.error(refPos, `'extends' must be the path or name of the base file (or a list: the base, then modules of it), got ${describeValue(ref)}`);
       return { value: stripExtends(value), origin: self.origin };
     }
+    const refAt = (i: number): Pos => (Array.isArray(ref) ? parsed.map.valuePos(['extends', i]) : refPos);
+    const first = find(path, refs[0] as string, refAt(0), stack);
+    if (!first) return undefined;
+    let merged = load(first.path, first.text, stack, refAt(0));
+    if (!merged) return undefined;
+    const used: ChainFile[] = [...stack];
+    for (let i = 1; i < refs.length; i++) {
+      const mod = find(path, refs[i] as string, refAt(i), used);
+      if (!mod) return undefined;
+      const m = readModule(mod.path, mod.text, first.path, used, refAt(i));
+      if (!m) return undefined;
+      used.push(m.file);
+      const r = mergeVariant(merged, m.located);
+      bag.addAll(r.diagnostics);
+      merged = r.merged;
+    }
+    const { merged: out, diagnostics } = mergeVariant(merged, self);
+    bag.addAll(diagnostics);
+    return out;
+  };
+
+  /** Resolves and reads the file an `extends` value names (checking cycles and the chain's length). */
+  const find = (from: string, ref: string, refPos: Pos, stack: ChainFile[]): { path: string; text: string } | undefined => {
     let basePath: string;
     try {
-      basePath = resolvePath(path, ref);
+      basePath = resolvePath(from, ref);
     } catch (e) {
       bag.error(refPos, `cannot resolve base file ${quote(ref)}: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
@@ -475,11 +501,43 @@ export function resolveExtends(
       bag.error(refPos, `too many levels of 'extends' (more than ${maxChain})`);
       return undefined;
     }
-    const base = load(basePath, baseText, stack, refPos);
-    if (!base) return undefined;
-    const { merged, diagnostics } = mergeVariant(base, self);
-    bag.addAll(diagnostics);
-    return merged;
+    return { path: basePath, text: baseText };
+  };
+
+  /**
+   * A module named after the base in an `extends` list: a variant of that same base, whose own changes are
+   * merged (its `extends` is not followed again). Counted in the chain's budget like any file.
+   */
+  const readModule = (path: string, src: string, base: string, chain: ChainFile[], via: Pos): { located: Located; file: ChainFile } | undefined => {
+    files.push(path);
+    const bytes = utf8Length(src);
+    const withBytes = [...chain, { path, bytes, values: 0 }];
+    if (withBytes.reduce((n, f) => n + f.bytes, 0) > maxChainBytes) {
+      bag.error(via, chainMessage(withBytes, (f) => f.bytes, formatSize, `${formatSize(maxChainBytes)} limit`));
+      return undefined;
+    }
+    const parsed = parseSource(path, src, options.limits);
+    bag.addAll(parsed.diagnostics);
+    if (parsed.value === undefined) return undefined;
+    const file: ChainFile = { path, bytes, values: parsed.values };
+    if ([...chain, file].reduce((n, f) => n + f.values, 0) > maxChainValues) {
+      bag.error(via, chainMessage([...chain, file], (f) => f.values, (n) => `${n} values`, `${maxChainValues}-value limit`));
+      return undefined;
+    }
+    const value = parsed.value;
+    const own = isMapping(value) && Object.prototype.hasOwnProperty.call(value, 'extends') ? value.extends : undefined;
+    let ownBase: string | undefined;
+    try {
+      ownBase = typeof own === 'string' ? resolvePath(path, own) : undefined;
+    } catch {
+      ownBase = undefined;
+    }
+    const sameBase = ownBase !== undefined && (ownBase === base || `${ownBase}.yaml` === base || `${ownBase}.yml` === base);
+    if (!sameBase) {
+      bag.error(via, `${quote(path)} cannot be added as a module: a file listed after the base in 'extends' must be a variant of that same base (its own 'extends' must name ${base})`);
+      return undefined;
+    }
+    return { located: located(parsed), file };
   };
 
   const result = load(file, text, [], undefined);

@@ -178,6 +178,13 @@ describe('resolveExtends', () => {
     'dir/bad-merge.yaml': 'extends: base.yaml\npieces:\n  - id: zzz\n    remove: true\n',
     'dir/no-ext.yaml': 'extends: base\ntitle: N\n',
     'dir/missing-no-ext.yaml': 'extends: nowhere\n',
+    // modules: two variants of the same base, combined by a third file
+    'dir/mod-a.yaml': 'extends: base.yaml\nsettings:\n  size: 7\npieces:\n  - id: delta\n    count: 4\n',
+    'dir/mod-b.yaml': 'extends: base.yaml\ntitle: B\npieces:\n  - id: epsilon\n    count: 6\n    after: alpha\n',
+    'dir/both.yaml': 'extends: [base.yaml, mod-a.yaml, mod-b.yaml]\npieces:\n  - id: delta\n    count: 8\n',
+    'dir/foreign.yaml': 'extends: [base.yaml, mid.yaml, top.yaml]\n',
+    'dir/empty-list.yaml': 'extends: []\n',
+    'dir/self-module.yaml': 'extends: [base.yaml, self-module.yaml]\n',
   };
   const read = (p: string) => files[p];
   const resolvePath = (from: string, ref: string) => `${from.slice(0, from.lastIndexOf('/'))}/${ref}`;
@@ -205,6 +212,33 @@ describe('resolveExtends', () => {
     expect(at(['settings', 'colours'])).toBe('dir/base.yaml:4:12');
     expect(at(['pieces', 0, 'count'])).toBe('dir/top.yaml:5:12');
     expect(at(['pieces', 1, 'count'])).toBe('dir/base.yaml:12:12');
+  });
+
+  it('merges a list of modules of one base in order, each value located in its own file', () => {
+    const r = run('dir/both.yaml');
+    expect(fmt(r.diagnostics)).toEqual([]);
+    expect(r.files).toEqual(['dir/both.yaml', 'dir/base.yaml', 'dir/mod-a.yaml', 'dir/mod-b.yaml']);
+    const v = r.located!.value as { title: string; settings: { size: number }; pieces: { id: string; count: number }[] };
+    expect(v.title).toBe('B');
+    expect(v.settings.size).toBe(7);
+    expect(v.pieces.map((p) => [p.id, p.count])).toEqual([['alpha', 1], ['epsilon', 6], ['beta', 2], ['gamma', 3], ['delta', 8]]);
+    const at = (path: (string | number)[]) => {
+      const p = posOf(r.located!, path);
+      return `${p.file}:${p.line}:${p.col}`;
+    };
+    expect(at(['settings', 'size'])).toBe('dir/mod-a.yaml:3:9');
+    expect(at(['title'])).toBe('dir/mod-b.yaml:2:8');
+    expect(at(['pieces', 1, 'count'])).toBe('dir/mod-b.yaml:5:12');
+    expect(at(['pieces', 4, 'count'])).toBe('dir/both.yaml:4:12');
+  });
+
+  it('refuses a module that is not a variant of the same base, and a module that is the file itself', () => {
+    expect(fmt(run('dir/foreign.yaml').diagnostics)).toEqual([
+      "dir/foreign.yaml:1:32: 'dir/top.yaml' cannot be added as a module: a file listed after the base in 'extends' must be a variant of that same base (its own 'extends' must name dir/base.yaml)",
+    ]);
+    expect(fmt(run('dir/self-module.yaml').diagnostics)).toEqual([
+      "dir/self-module.yaml:1:22: 'extends' cycle: dir/self-module.yaml → dir/self-module.yaml",
+    ]);
   });
 
   it('reports a cycle at the extends value', () => {
@@ -236,7 +270,10 @@ describe('resolveExtends', () => {
   });
 
   it('reports an extends value that is not a path, and merge errors', () => {
-    expect(fmt(run('dir/bad-ref.yaml').diagnostics)).toEqual(["dir/bad-ref.yaml:1:10: 'extends' must be the path or name of the base file, got a list"]);
+    expect(fmt(run('dir/bad-ref.yaml').diagnostics)).toEqual(["dir/bad-ref.yaml:1:10: 'extends' must be the path or name of the base file (or a list: the base, then modules of it), got a list"]);
+    expect(fmt(run('dir/empty-list.yaml').diagnostics)).toEqual([
+      "dir/empty-list.yaml:1:10: 'extends' must be the path or name of the base file (or a list: the base, then modules of it), got an empty list",
+    ]);
     expect(run('dir/bad-ref.yaml').located!.value).toEqual({ title: 'X' });
     expect(fmt(run('dir/bad-merge.yaml').diagnostics)).toEqual([
       "dir/bad-merge.yaml:3:9: cannot remove 'zzz': no item with this id in the base list",
