@@ -85,8 +85,7 @@ function moveAll(s: State, g: Game, from: number, to: number): void {
 }
 
 /** Seat a table as described, then open the turn's decisions (the turn loop of the current Age, restarted). */
-export function table(t: Table): Match {
-  const g = sevenWonders();
+export function table(t: Table, g: Game = sevenWonders()): Match {
   const side = t.side ?? 'A';
   const m = Match.start(g, { players: t.players, seed: t.seed ?? 1, options: { side: typeof side === 'string' ? side : 'A' } });
   const s = m.state;
