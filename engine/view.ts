@@ -43,7 +43,8 @@ export interface PlayerView {
   } | null;
   waiting: number[];
   log: string[];
-  ended: { ending: string | null; winner: string | null; truncated: boolean; message?: string } | null;
+  /** how the game ended: a winning team, or (an ending decided by scores or by a list of players) the winning seats */
+  ended: { ending: string | null; winner: string | null; winners?: number[]; truncated: boolean; message?: string } | null;
 }
 
 

@@ -63,7 +63,7 @@ describe('7 Wonders in the editor', () => {
     // three Ages of six turns: at least 18 card choices of the human seat
     expect(decisions).toBeGreaterThanOrEqual(18);
     expect([...asked].some((t) => /Choose a card/.test(t))).toBe(true);
-    await expect.poll(() => pt.locator('[data-ended]').textContent()).toMatch(/wins|win/);
+    await expect.poll(() => pt.locator('[data-ended]').textContent()).toMatch(/— Player \d( and Player \d)* (wins|win \(a tie\))/);
 
     const [download] = await Promise.all([page.waitForEvent('download'), pt.locator('[data-export]').click()]);
     const dir = mkdtempSync(join(tmpdir(), 'bk-7w-e2e-'));

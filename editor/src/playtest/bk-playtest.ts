@@ -242,11 +242,16 @@ export class BkPlaytest extends LitElement {
     const meta = this.engine.meta!;
     if (e.truncated) return html`<div class="ended lost" data-ended><h2>The game stopped</h2><p>${e.message ?? 'it never reached an ending'}</p></div>`;
     const ending = e.ending ? meta.endings[e.ending] : undefined;
-    const winner = e.winner ? meta.teams[e.winner]?.name ?? e.winner : 'nobody';
-    const mine = v.viewer >= 0 ? v.seats[v.viewer]?.team : null;
-    const won = mine && e.winner === mine;
-    return html`<div class="ended ${mine && !won ? 'lost' : ''}" data-ended>
-      <h2>${mine ? (won ? 'You win' : 'You lose') : 'Game over'} — ${winner} ${e.winner === 'none' ? '' : 'wins'}</h2>
+    // a team won, or (an ending by scores or by players) some seats did
+    const seats = e.winner ? null : e.winners ?? [];
+    const names = seats?.map((p) => v.seats[p]?.name ?? `Player ${p + 1}`);
+    const winner = e.winner ? meta.teams[e.winner]?.name ?? e.winner : names!.length ? names!.join(' and ') : 'nobody';
+    const verb = e.winner === 'none' ? '' : seats && seats.length > 1 ? 'win (a tie)' : 'wins';
+    const mine = v.viewer >= 0 ? (seats ? v.viewer : v.seats[v.viewer]?.team) : null;
+    const won = mine !== null && mine !== undefined && (seats ? seats.includes(v.viewer) : e.winner === mine);
+    const inGame = mine !== null && mine !== undefined;
+    return html`<div class="ended ${inGame && !won ? 'lost' : ''}" data-ended>
+      <h2>${inGame ? (won ? 'You win' : 'You lose') : 'Game over'} — ${winner} ${verb}</h2>
       <p>${e.ending}${ending?.description ? `: ${ending.description}` : ''}</p>
     </div>`;
   }
