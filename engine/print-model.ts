@@ -69,6 +69,8 @@ export interface TextElement extends Shown {
   field?: string;
   /** a template, used instead of `field` */
   text?: string;
+  /** fields shown one per line as "Label: value", those the card leaves empty (0, none, no) skipped */
+  fields?: string[];
   box: LayoutBox;
   size?: number;
   minSize?: number;

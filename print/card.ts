@@ -39,11 +39,38 @@ export function fieldText(game: Game, card: CardDef, name: string): string {
   if (name === 'type') return game.cardTypes.find((t) => t.id === card.type)?.name ?? card.type;
   if (name === 'count') return String(card.count);
   const v = card.fields[name];
-  const ft = game.cardTypes.find((t) => t.id === card.type)?.fields[name]?.type;
+  const fd = game.cardTypes.find((t) => t.id === card.type)?.fields[name];
+  const ft = fd?.type;
   if (v === undefined || v === null) return '';
   if (ft === 'role' && typeof v === 'string') return game.roles.find((r) => r.id === v)?.name ?? v;
+  // counts of an enumeration: "2 stone, 1 ore" (the values it has; none at all: "none")
+  if (ft === 'counts' && Array.isArray(v)) {
+    const values = game.enums.find((e) => e.id === fd!.of)?.values ?? [];
+    const parts = (v as number[]).flatMap((n, i) => (n ? [`${n} ${values[i] ?? i}`] : []));
+    return parts.length ? parts.join(', ') : 'none';
+  }
   if (Array.isArray(v)) return v.map((x) => (x && typeof x === 'object' && 'cell' in x ? `${(x as { cell: string }).cell} ${(x as { count: number }).count}` : String(x))).join(' / ');
   return String(v);
+}
+
+/** A field's name as a label: "chainFrom" → "Chain from" (its description is longer than a label). */
+export function fieldLabel(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "Label: value" per line for the fields the card sets: an empty value (an empty list, 0, no, none) and a value
+ *  equal to the card type's default (a card shows how it differs) are left out. */
+export function fieldLines(game: Game, card: CardDef, fields: readonly string[]): string {
+  const defs = game.cardTypes.find((t) => t.id === card.type)?.fields;
+  return fields.flatMap((f) => {
+    const v = card.fields[f];
+    if (defs && Object.prototype.hasOwnProperty.call(defs, f) && JSON.stringify(defs[f]!.default) === JSON.stringify(v)) return [];
+    // "no" is news only where the type says yes by default
+    if (v === false) return defs?.[f]?.default === true ? [`${fieldLabel(f)}: no`] : [];
+    if (!truthy(card, f) || (Array.isArray(v) && v.every((x) => x === 0))) return [];
+    return [`${fieldLabel(f)}: ${v === true ? 'yes' : fieldText(game, card, f)}`];
+  }).join('\n');
 }
 
 /** `{field}` placeholders replaced by the card's values (the loader has checked every name). */
@@ -136,7 +163,7 @@ function drawFront(s: DrawingSurface, c: CardContext, card: CardDef, layout: Car
         break;
       }
       case 'text': {
-        const text = el.text !== undefined ? template(game, card, el.text) : fieldText(game, card, el.field ?? 'text');
+        const text = el.fields ? fieldLines(game, card, el.fields) : el.text !== undefined ? template(game, card, el.text) : fieldText(game, card, el.field ?? 'text');
         if (!text) break;
         const tb = place(f, clampSafe(f, el.box, safe), false);
         fitText(s, m, text, tb, {

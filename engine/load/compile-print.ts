@@ -217,11 +217,16 @@ function compileElement(x: LayoutInput, el: unknown, p: Path): LayoutElement | n
       const field = str(el.field);
       if (field !== undefined) checkField(x, field, [...p, 'field'], true);
       const text = template('text');
-      if (field === undefined && text === undefined && !own(ct.fields, 'text')) {
-        err(p, `a text element shows its \`field\` or its \`text\`, and card type '${ct.id}' has no field 'text' to show by default`);
+      let fields: string[] | undefined;
+      if (Array.isArray(el.fields)) {
+        fields = el.fields.filter((f): f is string => typeof f === 'string');
+        fields.forEach((f, i) => checkField(x, f, [...p, 'fields', i], true));
+      }
+      if (field === undefined && text === undefined && fields === undefined && !own(ct.fields, 'text')) {
+        err(p, `a text element shows its \`field\`, its \`text\` or its \`fields\`, and card type '${ct.id}' has no field 'text' to show by default`);
       }
       return {
-        type: 'text', ...shown, box, field, text, size: num(el.size), minSize: num(el.minSize), bold: bool(el.bold), align: oneOf(el.align, ALIGNS),
+        type: 'text', ...shown, box, field, text, fields, size: num(el.size), minSize: num(el.minSize), bold: bool(el.bold), align: oneOf(el.align, ALIGNS),
         valign: oneOf(el.valign, VALIGNS), color: colour(el.color, [...p, 'color']),
       };
     }

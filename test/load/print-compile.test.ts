@@ -159,7 +159,8 @@ cardTypes:
     const building: CardLayout = g.cardTypes.find((t) => t.id === 'building')!.layout;
     expect(building.declared).toBe(false);
     expect(building.back.color).toBe('#3b5b8c'); // `back: idea` from the ruleset's colours
-    expect(building.elements.map((e) => e.type === 'text' ? e.text ?? e.field : e.type)).toEqual(['title', '{stone}', '{cement}', '{tools}', '{wood}', 'image']);
+    // the name, then every field as a "Label: value" line
+    expect(building.elements.map((e) => e.type === 'text' ? e.fields ?? e.text ?? e.field : e.type)).toEqual(['title', ['stone', 'cement', 'tools', 'wood', 'image']]);
   });
 
   it('draws a grid of the first grid zone when the element names none', () => {

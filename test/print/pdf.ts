@@ -76,6 +76,12 @@ export function pdfText(file: string, page?: number): string {
   return run('pdftotext', ['-layout', ...range, file, '-']);
 }
 
+/** The text in reading order, card by card (no -layout: cards side by side are not merged line by line). */
+export function pdfTextRaw(file: string, page?: number): string {
+  const range = page ? ['-f', String(page), '-l', String(page)] : [];
+  return run('pdftotext', [...range, file, '-']);
+}
+
 export interface Word {
   text: string;
   /** mm from the page's top-left */
