@@ -82,8 +82,18 @@ export function selectCards(game: Game, o: Pick<PrintOptions, 'deck' | 'cards' |
     const ids = new Set(pick(game, o.cards, '--cards').map((c) => c.id));
     chosen = chosen.filter((c) => ids.has(c.id));
   }
+  if (chosen.length === 0 && o.deck === undefined && o.cards === undefined) throw new PrintError(nothingToPrint(game));
   if (chosen.length === 0) throw new PrintOptionError('no cards selected');
   return o.unique ? chosen : chosen.flatMap((c) => Array<CardDef>(Math.max(0, c.count)).fill(c));
+}
+
+/** Why a ruleset has no card to print, said plainly. */
+function nothingToPrint(game: Game): string {
+  const pieces = game.cardTypes.filter((t) => t.component && game.cards.some((c) => c.type === t.id));
+  if (pieces.length === 0) return `nothing to print: ${game.name} has no cards`;
+  const names = pieces.map((t) => `${t.name} (${t.component})`).join(', ');
+  return `nothing to print: ${game.name}'s only components are pieces, not cards: ${names}; `
+    + 'give such a card type a `layout` in the ruleset to print them as cards';
 }
 
 function pick(game: Game, selector: string, where: string): CardDef[] {

@@ -1,6 +1,7 @@
 // A card type without a layout prints every field a card sets, labelled: Bable's buildings name the resources
 // they cost, 7 Wonders' structures their cost, production and effects — read back from the real PDF.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { babelkit, ROOT } from '../cli/run.js';
 import { pdfTextRaw as pdfText, requireTools, scratch } from './pdf.js';
@@ -35,5 +36,12 @@ describe('print: the default layout labels every field', () => {
     expect(text).toContain('Sellable: no'); // the Caravansery differs from the default (sellable)
     expect(text).not.toContain('Sellable: yes');
     expect(text).toContain('Wild: 1');
+  });
+
+  it('a ruleset with no cards says plainly why there is nothing to print, exit 1, and writes no file', () => {
+    const r = babelkit('print', 'rulesets/babel-on.yaml', '--out', out('bo.pdf'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("rulesets/babel-on.yaml: error: nothing to print: Babel On!'s only components are pieces, not cards: Building block (token); give such a card type a `layout` in the ruleset to print them as cards\n");
+    expect(existsSync(join(dir, 'bo.pdf'))).toBe(false);
   });
 });
