@@ -4,7 +4,15 @@
 import { closeSync, lstatSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { UsageError } from './args.js';
-import { formatDiagnostic, loadRulesetText, nodeReadFile, readStdin, type Game, type LoadResult } from '../engine/index-node.js';
+import { formatDiagnostic, loadRulesetText, nodeReadFile, readStdin, usePrecompiledSchemaCheck, type Game, type LoadResult } from '../engine/index-node.js';
+
+// the schema check compiled by the build (schemas/build-validator.mjs); without it the loader compiles the schema
+try {
+  const mod = (await import(new URL('../schemas/ruleset-check.js', import.meta.url).href)) as { validate?: (v: unknown) => boolean };
+  if (typeof mod.validate === 'function') usePrecompiledSchemaCheck(mod.validate);
+} catch {
+  // not built by `npm run build` (a checkout run from sources): the loader's own validator does the same check
+}
 
 /** The name standard input goes by in messages, when the ruleset file is given as `-`. */
 export const STDIN_NAME = '<stdin>';

@@ -7,7 +7,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { loadOrReport, STDIN_NAME } from './load-file.js';
 import { Match, nodeReadFile, replayShapeProblem, simulate, type Replay } from '../engine/index-node.js';
 import { HelpRequested, parseArgs, UsageError } from './args.js';
-import { printCmd, PRINT_USAGE } from './print.js';
+import { PRINT_USAGE } from './print-usage.js';
 import { SERVE_USAGE } from './serve-usage.js';
 import { simulateCmd, SIMULATE_USAGE, table } from './simulate.js';
 import { compareCmd, COMPARE_USAGE } from './compare.js';
@@ -55,7 +55,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'compare': return await compareCmd(rest);
       case 'merge': return mergeCmd(rest);
       case 'replay': return replayCmd(rest);
-      case 'print': return await printCmd(rest);
+      // pdfkit and the fonts are loaded only to print
+      case 'print': return await (await import('./print.js')).printCmd(rest);
       // the server's code is loaded only when it runs
       case 'serve': return await (await import('./serve.js')).serveCmd(rest);
       case 'demo': return demo(rest);

@@ -8,14 +8,9 @@ import { loadOrReport, outputProblem, writeAtomic } from './load-file.js';
 import { parseArgs, UsageError, type ArgSpec } from './args.js';
 import { BACKS_MODES, printDeck, PrintError, PrintOptionError, type FontFile, type FontSet, type PrintOptions } from '../print/index.js';
 import type { BacksMode } from '../print/sheet.js';
+import { PRINT_USAGE } from './print-usage.js';
 
-export const PRINT_USAGE = `  babelkit print FILE --out OUT.pdf [--deck NAME] [--cards SELECTOR] [--unique]
-                 [--size poker|bridge|euro|mini|mini-euro|tarot|square|jumbo|WxH] [--paper a4|letter] [--landscape]
-                 [--bleed MM] [--crop-marks|--no-crop-marks] [--backs none|duplex-long|duplex-short|fold]
-                 [--back-offset X,Y] [--calibration]
-      Print-and-play PDF of the ruleset's cards (default: every card, A4, poker size, crop marks,
-      duplex-long backs). SELECTOR: card ids and type:ID, comma-separated.
-`;
+export { PRINT_USAGE };
 
 const SPEC: ArgSpec = {
   out: 'string', deck: 'string', cards: 'string', unique: 'flag', size: 'string', paper: 'string', landscape: 'flag',

@@ -16,7 +16,7 @@ export type {
 export { BACKS_MODES, BASE_COLORS, CARD_SIZES, DESIGN_SIZE, cardSizeOf } from './print-model.js';
 export { readCardSelector, type SelectorProblem } from './card-selector.js';
 
-export { loadRulesetText, resolveRelative, rulesetSchema, type LoadResult, type ReadFile } from './load/index.js';
+export { loadRulesetText, resolveRelative, rulesetSchema, usePrecompiledSchemaCheck, type LoadResult, type ReadFile } from './load/index.js';
 export { formatDiagnostic, sortAndDedupe, hasErrors, type Diagnostic } from './load/diagnostics.js';
 
 export {

@@ -45,6 +45,8 @@ export default function setup(): void {
     cwd: root,
     stdio: 'inherit',
   });
+  // the schema check compiled ahead of time, as `npm run build` makes it
+  execFileSync(process.execPath, [fileURLToPath(new URL('../schemas/build-validator.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
   execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', 'editor/vite.config.ts', '--logLevel', 'error'], {
     cwd: root,
     stdio: 'inherit',

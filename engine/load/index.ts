@@ -24,6 +24,17 @@ export interface LoadResult {
 export type ReadFile = FileReader;
 
 let validator: SchemaValidator | null = null;
+/** The schema check compiled ahead of time (yes/no only); the full validator explains a failure. */
+let precompiled: ((value: unknown) => boolean) | null = null;
+
+/**
+ * Use a schema check compiled at build time from schemas/ruleset.schema.json (ajv's standalone code): a valid
+ * ruleset then costs no schema compilation; an invalid one is still explained by the full validator, so the
+ * messages are the same.
+ */
+export function usePrecompiledSchemaCheck(check: (value: unknown) => boolean): void {
+  precompiled = check;
+}
 
 /** The JSON Schema of the ruleset format (for editors). */
 export const rulesetSchema: object = schema;
@@ -53,8 +64,10 @@ export function loadRulesetText(file: string, text: string, read: ReadFile = () 
   // a file that is not valid YAML (or a broken extends chain) is reported alone: checking a half-read
   // document would only add confusing follow-on errors
   if (!loc || diagnostics.some((d) => d.severity === 'error')) return { diagnostics: sortAndDedupe(diagnostics), files: r.files };
-  validator ??= createSchemaValidator(schema as object);
-  diagnostics.push(...validator(loc.value, sourceMapOf(loc)));
+  if (!precompiled?.(loc.value)) {
+    validator ??= createSchemaValidator(schema as object);
+    diagnostics.push(...validator(loc.value, sourceMapOf(loc)));
+  }
   const at = (path: Path, off?: number) => (off === undefined ? posOf(loc, path) : scalarPosOf(loc, path, off));
   const game = compileRuleset(loc.value, {
     error(path, message, off) {
