@@ -63,19 +63,35 @@ function initialOf(v: unknown): unknown {
   return Array.isArray(v) ? [...v] : v;
 }
 
+/** A copy of a list whose items may be lists (copied one level down), by plain loops: no closure per call. */
+function copyValues(xs: readonly unknown[]): unknown[] {
+  const out = new Array(xs.length);
+  for (let i = 0; i < xs.length; i++) {
+    const v = xs[i];
+    out[i] = Array.isArray(v) ? v.slice() : v;
+  }
+  return out;
+}
+
+function copyZones(zs: readonly number[][]): number[][] {
+  const out = new Array<number[]>(zs.length);
+  for (let i = 0; i < zs.length; i++) out[i] = zs[i]!.slice();
+  return out;
+}
+
 export function cloneState(s: State): State {
   return {
     n: s.n,
-    zones: s.zones.map((z) => z.slice()),
+    zones: copyZones(s.zones),
     loc: s.loc.slice(),
     shown: s.shown.slice(),
     roles: s.roles.slice(),
     dealtRoles: s.dealtRoles.slice(),
     roleShown: s.roleShown.slice(),
-    vars: s.vars.map((v) => (Array.isArray(v) ? v.slice() : v)),
+    vars: copyValues(s.vars),
     opts: s.opts.slice(),
     rng: s.rng.slice(),
-    b: s.b.map((v) => (Array.isArray(v) ? v.slice() : v)),
+    b: copyValues(s.b),
     stack: s.stack.map((f) => ({ ...f, items: f.items?.slice() })),
     prompt: s.prompt ? { ...s.prompt, options: s.prompt.options.slice() } : null,
     par: s.par
@@ -83,7 +99,7 @@ export function cloneState(s: State): State {
           ...s.par,
           threads: s.par.threads.map((t) => ({
             ...t,
-            b: t.b.map((v) => (Array.isArray(v) ? v.slice() : v)),
+            b: copyValues(t.b),
             prompt: t.prompt ? { ...t.prompt, options: t.prompt.options.slice() } : null,
           })),
         }
