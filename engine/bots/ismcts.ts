@@ -32,8 +32,6 @@ import { ObjectiveScale, rewards } from './ismcts-reward.js';
 export const ISMCTS_DEFAULT_ITERATIONS = 200;
 /** Decisions a rollout takes after leaving the tree before the position is judged by the objectives. */
 export const ROLLOUT_DECISIONS = 24;
-/** experiments only: overrides (removed before commit) */
-export const TUNE = { rollout: Number(process.env.BK_ROLLOUT ?? ROLLOUT_DECISIONS), c: Number(process.env.BK_C ?? 0.7) };
 /** a bound on the decisions of one iteration (a ruleset whose games never end) */
 const MAX_DECISIONS = 5000;
 /** UCB1's exploration constant (rewards lie in [0, 1]). */
@@ -62,7 +60,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     let k: number;
     const fresh = rootKids.findIndex((n) => n.visits === 0);
     for (const n of rootKids) n.avail++;
-    k = fresh >= 0 ? fresh : selectUcb(rootKids, TUNE.c);
+    k = fresh >= 0 ? fresh : selectUcb(rootKids, EXPLORATION);
     const dp = openOf(d, me)!;
     const choice = cardPrompt ? cands[k]!.map((e) => blindCard(s, d, g, e, me)) : cands[k]!;
     descend(d, g, dp, choice, me, `#${k}`, cur, paths);
@@ -74,7 +72,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     // (a position is judged only outside a simultaneous step: inside one, the choices made are not yet
     // revealed nor applied, and every action would look alike)
     for (let guard = 0; !d.ended && guard < MAX_DECISIONS; guard++) {
-      if (!inTree && rolled >= TUNE.rollout && !d.par) break;
+      if (!inTree && rolled >= ROLLOUT_DECISIONS && !d.par) break;
       const open = nextOpen(d);
       if (!open) break;
       const q = botPrompt(d, g, open);
@@ -100,7 +98,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
         for (const key of keys) child(node, key).avail++;
       } else {
         for (const key of keys) { const n = node.children.get(key)!; n.avail++; kids.push(n); }
-        pick = selectUcb(kids, TUNE.c);
+        pick = selectUcb(kids, EXPLORATION);
       }
       descend(d, g, q, cs[pick]!, x, keys[pick]!, cur, paths);
       resolve(d, g, q, cs[pick]!);
