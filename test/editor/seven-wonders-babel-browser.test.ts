@@ -43,6 +43,10 @@ describe('7 Wonders Babel in the editor', () => {
     await page.getByRole('tab', { name: 'Playtest' }).click();
     const pt = page.locator('bk-playtest');
     await waitState(page, ['idle']);
+    // the board side is chosen among its named values; a game without roles shows no role badge
+    const side = pt.locator('[data-option-id="side"]');
+    expect(await side.evaluate((el) => el.tagName)).toBe('SELECT');
+    expect(await side.locator('option').allTextContents()).toEqual(['A', 'B', 'random']);
     await pt.locator('[data-players]').selectOption('3');
     await pt.locator('[data-seed]').fill('5');
     await pt.locator('[data-seat="0"]').selectOption('human');
@@ -83,6 +87,7 @@ describe('7 Wonders Babel in the editor', () => {
     expect(decisions).toBeGreaterThanOrEqual(2 + 18 + 3);
     expect(sawProject).toBe(true);
     expect(sawTower).toBe(true);
+    expect(await pt.locator('bk-pt-table').textContent()).not.toContain('role hidden');
     await expect.poll(() => pt.locator('[data-ended]').textContent()).toMatch(/— Player \d( and Player \d)* (wins|win \(a tie\))/);
     expect(s.errors).toEqual([]);
     await s.close();

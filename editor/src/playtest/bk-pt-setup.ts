@@ -173,6 +173,10 @@ export class BkPtSetup extends LitElement {
                 ? html`<select data-option-id=${o.id} @change=${(e: Event) => this.setOption(o.id, (e.target as HTMLSelectElement).value === 'true', o.default)}>
                     ${[false, true].map((b) => html`<option value=${String(b)} ?selected=${(this.optionValues[o.id] ?? o.default) === b}>${b ? 'yes' : 'no'}</option>`)}
                   </select>`
+                : o.choices?.length
+                ? html`<select data-option-id=${o.id} @change=${(e: Event) => { const v = (e.target as HTMLSelectElement).value; this.setOption(o.id, o.type === 'number' ? Number(v) : v, o.default); }}>
+                    ${o.choices.map((c) => html`<option value=${String(c)} ?selected=${String(this.optionValues[o.id] ?? o.default) === String(c)}>${c}</option>`)}
+                  </select>`
                 : html`<input data-option-id=${o.id} type=${o.type === 'number' ? 'number' : 'text'} .value=${String(this.optionValues[o.id] ?? o.default)}
                     @change=${(e: Event) => { const v = (e.target as HTMLInputElement).value; this.setOption(o.id, o.type === 'number' ? Number(v) : v, o.default); }} />`}
             </label>`)}

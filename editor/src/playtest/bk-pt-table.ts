@@ -88,7 +88,9 @@ export class BkPtTable extends LitElement {
     return i >= 0 ? TEAM_COLOURS[i % TEAM_COLOURS.length]! : '#8a7f70';
   }
 
-  private roleBadge(role: string | null, team: string | null): TemplateResult {
+  private roleBadge(role: string | null, team: string | null): TemplateResult | typeof nothing {
+    // a game without roles (7 Wonders, Babel On!) has nothing hidden to show
+    if (!role && Object.keys(this.meta?.roles ?? {}).length === 0) return nothing;
     if (!role) return html`<span class="role unknown">role hidden</span>`;
     return html`<span class="role" style="background:${this.teamColour(team)}">${this.meta!.roles[role]?.name ?? role}</span>`;
   }

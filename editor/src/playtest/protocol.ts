@@ -83,7 +83,7 @@ export interface TableMeta {
   name: string;
   minPlayers: number;
   maxPlayers: number;
-  options: { id: string; type: 'number' | 'bool' | 'string'; default: number | boolean | string; description?: string }[];
+  options: { id: string; type: 'number' | 'bool' | 'string'; default: number | boolean | string; choices?: (number | string)[]; description?: string }[];
   zones: {
     id: string;
     perPlayer: boolean;

@@ -26,7 +26,7 @@ export function tableMeta(g: Game): TableMeta {
     name: g.name,
     minPlayers: g.minPlayers,
     maxPlayers: g.maxPlayers,
-    options: g.options.map((o) => ({ id: o.id, type: o.type, default: o.default, description: o.description })),
+    options: g.options.map((o) => ({ id: o.id, type: o.type, default: o.default, choices: o.choices, description: o.description })),
     zones: g.zones.map((z) => ({
       id: z.id,
       perPlayer: z.perPlayer,
