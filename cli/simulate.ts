@@ -7,7 +7,7 @@ import { loadOrReport, writeAtomic } from './load-file.js';
 import { parseArgs, UsageError } from './args.js';
 import { BATCH_SPEC, gameCount, playerCounts, requireArgs, seatBots, seedOf, shardOf, workerCount } from './batch-args.js';
 import { playBatch } from './sim-pool.js';
-import { reportRows, toCsv } from './csv.js';
+import { reportRows, toCsv } from '../engine/index-node.js';
 import { progressBar } from './progress.js';
 
 export const SIMULATE_USAGE = `  babelkit simulate FILE --players N|A-B --games G --seed S [--bot B | --seats B1,B2,…] [--json]

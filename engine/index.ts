@@ -38,3 +38,4 @@ export { playerName } from './render.js';
 export { didYouMean } from './suggest.js';
 export { evaluate } from './expr/evaluate.js';
 export { scoreTable } from './scores.js';
+export { CSV_HEADER, reportRows, toCsv } from './sim/csv.js';

@@ -1,4 +1,4 @@
-// <bk-app>: the shell — the toolbar, the Edit and Playtest tabs, the status bar. It creates the models and
+// <bk-app>: the shell — the toolbar, the Edit, Playtest and Simulate tabs, the status bar. It creates the models and
 // hands them to the tabs: the workspace (workspace.ts), the validation loop (validation/), the preview and
 // PDF (print/), the file commands (file-actions.ts). Light DOM, so Monaco's CSS applies inside the Edit
 // tab (elements/bk-edit-view.ts). Monaco, print/ and the playtest load lazily.
@@ -13,8 +13,9 @@ import type { MonacoEditors } from './monaco/editor.js';
 import './elements/bk-edit-view.js';
 
 const playtestModule = import.meta.glob('./playtest/bk-playtest.ts');
+const simulateModule = import.meta.glob('./simulate/bk-simulate.ts');
 
-export type View = 'edit' | 'playtest';
+export type View = 'edit' | 'playtest' | 'simulate';
 
 /** What the page exposes to its tests and the editor benchmark as `window.bk`. */
 interface TestHook {
@@ -37,6 +38,7 @@ export class BkApp extends LitElement {
   static override properties = {
     view: { state: true },
     playtestReady: { state: true },
+    simulateReady: { state: true },
     status: { state: true },
     cursor: { state: true },
     sideOpen: { state: true },
@@ -44,6 +46,7 @@ export class BkApp extends LitElement {
 
   declare view: View;
   declare playtestReady: boolean | 'missing';
+  declare simulateReady: boolean;
   declare status: string;
   declare cursor: string;
   declare sideOpen: boolean;
@@ -64,6 +67,7 @@ export class BkApp extends LitElement {
     super();
     this.view = 'edit';
     this.playtestReady = false;
+    this.simulateReady = false;
     this.status = this.ws.restored ? 'Restored your work from browser storage.' : '';
     this.cursor = '';
     this.sideOpen = true;
@@ -134,6 +138,13 @@ export class BkApp extends LitElement {
     this.playtestReady = true;
   }
 
+  private async showSimulate(): Promise<void> {
+    this.view = 'simulate';
+    if (this.simulateReady) return;
+    await simulateModule['./simulate/bk-simulate.ts']!();
+    this.simulateReady = true;
+  }
+
   private renderToolbar() {
     const ws = this.ws;
     const unchanged = ws.entry.bundled && !ws.isDirty() && ws.entry.text === ws.entry.saved;
@@ -158,6 +169,7 @@ export class BkApp extends LitElement {
         <nav class="bk-views" role="tablist">
           <button role="tab" aria-selected=${this.view === 'edit'} @click=${() => (this.view = 'edit')}>Edit</button>
           <button role="tab" aria-selected=${this.view === 'playtest'} @click=${() => this.showPlaytest()}>Playtest</button>
+          <button role="tab" aria-selected=${this.view === 'simulate'} @click=${() => this.showSimulate()}>Simulate</button>
         </nav>
         ${this.renderToolbar()}
       </header>
@@ -171,6 +183,9 @@ export class BkApp extends LitElement {
           : this.playtestReady === 'missing'
             ? html`<p class="bk-empty">The playtest is not part of this build yet.</p>`
             : nothing}
+      </section>
+      <section class="bk-simulate" ?hidden=${this.view !== 'simulate'}>
+        ${this.simulateReady ? html`<bk-simulate .source=${this.playtestSource()}></bk-simulate>` : nothing}
       </section>
       <footer class="bk-status">
         <span class="${v.pending ? '' : errors ? 'bad' : 'good'}">${v.pending ? 'Checking…' : errors ? `${errors} error${errors === 1 ? '' : 's'}` : '✓ Valid ruleset'}</span>

@@ -57,7 +57,7 @@ export function rateVerdict(subject: string, verb: string, d: Difference): strin
   const ci = `95% CI ${pts(d.low)} to ${pts(d.high)}`;
   if (d.low > 0) return `${subject} ${verb} ${pts(d.value)} points more often in the variant, ${ci}`;
   if (d.high < 0) return `${subject} ${verb} ${pts(-d.value)} points less often in the variant, ${ci}`;
-  return `no clear difference: ${subject} ${verb} ${pts(d.value)} points ${d.value >= 0 ? 'more' : 'less'} often in the variant, ${ci}`;
+  return `no clear difference: ${subject} ${verb} ${pts(Math.abs(d.value))} points ${d.value >= 0 ? 'more' : 'less'} often in the variant, ${ci}`;
 }
 
 function meanVerdict(what: string, unit: string, d: Difference): string {

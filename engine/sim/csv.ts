@@ -1,7 +1,8 @@
 // Simulation figures as CSV rows a spreadsheet opens: one row per figure (an outcome, an ending, a seat's
 // wins, the mean game length, the mean score), with its rate (or mean) and 95% interval.
 
-import { meanInterval, wilson, type SimulateReport } from '../engine/index-node.js';
+import { meanInterval, wilson } from './stats.js';
+import type { SimulateReport } from './report.js';
 
 export const CSV_HEADER = ['ruleset', 'players', 'games', 'seed', 'seats', 'figure', 'key', 'count', 'value', 'low', 'high'];
 

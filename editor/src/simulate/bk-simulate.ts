@@ -1,0 +1,279 @@
+// <bk-simulate>: the Simulate tab. Players, games, a bot per seat and a seed; the games run in web workers
+// (sim.worker.ts), each playing a slice (game i is seeded SEED:i whoever plays it), with a progress bar and
+// Cancel; one worker then counts them into the command line's report. Shown: outcome rates with their 95%
+// intervals, wins by seat, endings, game lengths and scores (charts: Chart.js, loaded when first needed), and
+// for a variant, "Compare with base": both rulesets on the same seeds, side by side, with each difference and
+// its interval. Export CSV writes the command line's CSV. The element stays alive when the tab is hidden, so
+// a run and its results survive switching tabs.
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import type { BotKind, Comparison, GameSummary, RateComparison, SimulateReport } from '../../../engine/index.js';
+import { reportRows, toCsv, wilson } from '../../../engine/index.js';
+import { RpcClient } from '../shared/rpc-client.js';
+import type { RulesetSource } from '../shared/source.js';
+import type { Batch, RulesetInfo, SimApi } from './protocol.js';
+import { drawCharts, drawCompareCharts } from './charts.js';
+
+const BOT_NAMES: BotKind[] = ['random', 'greedy', 'ismcts'];
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+interface Run {
+  batch: Batch;
+  summaries: GameSummary[];
+  report: SimulateReport;
+}
+
+export class BkSimulate extends LitElement {
+  static override properties = {
+    source: { attribute: false },
+    info: { state: true },
+    players: { state: true },
+    games: { state: true },
+    seed: { state: true },
+    seats: { state: true },
+    done: { state: true },
+    total: { state: true },
+    running: { state: true },
+    error: { state: true },
+    run: { state: true },
+    baseRun: { state: true },
+    comparison: { state: true },
+  };
+
+  declare source: RulesetSource | null;
+  declare info: RulesetInfo | null;
+  declare players: number;
+  declare games: number;
+  declare seed: string;
+  declare seats: BotKind[];
+  declare done: number;
+  declare total: number;
+  declare running: '' | 'run' | 'compare';
+  declare error: string;
+  declare run: Run | null;
+  declare baseRun: Run | null;
+  declare comparison: Comparison | null;
+
+  private workers: RpcClient<SimApi>[] = [];
+  private generation = 0;
+
+  constructor() {
+    super();
+    this.source = null;
+    this.info = null;
+    this.players = 0;
+    this.games = 1000;
+    this.seed = '1';
+    this.seats = [];
+    this.done = 0;
+    this.total = 0;
+    this.running = '';
+    this.error = '';
+    this.run = null;
+    this.baseRun = null;
+    this.comparison = null;
+  }
+
+  // light DOM: the app's stylesheet applies
+  protected override createRenderRoot() {
+    return this;
+  }
+
+  private pool(n: number): RpcClient<SimApi>[] {
+    while (this.workers.length < n) {
+      this.workers.push(new RpcClient<SimApi>(() => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' }), { name: 'a simulation worker' }));
+    }
+    return this.workers.slice(0, n);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('source') && this.source) void this.readInfo(this.source);
+  }
+
+  private async readInfo(src: RulesetSource): Promise<void> {
+    try {
+      const info = await this.pool(1)[0]!.call('info', { source: src });
+      if (src !== this.source) return;
+      this.info = info;
+      if (!info.problems.length) {
+        if (this.players < info.players.min || this.players > info.players.max) this.players = info.players.min;
+        this.fitSeats();
+      }
+    } catch (e) {
+      this.error = (e as Error).message;
+    }
+  }
+
+  private fitSeats(): void {
+    const s = this.seats.slice(0, this.players);
+    while (s.length < this.players) s.push(s[s.length - 1] ?? 'random');
+    this.seats = s;
+  }
+
+  private batch(source: RulesetSource): Batch {
+    const seed = /^\d+$/.test(this.seed.trim()) ? Number(this.seed.trim()) : this.seed.trim();
+    return { source, players: this.players, seed, seats: this.seats.slice() };
+  }
+
+  /** Plays games [0, games) of a batch on every worker; null when cancelled. */
+  private async play(b: Batch, offset: number, gen: number): Promise<Run | null> {
+    const t0 = performance.now();
+    const n = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4, this.games));
+    const workers = this.pool(n);
+    const per = Math.ceil(this.games / n);
+    const counts = new Array<number>(n).fill(0);
+    const parts = await Promise.all(workers.map((w, k) => {
+      const from = k * per, to = Math.min(this.games, from + per);
+      const off = w.on('progress', (m) => {
+        if (gen !== this.generation) return;
+        counts[k] = m.done;
+        this.done = offset + counts.reduce((a, c) => a + c, 0);
+      });
+      return (from < to ? w.call('play', { ...b, from, to }) : Promise.resolve([])).finally(off);
+    }));
+    if (gen !== this.generation) return null;
+    const summaries = parts.flat();
+    const report = await workers[0]!.call('report', { ...b, summaries, seconds: (performance.now() - t0) / 1000 });
+    return { batch: b, summaries, report };
+  }
+
+  private async start(compare: boolean): Promise<void> {
+    if (!this.source || !this.info || this.running) return;
+    const gen = ++this.generation;
+    this.error = '';
+    this.comparison = null;
+    this.baseRun = null;
+    this.done = 0;
+    this.total = compare ? 2 * this.games : this.games;
+    this.running = compare ? 'compare' : 'run';
+    try {
+      const variant = this.batch(this.source);
+      let base: Run | null = null;
+      if (compare) {
+        base = await this.play(this.batch({ path: this.info.base, files: this.source.files }), 0, gen);
+        if (!base) return;
+      }
+      const run = await this.play(variant, compare ? this.games : 0, gen);
+      if (!run) return;
+      this.run = run;
+      if (base) {
+        this.baseRun = base;
+        this.comparison = await this.pool(1)[0]!.call('compare', { base: base.batch, variant: run.batch, a: base.summaries, b: run.summaries });
+      }
+    } catch (e) {
+      if (gen === this.generation) this.error = (e as Error).message;
+    } finally {
+      if (gen === this.generation) this.running = '';
+    }
+  }
+
+  private cancel(): void {
+    this.generation++;
+    // the workers stop at once; the next run starts new ones
+    for (const w of this.workers) w.terminate();
+    this.workers = [];
+    this.running = '';
+    this.error = 'Cancelled.';
+  }
+
+  private exportCsv(): void {
+    const reports = [this.baseRun?.report, this.run?.report].filter((r): r is SimulateReport => !!r);
+    const rows = reports.flatMap((r) => reportRows(r));
+    const blob = new Blob([toCsv(rows)], { type: 'text/csv' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `${this.run?.report.ruleset ?? 'simulation'}-${this.players}p-seed${this.seed}.csv`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  protected override updated(): void {
+    const host = this.querySelector<HTMLElement>('.sim-charts');
+    if (!host) return;
+    const key = `${this.generation}:${this.comparison ? 'c' : 'r'}`;
+    if (host.dataset.drawn === key) return;
+    host.dataset.drawn = key;
+    const draw = this.comparison && this.baseRun && this.run
+      ? drawCompareCharts(host, this.baseRun.report, this.run.report, this.comparison)
+      : this.run ? drawCharts(host, this.run.report, this.run.summaries) : null;
+    void draw?.then(() => { host.dataset.charts = String(host.querySelectorAll('canvas').length); });
+  }
+
+  private renderForm() {
+    const info = this.info!;
+    const counts = Array.from({ length: info.players.max - info.players.min + 1 }, (_, i) => info.players.min + i);
+    return html`<div class="sim-form">
+      <label>Players <select data-sim-players @change=${(e: Event) => { this.players = Number((e.target as HTMLSelectElement).value); this.fitSeats(); }}>
+        ${counts.map((n) => html`<option value=${n} ?selected=${n === this.players}>${n}</option>`)}</select></label>
+      <label>Games <input data-sim-games type="number" min="1" max="100000" .value=${String(this.games)}
+        @change=${(e: Event) => (this.games = Math.max(1, Math.min(100000, Math.floor(Number((e.target as HTMLInputElement).value) || 1))))} /></label>
+      <label>Seed <input data-sim-seed type="text" .value=${this.seed} @change=${(e: Event) => (this.seed = (e.target as HTMLInputElement).value || '1')} /></label>
+      <span class="sim-seats">${this.seats.map((b, i) => html`<label>Seat ${i + 1}
+        <select data-sim-seat=${i} @change=${(e: Event) => { const s = this.seats.slice(); s[i] = (e.target as HTMLSelectElement).value as BotKind; this.seats = s; }}>
+          ${BOT_NAMES.map((n) => html`<option ?selected=${n === b}>${n}</option>`)}</select></label>`)}</span>
+      <button class="primary" data-sim-run ?disabled=${!!this.running} @click=${() => this.start(false)}>Run</button>
+      ${info.base ? html`<button data-sim-compare ?disabled=${!!this.running} @click=${() => this.start(true)} title="Play ${info.base} on the same seeds and show the differences">Compare with base</button>` : nothing}
+      ${this.running ? html`<button data-sim-cancel @click=${() => this.cancel()}>Cancel</button>` : nothing}
+      ${this.run && !this.running ? html`<button data-sim-csv @click=${() => this.exportCsv()}>Export CSV</button>` : nothing}
+    </div>`;
+  }
+
+  private rateRow(kind: string, id: string, name: string, k: number, n: number) {
+    const i = wilson(k, n);
+    return html`<tr data-figure="${kind}:${id}" data-count=${k}><td>${name}</td><td>${k}</td><td>${pct(n ? k / n : 0)}</td><td>${pct(i.low)}–${pct(i.high)}</td></tr>`;
+  }
+
+  private renderReport(r: SimulateReport) {
+    const n = r.games;
+    return html`<div class="sim-report" data-report data-games=${n} data-truncated=${r.truncated}>
+      <p>${n} games of ${this.info?.name} at ${r.players} players, seed ${String(r.seed)} (${r.seats.join(', ')}): ${r.gamesPerSecond} games/s,
+        ${r.actionsPerGame.mean} decisions a game${r.truncated ? html`, <b>${r.truncated} truncated</b>` : nothing}.</p>
+      <table class="sim-table"><thead><tr><th>Outcome</th><th>games</th><th>rate</th><th>95% interval</th></tr></thead>
+        <tbody>${Object.entries(r.wins).map(([id, k]) => this.rateRow('outcome', id, id, k, n))}</tbody>
+        <thead><tr><th>Ending</th><th></th><th></th><th></th></tr></thead>
+        <tbody>${Object.entries(r.endings).map(([id, k]) => this.rateRow('ending', id, id, k, n))}</tbody>
+        <thead><tr><th>Seat</th><th></th><th></th><th></th></tr></thead>
+        <tbody>${r.winsBySeat.map((k, p) => this.rateRow('seat', String(p + 1), `Player ${p + 1} (${r.seats[p]})`, k, n))}</tbody>
+      </table>
+      ${r.scores ? html`<p data-scores>Mean score ${r.scores.mean}: ${Object.entries(r.scores.categories).map(([c, v]) => `${c} ${v}`).join(', ')}.</p>` : nothing}
+    </div>`;
+  }
+
+  private compareRow(kind: string, c: RateComparison) {
+    return html`<tr data-figure="${kind}:${c.id}" data-difference=${c.difference.value}><td>${c.name}</td><td>${pct(c.base.rate)}</td><td>${pct(c.variant.rate)}</td>
+      <td>${(100 * c.difference.value).toFixed(1)} (${(100 * c.difference.low).toFixed(1)} to ${(100 * c.difference.high).toFixed(1)})</td><td>${c.verdict}</td></tr>`;
+  }
+
+  private renderComparison(c: Comparison) {
+    return html`<div class="sim-compare" data-comparison data-games=${c.games}>
+      <p>${this.info?.base} (base) against ${this.source?.path} (variant), ${c.games} games each on the same seeds. Differences in points (variant − base), 95% intervals.</p>
+      <table class="sim-table"><thead><tr><th>Outcome</th><th>base</th><th>variant</th><th>difference</th><th></th></tr></thead>
+        <tbody>${c.outcomes.map((x) => this.compareRow('outcome', x))}</tbody>
+        <thead><tr><th>Ending</th><th></th><th></th><th></th><th></th></tr></thead>
+        <tbody>${c.endings.map((x) => this.compareRow('ending', x))}</tbody>
+      </table>
+      <p>Game length: ${c.actionsPerGame.verdict}.${c.score ? ` Score: ${c.score.verdict}.` : ''}</p>
+    </div>`;
+  }
+
+  protected override render() {
+    if (!this.info) return html`<p class="bk-empty">Reading the ruleset…</p>`;
+    if (this.info.problems.length) {
+      return html`<div class="sim"><p class="bk-empty" data-sim-problems>Fix the ruleset's errors first: ${this.info.problems[0]}</p></div>`;
+    }
+    return html`<div class="sim" data-sim-state=${this.running || (this.comparison ? 'compared' : this.run ? 'done' : 'idle')}>
+      ${this.renderForm()}
+      ${this.running ? html`<div class="sim-progress"><progress data-sim-progress max=${this.total} .value=${this.done}></progress> ${this.done} / ${this.total} games</div>` : nothing}
+      ${this.error ? html`<p class="sim-error" role="alert">${this.error}</p>` : nothing}
+      ${this.comparison ? this.renderComparison(this.comparison) : this.run && !this.running ? this.renderReport(this.run.report) : nothing}
+      ${this.run && !this.running ? html`<div class="sim-charts"></div>` : nothing}
+    </div>`;
+  }
+}
+
+if (!customElements.get('bk-simulate')) customElements.define('bk-simulate', BkSimulate);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bk-simulate': BkSimulate;
+  }
+}

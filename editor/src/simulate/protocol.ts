@@ -1,0 +1,38 @@
+// The Simulate tab's worker API (sim.worker.ts). Several workers play slices of a batch's games (`play`); one
+// then counts them into the report the command line prints (`report`), or compares two runs (`compare`), so
+// the tab's numbers are the CLI's numbers for the same seed.
+import type { BotKind, Comparison, GameSummary, SimulateReport } from '../../../engine/index.js';
+import type { RulesetSource } from '../shared/source.js';
+
+export interface Batch {
+  source: RulesetSource;
+  players: number;
+  seed: number | string;
+  seats: BotKind[];
+}
+
+export interface PlayRequest extends Batch {
+  /** games [from, to) of the batch (game i is seeded SEED:i, whoever plays it) */
+  from: number;
+  to: number;
+}
+
+export interface RulesetInfo {
+  /** the problems that keep it from loading, as "file:line:col: message" */
+  problems: string[];
+  name: string;
+  id: string;
+  players: { min: number; max: number };
+  /** the file it extends (its base), '' for none */
+  base: string;
+}
+
+export interface SimApi {
+  methods: {
+    info(req: { source: RulesetSource }): RulesetInfo;
+    play(req: PlayRequest): GameSummary[];
+    report(req: Batch & { summaries: GameSummary[]; seconds: number }): SimulateReport;
+    compare(req: { base: Batch; variant: Batch; a: GameSummary[]; b: GameSummary[] }): Comparison;
+  };
+  events: { progress: { done: number } };
+}
