@@ -12,6 +12,11 @@ type Grid = Record<string, ZoneView>;
 
 const TEAM_COLOURS = ['#2f6e52', '#9b2f2a', '#3f6aa1', '#a66a00', '#6b4c9a', '#4a6b6b'];
 
+/** Whether a word names a CSS colour (red, white, #3a8a4f…). */
+function isColour(v: string): boolean {
+  return typeof CSS !== 'undefined' && typeof CSS.supports === 'function' ? CSS.supports('color', v) : /^(#[0-9a-f]{3,8}|[a-z]+)$/i.test(v);
+}
+
 export class BkPtTable extends LitElement {
   static override properties = {
     view: { attribute: false },
@@ -65,6 +70,12 @@ export class BkPtTable extends LitElement {
       .tcell.met { background: #e2f0e6; border: 2px solid var(--pt-focus); }
       .stack { display: flex; flex-direction: column-reverse; gap: 1px; margin-bottom: 2px; }
       .stack i { width: 26px; height: 3px; border-radius: 1px; background: var(--pt-accent); }
+      .floors { display: inline-flex; flex-direction: column; gap: 2px; margin: 4px 0 2px; padding: 4px 6px; background: #eee5d3; border-radius: 6px; }
+      .floor { display: flex; gap: 2px; align-items: center; }
+      .floor i { width: 16px; height: 12px; border-radius: 2px; background: #fbf7ee; border: 1px dashed #cdbfa6; box-sizing: border-box; }
+      .floor i.b { border: 1px solid rgba(0, 0, 0, 0.35); }
+      .floor .fl { width: 10px; font-size: 9px; color: var(--pt-muted); text-align: right; margin-right: 2px; }
+      .floor .cl { width: 16px; font-size: 8px; color: var(--pt-muted); text-align: center; }
       .piles { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; flex: 1; min-width: 280px; }
       .pile { background: rgba(255, 253, 248, 0.7); border: 1px solid var(--pt-line); border-radius: 10px; padding: 8px 10px; font-size: 13px; max-width: 100%; }
       .pile .lab { display: flex; gap: 8px; align-items: baseline; margin-bottom: 5px; }
@@ -83,9 +94,40 @@ export class BkPtTable extends LitElement {
   ];
 
   private teamColour(team: string | null): string {
+    // a team named after a colour (a nation: red, blue…) wears it
+    if (team && isColour(team)) return team;
     const ids = Object.keys(this.meta?.teams ?? {});
     const i = team ? ids.indexOf(team) : -1;
     return i >= 0 ? TEAM_COLOURS[i % TEAM_COLOURS.length]! : '#8a7f70';
+  }
+
+  /** A card's colour on the table: its `color`/`colour` field when it names one, else its type's accent. */
+  private cardColour(id: string, type: string): string {
+    const meta = this.meta!;
+    const f = meta.cards[id]?.fields ?? {};
+    for (const k of ['color', 'colour']) {
+      const v = f[k];
+      if (typeof v === 'string' && isColour(v)) return v;
+    }
+    return meta.cardTypes[type]?.accent ?? '#8a6d4b';
+  }
+
+  /** A spatial grid with floors, seen from the front: the top floor first, each floor's cells side by side,
+   *  each filled with the colour of the block on it. */
+  private renderFloors(id: string, grid: Record<string, ZoneView> | undefined, columns: string[], rows: string[], levels: number, seat?: number): TemplateResult {
+    const cells = rows.flatMap((r) => columns.map((c) => `${c}${r}`));
+    const floors = Array.from({ length: levels }, (_, i) => levels - i);
+    const filled = cells.reduce((n, c) => n + floors.filter((f) => (grid?.[`${c}@${f}`]?.count ?? 0) > 0).length, 0);
+    return html`<div class="floors" data-floors=${id} data-seat=${seat ?? -1} title="${zoneLabel(id)}: ${filled} block${filled === 1 ? '' : 's'}">
+      ${floors.map((f) => html`<div class="floor" data-floor=${f}><span class="fl">${f}</span>${cells.map((c) => {
+        const cv = grid?.[`${c}@${f}`];
+        const card = cv?.cards?.[cv.cards.length - 1] ?? null;
+        const colour = card ? this.cardColour(card.id, card.type) : cv && cv.count > 0 ? '#8a7f70' : '';
+        return html`<i class=${colour ? 'b' : ''} data-cell=${`${c}@${f}`} data-color=${card?.id ?? ''} title=${`${c}@${f}${card ? `: ${card.name}` : ''}`}
+          style=${colour ? `background:${colour}` : ''}></i>`;
+      })}</div>`)}
+      <div class="floor lbls"><span class="fl"></span>${cells.map((c) => html`<span class="cl">${c}</span>`)}</div>
+    </div>`;
   }
 
   private roleBadge(role: string | null, team: string | null): TemplateResult | typeof nothing {
@@ -106,7 +148,7 @@ export class BkPtTable extends LitElement {
 
   private smallZone(z: ZoneView): TemplateResult {
     const meta = this.meta!;
-    if (isTokens(meta, z)) return html`${tokens(z.count)}`;
+    if (isTokens(meta, z)) return html`${tokens(z.count, z.cards?.map((c) => (c ? this.cardColour(c.id, c.type) : '')))}`;
     if (z.cards) return html`${z.cards.map((c) => cardChip(meta, c))}`;
     return html``;
   }
@@ -120,6 +162,11 @@ export class BkPtTable extends LitElement {
     const active = v.waiting.includes(p);
     const zones: TemplateResult[] = [];
     for (const z of meta.zones) {
+      // a player's own tower (a spatial grid of theirs), drawn floor by floor for everyone, the viewer too
+      if (z.perPlayer && z.columns && z.rows && z.levels > 0) {
+        zones.push(this.renderFloors(z.id, (v.zones[z.id] as Record<string, ZoneView>[])[p], z.columns, z.rows, z.levels, p));
+        continue;
+      }
       if (!z.perPlayer || z.columns || me) continue;
       const zv = (v.zones[z.id] as ZoneView[])[p];
       if (!zv || zv.count === 0) continue;
@@ -185,7 +232,7 @@ export class BkPtTable extends LitElement {
     const meta = this.meta!;
     let body: TemplateResult;
     if (!z.cards) body = html`<div class="deck" title="face down">${z.count}</div>`;
-    else if (isTokens(meta, z)) body = tokens(z.count);
+    else if (isTokens(meta, z)) body = tokens(z.count, z.cards.map((c) => (c ? this.cardColour(c.id, c.type) : '')));
     else if (z.cards.length === 1) body = cardTile(meta, z.cards[0]!);
     else if (z.cards.length <= 10) body = html`<div>${z.cards.map((c) => cardChip(meta, c))}</div>`;
     else body = html`<details><summary>show the ${z.cards.length} cards</summary>${z.cards.map((c) => cardChip(meta, c))}</details>`;
@@ -207,7 +254,7 @@ export class BkPtTable extends LitElement {
       <div class="row">
         ${zones.map(({ z, zv }) => html`<div class="zone" data-zone=${z.id}>
           <small>${zoneLabel(z.id)} · ${zv.count}</small>
-          <div class="cards">${isTokens(meta, zv) ? tokens(zv.count) : (zv.cards ?? Array.from({ length: zv.count }, () => null)).map((c) => cardTile(meta, c))}</div>
+          <div class="cards">${isTokens(meta, zv) ? tokens(zv.count, zv.cards?.map((c) => (c ? this.cardColour(c.id, c.type) : ''))) : (zv.cards ?? Array.from({ length: zv.count }, () => null)).map((c) => cardTile(meta, c))}</div>
         </div>`)}
         ${vars.length ? html`<div class="zone">${vars.map((x) => html`<small>${zoneLabel(x.id)}: <b>${this.value(x.d.kind, x.val)}</b></small>`)}</div>` : nothing}
       </div>
@@ -223,6 +270,7 @@ export class BkPtTable extends LitElement {
     const empty: string[] = [];
     for (const z of meta.zones) {
       if (z.perPlayer) continue;
+      if (z.columns && z.rows && z.levels > 0) { grids.push(html`<div class="tower" data-zone=${z.id}><h3>${zoneLabel(z.id)}</h3>${this.renderFloors(z.id, v.zones[z.id] as Record<string, ZoneView>, z.columns, z.rows, z.levels)}</div>`); continue; }
       if (z.columns && z.rows) { grids.push(this.renderGrid(z.id, z.columns, z.rows)); continue; }
       const zv = v.zones[z.id] as ZoneView;
       if (zv.count === 0) empty.push(zoneLabel(z.id));

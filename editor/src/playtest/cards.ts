@@ -145,8 +145,9 @@ export function isTokens(meta: TableMeta, z: ZoneView): boolean {
   return !!z.cards && z.cards.length > 0 && z.cards.every((c) => c && meta.cardTypes[c.type]?.token);
 }
 
-export function tokens(n: number): TemplateResult {
-  return html`<span class="tokens" aria-label="${n} tokens">${Array.from({ length: Math.min(n, 40) }, () => html`<i class="cube"></i>`)}</span>`;
+export function tokens(n: number, colours?: readonly string[]): TemplateResult {
+  return html`<span class="tokens" aria-label="${n} tokens">${Array.from({ length: Math.min(n, 40) }, (_, i) =>
+    html`<i class="cube" style=${colours?.[i] ? `background:${colours[i]}` : ''}></i>`)}</span>`;
 }
 
 /** Human-readable zone names: `sealsReceived` → "seals received". */

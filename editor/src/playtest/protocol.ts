@@ -90,6 +90,8 @@ export interface TableMeta {
     visibility: string;
     columns: string[] | null;
     rows: string[] | null;
+    /** a spatial grid's floors (cells named A1@1 … A1@levels), 0 for a flat grid */
+    levels: number;
     description?: string;
   }[];
   /** card types: name, whether a token (counted, not named), field types, an accent colour, and the

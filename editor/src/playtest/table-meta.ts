@@ -33,6 +33,7 @@ export function tableMeta(g: Game): TableMeta {
       visibility: z.visibility.kind,
       columns: z.columns,
       rows: z.rows,
+      levels: z.levels ?? 0,
       description: z.description,
     })),
     cardTypes,

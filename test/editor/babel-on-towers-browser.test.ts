@@ -1,0 +1,97 @@
+// Babel On! in the editor's playtest, in real headless Chromium: every nation's tower is drawn floor by floor,
+// each block in its own colour, and the drawing follows the game as blocks are added and taken off: at every
+// decision of the human seat the drawn cells are checked against the engine's view of the towers.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newSession, startEditorServer, type EditorServer } from '../helpers/browser.js';
+import { answer, waitState } from '../helpers/playtest.js';
+
+let server: EditorServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startEditorServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Per seat, cell → the colour drawn there ('' for an empty cell), from the page. */
+async function drawn(page: import('playwright-core').Page): Promise<Record<string, string>[]> {
+  return page.evaluate(() => {
+    const table = document.querySelector('bk-playtest')!.shadowRoot?.querySelector('bk-pt-table') ?? document.querySelector('bk-pt-table');
+    const root = (table as HTMLElement & { shadowRoot: ShadowRoot | null }).shadowRoot ?? table!;
+    return [...root.querySelectorAll<HTMLElement>('.floors[data-floors="tower"]')]
+      .sort((a, b) => Number(a.dataset.seat) - Number(b.dataset.seat))
+      .map((t) => Object.fromEntries([...t.querySelectorAll<HTMLElement>('i[data-cell]')].map((i) => [i.dataset.cell!, i.dataset.color ?? ''])));
+  });
+}
+
+/** The same from the engine's view on screen: the top card's id of every cell of every seat's tower. */
+async function inView(page: import('playwright-core').Page): Promise<Record<string, string>[]> {
+  return page.evaluate(() => {
+    const pt = document.querySelector('bk-playtest') as unknown as { engine: { view: { zones: Record<string, unknown> } } };
+    const towers = pt.engine.view.zones.tower as Record<string, { count: number; cards?: { id: string }[] }>[];
+    return towers.map((t) => Object.fromEntries(Object.entries(t).map(([cell, z]) => [cell, z.cards?.[z.cards.length - 1]?.id ?? ''])));
+  });
+}
+
+describe('Babel On! towers on the playtest table', () => {
+  it('draws each nation’s tower floor by floor in the blocks’ colours, following additions and removals', async () => {
+    const s = await newSession(browser);
+    const { page } = s;
+    await page.goto(server.url);
+    const file = page.locator('.bk-files button[data-path="rulesets/babel-on.yaml"]');
+    await file.click();
+    await expect.poll(() => page.locator('.bk-status').textContent(), { timeout: 30_000 }).toContain('Valid ruleset');
+    await page.getByRole('tab', { name: 'Playtest' }).click();
+    const pt = page.locator('bk-playtest');
+    await waitState(page, ['idle']);
+    await pt.locator('[data-players]').selectOption('2');
+    await pt.locator('[data-seed]').fill('3');
+    await pt.locator('[data-seat="0"]').selectOption('human');
+    await pt.locator('[data-seat="1"]').selectOption('greedy');
+    await pt.locator('[data-delay]').selectOption('0');
+    await pt.locator('[data-start]').click();
+
+    const totals: number[][] = [];
+    let checked = 0;
+    for (let k = 0; k < 400; k++) {
+      const st = await waitState(page, ['turn', 'ended']);
+      const d = await drawn(page);
+      const want = await inView(page);
+      expect(d).toHaveLength(2);
+      for (let p = 0; p < 2; p++) {
+        // 24 cells drawn (4 per floor, 6 floors), each showing the block the view has there
+        expect(Object.keys(d[p]!).sort()).toEqual(Object.keys(want[p]!).sort());
+        expect(d[p]).toEqual(want[p]);
+      }
+      totals.push(d.map((t) => Object.values(t).filter(Boolean).length));
+      checked++;
+      if (checked === 6) await page.screenshot({ path: '/tmp/bk-babel-on-towers.png' });
+      if (st === 'ended') break;
+      const before = await pt.getAttribute('data-seq');
+      await answer(pt);
+      await page.waitForFunction((b) => document.querySelector<HTMLElement>('bk-playtest')?.dataset.seq !== b, before, { timeout: 60_000 });
+    }
+    // the towers grew, and at some point a tower lost blocks (odd rolls move blocks between towers)
+    const sum = totals.map((t) => t[0]! + t[1]!);
+    expect(Math.max(...sum)).toBeGreaterThan(sum[0]!);
+    expect(totals.some((t, i) => i > 0 && (t[0]! < totals[i - 1]![0]! || t[1]! < totals[i - 1]![1]!))).toBe(true);
+    // blocks in several colours were drawn, each in its colour
+    const colours = await page.evaluate(() => {
+      const table = document.querySelector('bk-playtest')!.shadowRoot?.querySelector('bk-pt-table') ?? document.querySelector('bk-pt-table')!;
+      const root = table.shadowRoot ?? table;
+      return [...new Set([...root.querySelectorAll<HTMLElement>('.floors i.b')].map((i) => `${i.dataset.color}=${i.style.background}`))];
+    });
+    expect(colours.length).toBeGreaterThan(1);
+    for (const c of colours) expect(c).toMatch(/^(\w+)=(\1|rgb)/);
+    expect(checked).toBeGreaterThan(5);
+    expect(s.errors).toEqual([]);
+    await s.close();
+  }, 400_000);
+});
