@@ -39,3 +39,4 @@ export { didYouMean } from './suggest.js';
 export { evaluate } from './expr/evaluate.js';
 export { scoreTable } from './scores.js';
 export { CSV_HEADER, reportRows, toCsv } from './sim/csv.js';
+export { diffRulesets, type Change } from './load/diff.js';

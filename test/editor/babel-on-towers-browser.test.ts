@@ -25,9 +25,9 @@ async function drawn(page: import('playwright-core').Page): Promise<Record<strin
   return page.evaluate(() => {
     const table = document.querySelector('bk-playtest')!.shadowRoot?.querySelector('bk-pt-table') ?? document.querySelector('bk-pt-table');
     const root = (table as HTMLElement & { shadowRoot: ShadowRoot | null }).shadowRoot ?? table!;
-    return [...root.querySelectorAll<HTMLElement>('.floors[data-floors="tower"]')]
+    return Array.from(root.querySelectorAll<HTMLElement>('.floors[data-floors="tower"]'))
       .sort((a, b) => Number(a.dataset.seat) - Number(b.dataset.seat))
-      .map((t) => Object.fromEntries([...t.querySelectorAll<HTMLElement>('i[data-cell]')].map((i) => [i.dataset.cell!, i.dataset.color ?? ''])));
+      .map((t) => Object.fromEntries(Array.from(t.querySelectorAll<HTMLElement>('i[data-cell]')).map((i) => [i.dataset.cell!, i.dataset.color ?? ''])));
   });
 }
 
@@ -86,7 +86,7 @@ describe('Babel On! towers on the playtest table', () => {
     const colours = await page.evaluate(() => {
       const table = document.querySelector('bk-playtest')!.shadowRoot?.querySelector('bk-pt-table') ?? document.querySelector('bk-pt-table')!;
       const root = table.shadowRoot ?? table;
-      return [...new Set([...root.querySelectorAll<HTMLElement>('.floors i.b')].map((i) => `${i.dataset.color}=${i.style.background}`))];
+      return [...new Set(Array.from(root.querySelectorAll<HTMLElement>('.floors i.b')).map((i) => `${i.dataset.color}=${i.style.background}`))];
     });
     expect(colours.length).toBeGreaterThan(1);
     for (const c of colours) expect(c).toMatch(/^(\w+)=(\1|rgb)/);

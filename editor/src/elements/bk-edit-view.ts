@@ -4,7 +4,7 @@
 // validation loop, the print controller) and sends `status` { message } when an edit could not be made,
 // `cursor` { line, col }, and `editor-ready` { editors } once Monaco is up.
 // Light DOM, so that Monaco's global CSS reaches the editor; laid out by app.css (`.bk-main`).
-import { LitElement, html, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { Watch } from '../shared/watch.js';
 import { EditError, setCardCell, setCardField, type CardValue } from '../yaml-edit.js';
 import type { Workspace } from '../workspace.js';
@@ -111,6 +111,10 @@ export class BkEditView extends LitElement {
           @open-file=${(e: CustomEvent<{ path: string }>) => ws.open(e.detail.path)}></bk-editor-panes>
         <bk-problems class="bk-problems" .diagnostics=${v.diagnostics} .current=${ws.current} ?pending=${v.pending}
           @jump=${(e: CustomEvent<JumpDetail>) => this.onJump(e.detail)}></bk-problems>
+        ${v.basePath ? html`<details class="bk-changes" data-changes open>
+          <summary>What this variant changes in ${v.basePath} (${v.changes.length})</summary>
+          <ul>${v.changes.map((c) => html`<li class=${c.kind} data-change=${c.path}>${c.path ? html`<span class="where">${c.path}</span> ` : nothing}${c.detail}</li>`)}</ul>
+        </details>` : nothing}
       </section>
       <aside class="bk-side" aria-label="cards" @card-edit=${(e: CustomEvent<CardEditDetail>) => this.onCardEdit(e.detail)}>
         <h2>Cards</h2>

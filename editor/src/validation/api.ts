@@ -1,11 +1,11 @@
 // The validation worker's API: the project's own loader (the code behind `babelkit validate`) on the
 // edited text, with every open file so that `extends` resolves.
-import type { Diagnostic } from '../../../engine/index.js';
+import type { Change, Diagnostic } from '../../../engine/index.js';
 import type { NoEvents } from '../shared/rpc.js';
 import type { RulesetSource } from '../shared/source.js';
 import type { CardRow } from '../elements/bk-card-table.js';
 
-export type { Diagnostic };
+export type { Change, Diagnostic };
 
 export type ValidateRequest = RulesetSource;
 
@@ -18,6 +18,8 @@ export interface ValidateResponse {
   valid: boolean;
   /** files read: the ruleset first, then its bases */
   files: string[];
+  /** a variant: what it changes from its base, item by item */
+  changes?: Change[];
   ms: number;
 }
 

@@ -1,6 +1,6 @@
 // Validation worker: the project's own loader (the same code as `babelkit validate`) on the edited text,
 // with every open file available so `extends` resolves. Returns the diagnostics and the merged value.
-import { loadRulesetText } from '../../../engine/index.js';
+import { diffRulesets, loadRulesetText, type Change } from '../../../engine/index.js';
 import { serve } from '../shared/rpc-serve.js';
 import { readerOf } from '../shared/source.js';
 import type { ValidateResponse, ValidationApi } from './api.js';
@@ -17,7 +17,14 @@ serve<ValidationApi>({
       } catch {
         value = JSON.parse(JSON.stringify(r.value));
       }
-      return { path, diagnostics: r.diagnostics, value, valid: !!r.game, files: r.files, ms: performance.now() - t0 };
+      // a variant: its base read alone, and what the variant changes in it
+      let changes: Change[] | undefined;
+      const basePath = r.files[1];
+      if (basePath && r.value !== undefined) {
+        const b = loadRulesetText(basePath, read(basePath) ?? '', read);
+        if (b.value !== undefined) changes = diffRulesets(b.value, r.value);
+      }
+      return { path, diagnostics: r.diagnostics, value, valid: !!r.game, files: r.files, changes, ms: performance.now() - t0 };
     } catch (err) {
       // a loader bug is shown where the designer looks, as a problem of the file
       return {

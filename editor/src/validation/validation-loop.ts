@@ -4,7 +4,7 @@
 // any of it (or `pending`) changed, 'checked' when a result has been taken in.
 import { RpcClient } from '../shared/rpc-client.js';
 import type { Workspace } from '../workspace.js';
-import type { Diagnostic, RulesetValue, ValidateResponse, ValidationApi } from './api.js';
+import type { Change, Diagnostic, RulesetValue, ValidateResponse, ValidationApi } from './api.js';
 
 /** Validation waits this long after the last keystroke. */
 export const DEBOUNCE_MS = 200;
@@ -17,6 +17,8 @@ export class ValidationLoop extends EventTarget {
   value: RulesetValue | undefined;
   /** the file a variant extends ('' for a ruleset that extends nothing) */
   basePath = '';
+  /** a variant: what it changes from its base */
+  changes: Change[] = [];
   /** the current text has not been checked yet */
   pending = true;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -32,6 +34,7 @@ export class ValidationLoop extends EventTarget {
       const kind = e instanceof CustomEvent ? e.detail : '';
       if (kind === 'open') {
         this.basePath = '';
+        this.changes = [];
         this.soon(0);
       } else if (kind === 'text') this.soon(DEBOUNCE_MS);
     });
@@ -83,6 +86,7 @@ export class ValidationLoop extends EventTarget {
     // the loader has checked the value's shape: the panels read it as RulesetValue
     if (r.value !== undefined) this.value = r.value as RulesetValue;
     this.basePath = r.files[1] ?? '';
+    this.changes = r.changes ?? [];
     this.pending = false;
     this.changed('checked');
     this.changed('change');
