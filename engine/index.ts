@@ -40,3 +40,4 @@ export { evaluate } from './expr/evaluate.js';
 export { scoreTable } from './scores.js';
 export { CSV_HEADER, reportRows, toCsv } from './sim/csv.js';
 export { diffRulesets, type Change } from './load/diff.js';
+export { ALL_SEEING } from './visibility.js';

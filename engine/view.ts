@@ -4,7 +4,7 @@
 
 import type { Ctx, Game, LogEntry, OpenPrompt, State } from './model.js';
 import { instances } from './instances.js';
-import { cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
+import { ALL_SEEING, cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
 import { promptOf, activePlayers, labelsOf } from './flow.js';
 import { playerName, showHole, showValue } from './render.js';
 export { playerName } from './render.js';
@@ -148,7 +148,7 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
     return `${z.id}${owner >= 0 ? ` of ${playerName(owner)}` : ''}${cell >= 0 ? ` ${z.cells![cell]}` : ''}`;
   };
   for (const e of entries) {
-    if (e.to && !(viewer >= 0 && e.to.includes(viewer))) continue;
+    if (e.to && viewer !== ALL_SEEING && !(viewer >= 0 && e.to.includes(viewer))) continue;
     switch (e.kind) {
       case 'text':
         out.push(textFor(e, g, viewer));
@@ -175,7 +175,7 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
       case 'choice': {
         const who = playerName(e.player!);
         const chosen = (e.holes?.[0]?.v ?? []) as unknown[];
-        if (e.secret && e.player !== viewer) { out.push(`${who} has chosen (${e.step})`); break; }
+        if (e.secret && e.player !== viewer && viewer !== ALL_SEEING) { out.push(`${who} has chosen (${e.step})`); break; }
         if (e.labels) {
           out.push(`${who} chose ${e.labels.map((l) => textFor(l, g, viewer)).join('; ') || 'nothing'} (${e.step})`);
           break;

@@ -5,7 +5,12 @@ import type { Ctx, Game, State, VarDef } from './model.js';
 import { instances } from './instances.js';
 
 /** Whether `viewer` (a seat, or -1 for a spectator) sees the contents of zone instance `inst`. */
+/** A viewer who sees everything: every zone, card, variable and role (a designer looking at the whole table;
+ *  never a seat, never a bot). Hidden information stays hidden from the seats. */
+export const ALL_SEEING = -2;
+
 export function zoneVisibleTo(s: State, g: Game, inst: number, viewer: number): boolean {
+  if (viewer === ALL_SEEING) return true;
   const ins = instances(g);
   const z = g.zones[ins.zone[inst]!]!;
   const v = z.visibility;
@@ -25,6 +30,7 @@ export function zoneVisibleTo(s: State, g: Game, inst: number, viewer: number): 
 
 /** Whether `viewer` sees a variable (for a per-player variable: the entry of `owner`). */
 export function varVisibleTo(s: State, g: Game, v: VarDef, owner: number, viewer: number): boolean {
+  if (viewer === ALL_SEEING) return true;
   const vis = v.visibility;
   switch (vis.kind) {
     case 'public': return true;
@@ -60,10 +66,10 @@ export function zoneMask(s: State, g: Game, inst: number): number {
 }
 
 export function inMask(mask: number, viewer: number): boolean {
-  return mask === -1 || (viewer >= 0 && (mask & (1 << viewer)) !== 0);
+  return mask === -1 || viewer === ALL_SEEING || (viewer >= 0 && (mask & (1 << viewer)) !== 0);
 }
 
 /** Whether `viewer` knows the role of seat `p`. */
 export function roleVisibleTo(s: State, p: number, viewer: number): boolean {
-  return p === viewer || s.roleShown[p] === 1 || s.ended !== null;
+  return p === viewer || viewer === ALL_SEEING || s.roleShown[p] === 1 || s.ended !== null;
 }

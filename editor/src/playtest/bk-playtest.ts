@@ -63,6 +63,10 @@ export class BkPlaytest extends LitElement {
         border: 1px solid #6d645a; background: #463f39; color: #f3ece0;
       }
       button:disabled { opacity: 0.45; cursor: default; }
+      .designer-banner { background: #5b3a6b; color: #fff; padding: 6px 18px; font-size: 13px; font-weight: 600; }
+      .designer-switch { display: inline-flex; align-items: center; gap: 4px; font-weight: 600; color: #5b3a6b; }
+      .rewind { display: inline-flex; align-items: center; gap: 6px; }
+      .rewind input { width: 64px; font: inherit; }
       .tools { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; padding: 10px 18px; background: #e4d9c3; border-bottom: 1px solid var(--pt-line); font-size: 13px; }
       .tools select { font: inherit; font-size: 13px; padding: 4px 6px; border-radius: 6px; border: 1px solid var(--pt-line); background: var(--pt-paper); }
       .tools button { background: var(--pt-paper); color: var(--pt-ink); border-color: var(--pt-line); font-size: 13px; padding: 5px 12px; }
@@ -230,7 +234,12 @@ export class BkPlaytest extends LitElement {
         : html`
             <button data-undo ?disabled=${!info.canUndo} @click=${() => this.engine.undo()}>Undo</button>
             ${!info.canUndo && info.undoBlocked && view.prompt ? html`<span class="why">undo not possible: ${info.undoBlocked}</span>` : nothing}
-            <button data-restart @click=${() => this.restart()}>Restart (same seed)</button>`}
+            <button data-restart @click=${() => this.restart()}>Restart (same seed)</button>
+            <label class="designer-switch" title="See every hand, role and hidden zone, and rewind to any earlier decision. The seats and bots still see only what the rules show them.">
+              <input type="checkbox" data-designer .checked=${this.engine.designer} @change=${(e: Event) => this.engine.setDesigner((e.target as HTMLInputElement).checked)} /> Designer mode</label>
+            ${this.engine.designer && info.actions > 0 ? html`<span class="rewind">rewind to decision
+              <input type="number" data-rewind-to min="0" max=${info.actions - 1} .value=${String(Math.max(0, info.actions - 1))} />
+              <button data-rewind @click=${(e: Event) => this.engine.rewind(Number(((e.target as HTMLElement).previousElementSibling as HTMLInputElement).value))}>Rewind</button></span>` : nothing}`}
       <button data-export @click=${() => this.exportReplay()}>Export replay</button>
       ${stale ? html`<span class="stale">The ruleset changed since this game started — “New game” plays the new rules.</span>` : nothing}
       <span class="facts">seed ${String(info.seed)} · ${info.actions} decisions taken</span>
@@ -320,13 +329,14 @@ export class BkPlaytest extends LitElement {
         : nothing}
       ${v && e.meta && (e.phase === 'play' || e.phase === 'replay')
         ? html`${this.renderTools()}
+            ${e.designer ? html`<div class="designer-banner" data-designer-banner>Designer mode — you see every hand, role and hidden zone, and may rewind. The seats and bots still see only what the rules show them.</div>` : nothing}
             <div class="body">
               <div>
                 ${this.renderTurn(v)}
                 <bk-pt-table .view=${v} .meta=${e.meta} .info=${e.info}></bk-pt-table>
               </div>
               <aside class="log" data-log>
-                <h3>Log${v.viewer >= 0 ? ` (as ${v.seats[v.viewer]?.name} sees it)` : ' (public)'}</h3>
+                <h3>Log${e.designer ? ' (everything: designer mode)' : v.viewer >= 0 ? ` (as ${v.seats[v.viewer]?.name} sees it)` : ' (public)'}</h3>
                 <ol>${v.log.map((l, i) => html`<li class=${i >= e.seenLog && e.seenLog > 0 ? 'new' : ''}>${logLine(l)}</li>`)}</ol>
               </aside>
             </div>`

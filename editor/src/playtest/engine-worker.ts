@@ -20,6 +20,8 @@ let botDelay = 0;
 /** bumped by every command that changes the game, so a pending bot turn from before is dropped */
 let generation = 0;
 let watchAs = -1;
+/** designer mode: the views show the whole table */
+let designer = false;
 
 function load(r: RulesetSource): { game: Game | null; result: LoadResult } {
   const read = readerOf(r.files);
@@ -38,7 +40,7 @@ function showView(seat: number): void {
   const bot = s.nextBot();
   emit('view', {
     seat,
-    view: s.view(seat),
+    view: s.view(seat, designer),
     info: {
       seats: s.setup.seats.slice(),
       seed: s.setup.seed,
@@ -156,6 +158,19 @@ const { emit } = serve<PlaytestApi>({
     const s = current();
     generation++;
     s.undo();
+    pump();
+  },
+  designer({ on }) {
+    designer = on;
+    if (session) pump();
+  },
+  rewind({ to }) {
+    const s = current();
+    if (!designer) throw new Error('rewinding is for designer mode');
+    generation++;
+    s.rewind(to);
+    // a rewound game may be back before the humans' turn order: take the next human's screen
+    viewer = s.humans.length === 1 ? s.humans[0]! : s.humans.length === 0 ? -1 : s.nextHuman();
     pump();
   },
   restart() {

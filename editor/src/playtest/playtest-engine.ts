@@ -129,6 +129,20 @@ export class PlaytestEngine extends EventTarget {
     void this.send('undo');
   }
 
+  /** Designer mode: the table shows every hand, role and hidden zone; rewinding is allowed. */
+  designer = false;
+
+  setDesigner(on: boolean): void {
+    this.designer = on;
+    this.changed();
+    void this.send('designer', { on });
+  }
+
+  rewind(to: number): void {
+    this.seenLog = 0;
+    void this.send('rewind', { to });
+  }
+
   restart(): void {
     this.seenLog = 0;
     void this.send('restart');

@@ -57,6 +57,10 @@ export interface PlaytestApi {
     /** the next human has taken the device: send their view */
     ready(): void;
     undo(): void;
+    /** designer mode on or off: the views show every hand, role and hidden zone */
+    designer(req: { on: boolean }): void;
+    /** designer mode: back to the game after its first `to` decisions, then play on */
+    rewind(req: { to: number }): void;
     /** the same game again: same seed and seats */
     restart(): void;
     exportReplay(): ReplayExport;

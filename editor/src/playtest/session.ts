@@ -3,7 +3,7 @@
 // playtest needs: which seats are people on this device, and stepping through an imported replay.
 // Plain logic with no worker or DOM in it, so it is tested directly.
 
-import { Match, playerName, type Action, type BotKind, type Game, type OpenPrompt, type PlayerView, type Replay, type State, type UndoState } from '../../../engine/index.js';
+import { ALL_SEEING, Match, playerName, type Action, type BotKind, type Game, type OpenPrompt, type PlayerView, type Replay, type State, type UndoState } from '../../../engine/index.js';
 import type { SeatKind } from './protocol.js';
 
 export { tableMeta } from './table-meta.js';
@@ -85,9 +85,20 @@ export class Session {
     this.m.undo();
   }
 
-  /** What `seat` may see (-1: the table, only what everyone sees). */
-  view(seat: number): PlayerView {
-    return this.m.view(seat);
+  /** What `seat` may see (-1: the table, only what everyone sees). In designer mode: everything on the table
+   *  (every hand, role, hidden zone and value), with the seat's own decision; the seats and bots still see
+   *  only what the rules show them. */
+  view(seat: number, designer = false): PlayerView {
+    if (!designer) return this.m.view(seat);
+    const all = this.m.view(ALL_SEEING);
+    return { ...all, viewer: seat, prompt: seat >= 0 ? this.m.view(seat).prompt : null };
+  }
+
+  /** Designer mode: the game as it was after its first `n` decisions (replayed from the seed, so it works past
+   *  a shuffle or a reveal, where a player's undo may not go); play goes on from there. */
+  rewind(n: number): void {
+    if (this.imported) throw new Error('this is a replay: step through it instead');
+    this.m.rewind(n);
   }
 
   replay(file?: string): Replay {
