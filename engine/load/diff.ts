@@ -7,7 +7,7 @@ export interface Change {
   /** where, readable: "cards › bp-02", "tables › byPlayers › rows › p5" ('' for the ruleset's own fields) */
   path: string;
   kind: 'added' | 'removed' | 'changed';
-  /** what: "seals: 3 → 4", or the item's name for an added or removed one */
+  /** what: "count: 3 → 4", or the item's name for an added or removed one */
   detail: string;
 }
 
@@ -33,7 +33,7 @@ export function diffRulesets(base: unknown, variant: unknown, limit = 500): Chan
   const walk = (a: unknown, b: unknown, path: string[]): void => {
     if (out.length >= limit || equal(a, b)) return;
     if (isObj(a) && isObj(b)) {
-      // an item's own scalar fields read best on one line each: "seals: 3 → 4"
+      // an item's own scalar fields read best on one line each: "count: 3 → 4"
       for (const k of Object.keys(b)) {
         if (k === 'extends') continue;
         if (!Object.prototype.hasOwnProperty.call(a, k)) {

@@ -2,23 +2,11 @@
 // each block in its own colour, and the drawing follows the game as blocks are added and taken off: at every
 // decision of the human seat the drawn cells are checked against the engine's view of the towers.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newSession, startEditorServer, type EditorServer } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { editorAndBrowser, newSession } from '../helpers/browser.js';
 import { answer, waitState } from '../helpers/playtest.js';
 
-let server: EditorServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startEditorServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = editorAndBrowser();
 
 /** Per seat, cell → the colour drawn there ('' for an empty cell), from the page. */
 async function drawn(page: import('playwright-core').Page): Promise<Record<string, string>[]> {
@@ -42,9 +30,9 @@ async function inView(page: import('playwright-core').Page): Promise<Record<stri
 
 describe('Babel On! towers on the playtest table', () => {
   it('draws each nation’s tower floor by floor in the blocks’ colours, following additions and removals', async () => {
-    const s = await newSession(browser);
+    const s = await newSession(env.browser);
     const { page } = s;
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     const file = page.locator('.bk-files button[data-path="rulesets/babel-on.yaml"]');
     await file.click();
     await expect.poll(() => page.locator('.bk-status').textContent(), { timeout: 30_000 }).toContain('Valid ruleset');

@@ -2,23 +2,12 @@
 // (names of cards the human seat cannot see) and every role; rewinding goes back to an earlier decision past
 // shuffles and reveals (where a player's undo may not go), and play goes on from there.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
-import { launchBrowser, newSession, startEditorServer, type EditorServer } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { editorAndBrowser, newSession } from '../helpers/browser.js';
 import { answer, waitState } from '../helpers/playtest.js';
 
-let server: EditorServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startEditorServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = editorAndBrowser();
 
 const decisions = async (pt: Locator) => Number(/(\d+) decisions taken/.exec((await pt.locator('.facts').textContent()) ?? '')?.[1]);
 /** The named cards shown in another seat's box on the table. */
@@ -26,9 +15,9 @@ const namedIn = (pt: Locator, seat: number) => pt.locator(`bk-pt-table .seat[dat
 
 describe('designer mode', () => {
   it('shows another seat’s hand and every role, and rewinds to an earlier decision', async () => {
-    const s = await newSession(browser);
+    const s = await newSession(env.browser);
     const { page } = s;
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await expect.poll(() => page.locator('.bk-status').textContent(), { timeout: 30_000 }).toContain('Valid ruleset');
     await page.getByRole('tab', { name: 'Playtest' }).click();
     const pt = page.locator('bk-playtest');

@@ -5,13 +5,13 @@
 // worker that fails, reported and started again; and the playtest's own elements (prompt controls, load
 // problems) mounted on their own.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newSession, startEditorServer, type EditorServer, type Session as BrowserSession } from '../helpers/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { editorAndBrowser, newSession, type Session as BrowserSession } from '../helpers/browser.js';
 import { babelBuilders, ROOT } from '../helpers/game.js';
 import { answer, waitState } from '../helpers/playtest.js';
 import { applyInPlace, newGame } from '../../engine/flow.js';
@@ -20,18 +20,7 @@ import type { Replay } from '../../engine/replay.js';
 import type { FromWorker } from '../../editor/src/shared/rpc.js';
 import type { LoadResult, PlaytestApi } from '../../editor/src/playtest/protocol.js';
 
-let server: EditorServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startEditorServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = editorAndBrowser();
 
 /** The events of one kind the engine worker pushed, in order (messages as recorded by TAP). */
 function eventsOf<E extends keyof PlaytestApi['events']>(messages: FromWorker[], name: E): PlaytestApi['events'][E][] {
@@ -55,9 +44,9 @@ const TAP = () => {
 };
 
 async function openPlaytest(): Promise<{ s: BrowserSession; page: Page; pt: Locator }> {
-  const s = await newSession(browser);
+  const s = await newSession(env.browser);
   await s.page.addInitScript(TAP);
-  await s.page.goto(server.url);
+  await s.page.goto(env.server.url);
   await s.page.getByRole('tab', { name: 'Playtest' }).click();
   const pt = s.page.locator('bk-playtest');
   await waitState(s.page, ['idle']);
@@ -228,13 +217,13 @@ describe('playtest in the browser', () => {
 
 describe('an engine worker that fails', () => {
   it('is reported on the playtest; starting the engine again reads the ruleset and a game can be played', async () => {
-    const s = await newSession(browser);
+    const s = await newSession(env.browser);
     const { page } = s;
     let broken = 1;
     await page.route('**/engine-worker-*.js', (route) =>
       broken-- > 0 ? route.fulfill({ contentType: 'text/javascript', body: "throw new Error('the engine is broken');" }) : route.continue(),
     );
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.getByRole('tab', { name: 'Playtest' }).click();
     const pt = page.locator('bk-playtest');
     await expect.poll(() => pt.locator('[data-error]').textContent(), { timeout: 60_000 }).toContain('the playtest engine stopped');

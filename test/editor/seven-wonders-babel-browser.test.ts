@@ -3,23 +3,12 @@
 // builds Babel tiles with the fourth action and takes part in Grand Projects when offered; the table shows the
 // Babel board's visible tiles and the Age's project with its markers; the game ends with the final scoring.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
-import { launchBrowser, newSession, startEditorServer, type EditorServer } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { editorAndBrowser, newSession } from '../helpers/browser.js';
 import { answer, waitState } from '../helpers/playtest.js';
 
-let server: EditorServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startEditorServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = editorAndBrowser();
 
 /** Click the first option whose text matches `re`; false when there is none. */
 async function pick(pt: Locator, re: RegExp): Promise<boolean> {
@@ -31,9 +20,9 @@ async function pick(pt: Locator, re: RegExp): Promise<boolean> {
 
 describe('7 Wonders Babel in the editor', () => {
   it('plays the combined variant against greedy bots to the end, showing the tower and the project', async () => {
-    const s = await newSession(browser);
+    const s = await newSession(env.browser);
     const { page } = s;
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     const path = 'rulesets/variants/7-wonders-babel.yaml';
     const file = page.locator(`.bk-files button[data-path="${path}"]`);
     await expect.poll(() => file.count()).toBe(1);

@@ -2,37 +2,25 @@
 // three-player game, one human seat clicking the first options against two greedy bots, to the final scoring;
 // the replay it exports reproduces with `babelkit replay`.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newSession, startEditorServer, type EditorServer } from '../helpers/browser.js';
+import { editorAndBrowser, newSession } from '../helpers/browser.js';
 import { ROOT } from '../helpers/game.js';
 import { answer, waitState } from '../helpers/playtest.js';
 import type { Replay } from '../../engine/replay.js';
 
-let server: EditorServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startEditorServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = editorAndBrowser();
 
 
 
 describe('7 Wonders in the editor', () => {
   it('is listed, and its playtest plays a full game against greedy bots whose exported replay reproduces', async () => {
-    const s = await newSession(browser);
+    const s = await newSession(env.browser);
     const { page } = s;
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     const file = page.locator('.bk-files button[data-path="rulesets/7-wonders.yaml"]');
     await expect.poll(() => file.count()).toBe(1);
     await file.click();

@@ -2,23 +2,12 @@
 // counts as `babelkit simulate` for the same seed; charts drawn; results kept when switching tabs; Cancel stops
 // a long run; a variant compared with its base on the same seeds gives the same differences as `babelkit compare`.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSession, startEditorServer, type EditorServer } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { editorAndBrowser, newSession } from '../helpers/browser.js';
 import { babelkit } from '../cli/run.js';
 
-let server: EditorServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startEditorServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = editorAndBrowser();
 
 const state = (page: Page) => page.locator('bk-simulate .sim').getAttribute('data-sim-state');
 
@@ -29,9 +18,9 @@ async function openSimulate(page: Page): Promise<void> {
 
 describe('the Simulate tab', () => {
   it('runs 1,000 games of Babel Builders with the CLI’s numbers, draws charts, keeps them across tabs, and cancels', async () => {
-    const s = await newSession(browser);
+    const s = await newSession(env.browser);
     const { page } = s;
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await expect.poll(() => page.locator('.bk-status').textContent(), { timeout: 30_000 }).toContain('Valid ruleset');
     await openSimulate(page);
     const sim = page.locator('bk-simulate');
@@ -75,9 +64,9 @@ describe('the Simulate tab', () => {
   }, 400_000);
 
   it('compares a variant with its base on the same seeds, with the differences `babelkit compare` gives', async () => {
-    const s = await newSession(browser);
+    const s = await newSession(env.browser);
     const { page } = s;
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     const file = page.locator('.bk-files button[data-path="rulesets/variants/steep-tower.yaml"]');
     await expect.poll(() => file.count()).toBe(1);
     await file.click();

@@ -1,28 +1,16 @@
 // A variant in the editor, in real headless Chromium: beside its base, the list of what it changes, item by
 // item — the steep-tower variant's replaced blueprint (its target cells) and its table rows (seals per count).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newSession, startEditorServer, type EditorServer } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { editorAndBrowser, newSession } from '../helpers/browser.js';
 
-let server: EditorServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startEditorServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = editorAndBrowser();
 
 describe('a variant’s changes', () => {
   it('lists the changed blueprint and the changed table rows of steep-tower, and nothing for a base ruleset', async () => {
-    const s = await newSession(browser);
+    const s = await newSession(env.browser);
     const { page } = s;
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await expect.poll(() => page.locator('.bk-status').textContent(), { timeout: 30_000 }).toContain('Valid ruleset');
     // Babel Builders extends nothing: no list
     expect(await page.locator('[data-changes]').count()).toBe(0);

@@ -1,6 +1,7 @@
 // End-to-end helpers: the built editor (dist-editor/, built once by the global setup) served by
 // `vite preview` on a free port, and Debian's Chromium driven by playwright-core. One browser and one
 // server per test file; every console error and page error is collected so tests can assert there are none.
+import { afterAll, beforeAll } from 'vitest';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -118,4 +119,23 @@ declare global {
   interface Window {
     bk: EditorHook;
   }
+}
+
+/** The editor served and Chromium launched once for a test file (closed after it): `editorAndBrowser()`
+ *  in the file's top scope, then `env.server.url` and `env.browser` inside its tests. */
+export function editorAndBrowser(): { readonly server: EditorServer; readonly browser: Browser } {
+  let server: EditorServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startEditorServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get server() { if (!server) throw new Error('the editor server is not started yet'); return server; },
+    get browser() { if (!browser) throw new Error('the browser is not launched yet'); return browser; },
+  };
 }

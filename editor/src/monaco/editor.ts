@@ -84,6 +84,10 @@ export class MonacoEditors {
       this.events.onEdit(this.path, this.main.getValue());
     });
     this.main.onDidChangeCursorPosition((e) => this.events.onCursor?.(this.path, e.position.lineNumber, e.position.column));
+    // Chromium may scroll Monaco's own overflow-hidden viewport natively (to bring its hidden text area into
+    // view as one types in a narrow pane), which shifts the text out of sight with nothing to scroll it back:
+    // that viewport's scrolling is Monaco's alone, so any native offset is undone at once.
+    for (const h of [host, baseHost]) h.addEventListener('scroll', pinViewport, true);
   }
 
   private model(path: string, text: string): monaco.editor.ITextModel {
@@ -190,6 +194,14 @@ export class MonacoEditors {
   layout(): void {
     this.main.layout();
     this.base?.layout();
+  }
+}
+
+function pinViewport(e: Event): void {
+  const el = e.target;
+  if (el instanceof HTMLElement && el.classList.contains('monaco-scrollable-element') && (el.scrollLeft !== 0 || el.scrollTop !== 0)) {
+    el.scrollLeft = 0;
+    el.scrollTop = 0;
   }
 }
 
