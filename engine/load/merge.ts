@@ -404,10 +404,9 @@ export function resolveExtends(
   const maxChainValues = options.maxChainValues ?? DEFAULT_CHAIN_LIMITS.maxValues;
   const maxFileBytes = options.limits?.maxBytes ?? DEFAULT_LIMITS.maxBytes;
 
-  /** `via`: the `extends` value that named this file (undefined for the starting file). */
-  const load = (path: string, src: string, chain: ChainFile[], via: Pos | undefined): Located | undefined => {
+  /** Parses one more file of a chain within the chain's budget of bytes and values (reported at `at`). */
+  const parseInChain = (path: string, src: string, chain: ChainFile[], at: Pos): { parsed: ParsedSource; me: ChainFile } | undefined => {
     files.push(path);
-    const at = via ?? { file: path, line: 1, col: 1 };
     const bytes = typeof src === 'string' ? utf8Length(src) : 0;
     const withBytes = [...chain, { path, bytes, values: 0 }];
     if (withBytes.reduce((n, f) => n + f.bytes, 0) > maxChainBytes) {
@@ -418,11 +417,19 @@ export function resolveExtends(
     bag.addAll(parsed.diagnostics);
     if (parsed.value === undefined) return undefined;
     const me: ChainFile = { path, bytes, values: parsed.values };
-    const stack = [...chain, me];
-    if (stack.reduce((n, f) => n + f.values, 0) > maxChainValues) {
-      bag.error(at, chainMessage(stack, (f) => f.values, (n) => `${n} values`, `${maxChainValues}-value limit`));
+    if ([...chain, me].reduce((n, f) => n + f.values, 0) > maxChainValues) {
+      bag.error(at, chainMessage([...chain, me], (f) => f.values, (n) => `${n} values`, `${maxChainValues}-value limit`));
       return undefined;
     }
+    return { parsed, me };
+  };
+
+  /** `via`: the `extends` value that named this file (undefined for the starting file). */
+  const load = (path: string, src: string, chain: ChainFile[], via: Pos | undefined): Located | undefined => {
+    const read = parseInChain(path, src, chain, via ?? { file: path, line: 1, col: 1 });
+    if (!read) return undefined;
+    const { parsed, me } = read;
+    const stack = [...chain, me];
     const value = parsed.value;
     if (!isMapping(value) || !Object.prototype.hasOwnProperty.call(value, 'extends')) return located(parsed);
 
@@ -509,21 +516,9 @@ export function resolveExtends(
    * merged (its `extends` is not followed again). Counted in the chain's budget like any file.
    */
   const readModule = (path: string, src: string, base: string, chain: ChainFile[], via: Pos): { located: Located; file: ChainFile } | undefined => {
-    files.push(path);
-    const bytes = utf8Length(src);
-    const withBytes = [...chain, { path, bytes, values: 0 }];
-    if (withBytes.reduce((n, f) => n + f.bytes, 0) > maxChainBytes) {
-      bag.error(via, chainMessage(withBytes, (f) => f.bytes, formatSize, `${formatSize(maxChainBytes)} limit`));
-      return undefined;
-    }
-    const parsed = parseSource(path, src, options.limits);
-    bag.addAll(parsed.diagnostics);
-    if (parsed.value === undefined) return undefined;
-    const file: ChainFile = { path, bytes, values: parsed.values };
-    if ([...chain, file].reduce((n, f) => n + f.values, 0) > maxChainValues) {
-      bag.error(via, chainMessage([...chain, file], (f) => f.values, (n) => `${n} values`, `${maxChainValues}-value limit`));
-      return undefined;
-    }
+    const read = parseInChain(path, src, chain, via);
+    if (!read) return undefined;
+    const { parsed, me: file } = read;
     const value = parsed.value;
     const own = isMapping(value) && Object.prototype.hasOwnProperty.call(value, 'extends') ? value.extends : undefined;
     let ownBase: string | undefined;
