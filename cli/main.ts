@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { loadOrReport, STDIN_NAME } from './load-file.js';
-import { Match, nodeReadFile, replayShapeProblem, simulate, type Replay } from '../engine/index-node.js';
+import { ALL_SEEING, Match, nodeReadFile, replayShapeProblem, simulate, type Replay } from '../engine/index-node.js';
 import { HelpRequested, parseArgs, UsageError } from './args.js';
 import { PRINT_USAGE } from './print-usage.js';
 import { SERVE_USAGE } from './serve-usage.js';
@@ -22,8 +22,9 @@ const COMMAND_USAGE = new Map<string, string>([
   ['simulate', SIMULATE_USAGE],
   ['compare', COMPARE_USAGE],
   ['merge', MERGE_USAGE],
-  ['replay', `  babelkit replay LOG.json [--ruleset FILE]
-      Replay a saved game and check that it reproduces.
+  ['replay', `  babelkit replay LOG.json [--ruleset FILE] [--log [--as N|all]]
+      Replay a saved game and check that it reproduces. --log prints the game's log as seat N saw it (Player 1
+      is 1; default 1), the same lines as the playtest's log; --as all prints everything, marked as such.
 `],
   ['print', PRINT_USAGE],
   ['serve', SERVE_USAGE],
@@ -98,7 +99,9 @@ function validate(args: string[]): number {
 const MAX_REPLAY_BYTES = 64 * 1024 * 1024;
 
 function replayCmd(args: string[]): number {
-  const { positional, values } = parseArgs(args, { ruleset: 'string' });
+  const { positional, values } = parseArgs(args, { ruleset: 'string', log: 'flag', as: 'string' });
+  const asText = values.as as string | undefined;
+  if (asText !== undefined && !values.log) throw new UsageError('--as goes with --log');
   if (positional.length !== 1) throw new UsageError('give one replay file (LOG.json)');
   const logFile = positional[0]!;
   let r: unknown;
@@ -121,10 +124,20 @@ function replayCmd(args: string[]): number {
   if (!rulesetFile) throw new UsageError('the replay names no ruleset file; give one with --ruleset FILE');
   const g = loadOrReport(rulesetFile);
   if (!g) return 1;
-  const { problems, replay } = Match.fromReplay(g, r);
+  const { problems, replay, match } = Match.fromReplay(g, r, { log: !!values.log });
   if (problems.length) {
     for (const p of problems) process.stderr.write(`${logFile}: error: ${p}\n`);
     return 1;
+  }
+  if (values.log) {
+    const all = asText?.trim().toLowerCase() === 'all';
+    const seat = all ? ALL_SEEING : Number(asText ?? '1') - 1;
+    if (!all && !(Number.isInteger(seat) && seat >= 0 && seat < replay!.players)) {
+      throw new UsageError(`--as takes a seat from 1 to ${replay!.players} (Player 1 is 1) or all, got '${asText}'`);
+    }
+    if (all) process.stdout.write(`(everything, every seat's hidden information included)\n`);
+    for (const line of match!.view(seat).log) process.stdout.write(`${line}\n`);
+    return 0;
   }
   const res = replay!.result;
   process.stdout.write(`${logFile}: reproduces — ${replay!.actions.length} actions, ${res.truncated ? 'truncated' : `ending ${res.ending}, winner ${res.winner}`}\n`);

@@ -39,6 +39,8 @@ export type Visibility =
 
 export interface ZoneDef {
   id: string;
+  /** how the zone reads to a person in the log ("the draw pile"); default: its id in words */
+  name?: string;
   index: number;
   perPlayer: boolean;
   /** Grid zones: cell names (row-major), else null. */

@@ -145,7 +145,8 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
     const z = g.zones[ins.zone[inst]!]!;
     const owner = ins.owner[inst]!;
     const cell = ins.cell[inst]!;
-    return `${z.id}${owner >= 0 ? ` of ${playerName(owner)}` : ''}${cell >= 0 ? ` ${z.cells![cell]}` : ''}`;
+    const name = z.name ?? inWords(z.id);
+    return `${owner >= 0 ? `${playerName(owner)}'s ${name}` : name}${cell >= 0 ? ` ${z.cells![cell]}` : ''}`;
   };
   for (const e of entries) {
     if (e.to && viewer !== ALL_SEEING && !(viewer >= 0 && e.to.includes(viewer))) continue;
@@ -175,16 +176,16 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
       case 'choice': {
         const who = playerName(e.player!);
         const chosen = (e.holes?.[0]?.v ?? []) as unknown[];
-        if (e.secret && e.player !== viewer && viewer !== ALL_SEEING) { out.push(`${who} has chosen (${e.step})`); break; }
+        if (e.secret && e.player !== viewer && viewer !== ALL_SEEING) { out.push(`${who} has chosen (${stepWords(e.step)})`); break; }
         if (e.labels) {
-          out.push(`${who} chose ${e.labels.map((l) => textFor(l, g, viewer)).join('; ') || 'nothing'} (${e.step})`);
+          out.push(`${who} chose ${e.labels.map((l) => textFor(l, g, viewer)).join('; ') || 'nothing'} (${stepWords(e.step)})`);
           break;
         }
         const shown = chosen.map((x, i) => {
           if (e.seen) return inMask(e.seen[i] ?? 0, viewer) ? g.cards[g.entityDef[x as number]!]!.name : 'a card';
           return typeof x === 'number' && e.step && isPlayerChoice(g, e.step) ? playerName(x) : String(x);
         });
-        out.push(`${who} chose ${shown.length ? shown.join(', ') : 'nothing'} (${e.step})`);
+        out.push(`${who} chose ${shown.length ? shown.join(', ') : 'nothing'} (${stepWords(e.step)})`);
         break;
       }
     }
@@ -202,6 +203,16 @@ function textFor(e: LogEntry, g: Game, viewer: number): string {
     line += showHole(h, g, hide) + (parts[i + 1] ?? '');
   });
   return line;
+}
+
+/** A name from a file in words: "dealPile" → "deal pile", "swap-take" → "swap take". */
+export function inWords(id: string): string {
+  return id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
+}
+
+/** A decision's step in words: its own name, not its path ("round/select/play" → "play"). */
+function stepWords(path: string | undefined): string {
+  return inWords((path ?? '').slice((path ?? '').lastIndexOf('/') + 1));
 }
 
 function isPlayerChoice(g: Game, step: string): boolean {

@@ -106,9 +106,9 @@ describe('engine primitives', () => {
     const shown = seat1.filter((l) => l.startsWith('Revealed: ')).at(-1)!; // seat 2's card (seat 1's was shown first)
     const name = shown.slice('Revealed: '.length);
     expect(name).toMatch(/^chip[12]$/);
-    expect(seat1).toContain(`${name}: hand of Player 2 → hand of Player 2`); // taken back, in sight of all
-    expect(seat1).toContain('a card: hand of Player 2 → deck'); // then leaving face down: not named
-    expect(seat2).toContain(`${name}: hand of Player 2 → deck`); // its owner knows
+    expect(seat1).toContain(`${name}: Player 2's hand → Player 2's hand`); // taken back, in sight of all
+    expect(seat1).toContain("a card: Player 2's hand → deck"); // then leaving face down: not named
+    expect(seat2).toContain(`${name}: Player 2's hand → deck`); // its owner knows
   });
 
   it('greedy: an ending nobody wins is a loss for every seat', () => {

@@ -173,10 +173,10 @@ describe('views and logs do not leak word cards in hand or face-down buildings (
             const [line] = renderLog([entry], s, g, v);
             if (v === owner) continue;
             if (forgetting) {
-              expect(line, `seat ${v}`).toMatch(/^Player \d+ chose a card \(turn\/actions\/forget\)$/);
+              expect(line, `seat ${v}`).toMatch(/^Player \d+ chose a card \(forget\)$/);
               checked.forget++;
             } else {
-              expect(line, `seat ${v}`).toMatch(/^(\d+ × )?a card: hand of Player \d+ → wordDiscard$/);
+              expect(line, `seat ${v}`).toMatch(/^(\d+ × )?a card: Player \d+'s hand → the word discard$/);
               checked.moves++;
               if ((entry.cards ?? []).some((e) => shownBefore.has(e))) checked.wasRevealed++;
             }
@@ -208,11 +208,11 @@ describe('views and logs do not leak word cards in hand or face-down buildings (
         const { s } = playRandom(g, players, seed, picks, { log: true });
         for (let v = 0; v < s.n; v++) {
           for (const line of renderLog(s.log!, s, g, v)) {
-            const m = / → (hand|buildingsDown) of Player (\d+)$/.exec(line);
-            if (!m || Number(m[2]) - 1 === v) continue;
+            const m = / → Player (\d+)'s (hand|face-down buildings)$/.exec(line);
+            if (!m || Number(m[1]) - 1 === v) continue;
             const from = line.slice(line.indexOf(': ') + 2);
             // face-down arrivals from decks read "a card" (a revealed word returning nowhere public)
-            if (/^(ideas|wordPile|wordDiscard|buildingPile|resourceDeck)/.test(from)) {
+            if (/^(the idea decks|the word pile|the word discard|the building pile|the resource deck)/.test(from)) {
               expect(line.slice(0, line.indexOf(': ')), `seat ${v}: ${line}`).toMatch(/^(\d+ × )?a card$/);
               checked++;
             }

@@ -7,7 +7,7 @@ import type { Action, Game, LogEntry, State } from '../../engine/model.js';
 import { activePlayers, applyInPlace, legalActions, newGame, promptOf } from '../../engine/flow.js';
 import { cloneState, instances } from '../../engine/state.js';
 import { zoneVisibleTo, inMask } from '../../engine/visibility.js';
-import { renderLog, type PlayerView, type ZoneView } from '../../engine/view.js';
+import { inWords, renderLog, type PlayerView, type ZoneView } from '../../engine/view.js';
 import { getVar, zoneInst } from '../helpers/game.js';
 
 /** Upper bound on decisions in one Babel Builders game (real games take ~60–120). */
@@ -260,11 +260,11 @@ export function renderedEntryProblems(s: State, g: Game, e: LogEntry, viewer: nu
     if (lines.length !== 1 || !lines[0]!.startsWith(want)) problems.push(`move line for seat ${viewer} is ${JSON.stringify(lines)}, expected to start ${JSON.stringify(want)}`);
   } else if (e.kind === 'choice' && e.player !== viewer) {
     if (e.secret) {
-      if (lines[0] !== `Player ${e.player! + 1} has chosen (${e.step})`) problems.push(`secret choice rendered to seat ${viewer} as ${lines[0]}`);
+      if (lines[0] !== `Player ${e.player! + 1} has chosen (${stepWords(e.step)})`) problems.push(`secret choice rendered to seat ${viewer} as ${lines[0]}`);
     } else if (e.seen) {
       const chosen = e.holes![0]!.v as number[];
       const names = chosen.map((c, i) => (inMask(e.seen![i]!, viewer) ? cardName(g, c) : 'a card'));
-      const want = `Player ${e.player! + 1} chose ${names.length ? names.join(', ') : 'nothing'} (${e.step})`;
+      const want = `Player ${e.player! + 1} chose ${names.length ? names.join(', ') : 'nothing'} (${stepWords(e.step)})`;
       if (lines[0] !== want) problems.push(`card choice rendered to seat ${viewer} as ${lines[0]}, expected ${want}`);
     }
   } else if (e.kind === 'text' && e.holes) {
@@ -321,3 +321,8 @@ export function maskProblems(pre: State, s: State, g: Game, a: Applied): string[
 }
 
 export const BLOCK_TYPE = 'block';
+
+/** A step's own name in words, as the log shows it ("round/swap-take" → "swap take"). */
+function stepWords(path: string | undefined): string {
+  return inWords((path ?? '').slice((path ?? '').lastIndexOf('/') + 1));
+}

@@ -147,7 +147,7 @@ describe('hidden information does not show through the log or the variables (Bab
   // Messenger: all of them; a Zealot: all but one), the ruleset's `play` prompt offers the forced cards as
   // the only choice. The engine used to take such a single-choice decision at once inside the thread
   // (engine/flow.ts runThread), while the Master's appointment was being applied and before any other
-  // architect had chosen, so every seat read "Player k has chosen (round/select/play)" and "a card: hand
+  // architect had chosen, so every seat read "Player k has chosen (play)" and "a card: hand
   // of Player k → staged of Player k" and saw staged[k] at 1 while the others were at 0: that singled out
   // the holder of Divine Punishment cards. Inside a simultaneous step every decision is now asked, even a
   // single-choice one, so the worlds below read the same.
@@ -219,8 +219,8 @@ describe('concrete reproductions of the (fixed) leaks', () => {
 
   // Regression for the leak described above: 7 players, seed 2136995789. Player 6 is the Messenger and
   // holds a Divine Punishment; the first Master (Player 3) appoints Players 1, 2, 4, 6. Before anyone has
-  // chosen, every seat used to read "Player 6 has chosen (round/select/play)" and "a card: hand of
-  // Player 6 → staged of Player 6", and saw Player 6's staged count at 1 (the others at 0). Now Player 6's
+  // chosen, every seat used to read "Player 6 has chosen (play)" and "a card: hand of
+  // Player 6 → Player 6's card handed in", and saw Player 6's staged count at 1 (the others at 0). Now Player 6's
   // forced hand-over is an open decision like everyone else's, and nothing about it shows until answered.
   it('appointing the Messenger does not single them out (7 players, seed 2136995789)', () => {
     const s = newGame(g, { players: 7, seed: 2136995789, log: true });
@@ -229,7 +229,7 @@ describe('concrete reproductions of the (fixed) leaks', () => {
     applyInPlace(s, g, { player: 2, step: 'round/appoint', choice: [0, 1, 3, 5] });
     for (const v of [0, 1, 2, 3, 4, 6]) {
       const lines = renderLog(s.log!.slice(from), s, g, v);
-      expect(lines.filter((l) => l.includes('Player 6'))).toEqual(['Player 3 chose Player 1, Player 2, Player 4, Player 6 (round/appoint)', 'Player 3 appoints Player 1, Player 2, Player 4, Player 6.']);
+      expect(lines.filter((l) => l.includes('Player 6'))).toEqual(['Player 3 chose Player 1, Player 2, Player 4, Player 6 (appoint)', 'Player 3 appoints Player 1, Player 2, Player 4, Player 6.']);
       expect((view(s, g, v).zones.staged as { count: number }[]).map((z) => z.count)).toEqual([0, 0, 0, 0, 0, 0, 0]);
       // every appointed architect, the Messenger included, is waited for alike
       expect(view(s, g, v).waiting).toEqual([0, 1, 3, 5]);
@@ -249,7 +249,7 @@ describe('concrete reproductions of the (fixed) leaks', () => {
     const from2 = s.log!.length;
     applyInPlace(s, g, { player: 5, step: 'round/select/play', choice: [forced.options[0]] });
     expect(s.actions).toBe(actions);
-    for (const v of [0, 1, 2, 3, 4, 6]) expect(renderLog(s.log!.slice(from2), s, g, v)[0]).toBe('Player 6 has chosen (round/select/play)');
+    for (const v of [0, 1, 2, 3, 4, 6]) expect(renderLog(s.log!.slice(from2), s, g, v)[0]).toBe('Player 6 has chosen (play)');
   });
 
   // Regression for the (fixed) punishmentsIn leak: the first state of a known game where one Divine

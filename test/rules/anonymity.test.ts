@@ -25,13 +25,13 @@ describe('Rule 19 — anonymity of the received cards', () => {
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
     expect(stepOf(s, g, 0)).toBe('round/swap-take');
     const lines = logSince(s, g, 0, from);
-    const toReceived = lines.filter((l) => l.endsWith('→ received'));
-    expect(toReceived).toEqual(['3 × a card: staged of Player 2, staged of Player 3, staged of Player 4 → received']);
+    const toReceived = lines.filter((l) => l.endsWith("→ the Master's received cards"));
+    expect(toReceived).toEqual(["3 × a card: Player 2's card handed in, Player 3's card handed in, Player 4's card handed in → the Master's received cards"]);
     for (const l of lines) for (const name of PLAYED_NAMES) expect(l).not.toContain(name);
     // a bystander reads the same anonymous line; an architect recognises only their own card
-    expect(logSince(s, g, 4, from).filter((l) => l.endsWith('→ received'))).toEqual(toReceived);
-    expect(logSince(s, g, 1, from).filter((l) => l.endsWith('→ received'))).toEqual([
-      '3 blocks: B2, 2 × a card: staged of Player 2, staged of Player 3, staged of Player 4 → received',
+    expect(logSince(s, g, 4, from).filter((l) => l.endsWith("→ the Master's received cards"))).toEqual(toReceived);
+    expect(logSince(s, g, 1, from).filter((l) => l.endsWith("→ the Master's received cards"))).toEqual([
+      "3 blocks: B2, 2 × a card: Player 2's card handed in, Player 3's card handed in, Player 4's card handed in → the Master's received cards",
     ]);
     // the Master's view shows the cards, with nothing that ties them to a seat
     const recv = (view(s, g, 0).zones as any).received.cards as any[];
@@ -55,7 +55,7 @@ describe('Rule 19 — anonymity of the received cards', () => {
   });
 
   // Formerly a bug (ruleset, then engine): the Messenger's (and a two-card Zealot's) Divine Punishment
-  // card was handed over by a `forced` do-step, with no "Player N has chosen (round/select/play)" line;
+  // card was handed over by a `forced` do-step, with no "Player N has chosen (play)" line;
   // and once folded into the play prompt, the single-option play was still answered at once, inside the
   // Master's appointment action, before anyone else could act. Now the play prompt offers the forced
   // cards as its only option and, inside a simultaneous step, every decision is asked — so the
@@ -79,15 +79,15 @@ describe('Rule 19 — anonymity of the received cards', () => {
     expect(stepOf(s, g, 0)).toBe('round/swap-take');
     expect(options(s, g, 0)).toEqual(['punishment']);
     const lines = logSince(s, g, 0, from);
-    expect(lines).toContain('Player 3 has chosen (round/select/play)');
+    expect(lines).toContain('Player 3 has chosen (play)');
     const perSeat = [1, 2, 3].map((p) => lines.filter((l) => l.startsWith(`Player ${p + 1} `)).map((l) => l.replace(/Player \d+/g, 'P')));
     // every appointed architect leaves the same trace in the Master's log
-    expect(perSeat[0]).toEqual(['P has chosen (round/select/play)', 'P has chosen (round/select/discard)']);
+    expect(perSeat[0]).toEqual(['P has chosen (play)', 'P has chosen (discard)']);
     expect(perSeat[1]).toEqual(perSeat[0]);
     expect(perSeat[2]).toEqual(perSeat[0]);
     // and the card is not named on its way to `staged`, to the Master or to a bystander
     for (const viewer of [0, 4]) {
-      for (const l of logSince(s, g, viewer, from)) if (l.includes('staged of Player 3')) expect(l).not.toContain('Divine Punishment');
+      for (const l of logSince(s, g, viewer, from)) if (l.includes("Player 3's card handed in")) expect(l).not.toContain('Divine Punishment');
     }
   });
 
@@ -140,7 +140,7 @@ describe('Rule 19 — anonymity of the received cards', () => {
   });
 
   // Formerly a bug (engine and ruleset): the take was answered at once when a single Divine Punishment
-  // card had arrived (its only legal choice), so everyone read "Player 1 chose a card (round/swap-take)"
+  // card had arrived (its only legal choice), so everyone read "Player 1 chose a card (swap take)"
   // in the same action as the last architect's choice and saw the Master asked only what to give up:
   // a bystander learnt that a Divine Punishment card reached the Master (and that an Architect Master
   // was about to turn). `alwaysAsk` on round/swap-take and round/swap-give now asks the Master in every
@@ -196,6 +196,6 @@ describe('Rule 19 — anonymity of the received cards', () => {
     expect(roleOf(withDp.s, withDp.g, 0)).toBe(Z); // the Architect Master has turned, privately
     expect(roleOf(without.s, without.g, 0)).toBe(A);
     expect(seen(withDp, bystander)).toEqual(seen(without, bystander));
-    expect(seen(withDp, bystander).log).toEqual(expect.arrayContaining(['Player 1 chose a card (round/swap-take)', 'Player 1 chose a card (round/swap-give)']));
+    expect(seen(withDp, bystander).log).toEqual(expect.arrayContaining(['Player 1 chose a card (swap take)', 'Player 1 chose a card (swap give)']));
   });
 });

@@ -102,7 +102,7 @@ describe('Confusion cards (advanced game)', () => {
     misunderstood(drift.s, drift.g);
     expect(cardsIn(drift.s, drift.g, 'wordDiscard')).toEqual(['start2-draw']);
     for (const other of [0, 2]) {
-      expect(logSince(drift.s, drift.g, other, from)).toContain('a card: hand of Player 2 → wordDiscard');
+      expect(logSince(drift.s, drift.g, other, from)).toContain("a card: Player 2's hand → the word discard");
       expect(logSince(drift.s, drift.g, other, from).join('\n')).not.toMatch(/Kuri|Ossa/);
     }
     expect(known(drift.s, drift.g, 1)).toEqual(['start2-draw']); // stale: nobody saw it go
@@ -117,11 +117,11 @@ describe('Confusion cards (advanced game)', () => {
     expect(cardsIn(forget.s, forget.g, 'wordDiscard').at(-1)).toBe('start2-give');
     for (const other of [0, 2]) {
       const lines = logSince(forget.s, forget.g, other, from);
-      expect(lines).toContain('Player 2 chose a card (turn/actions/forget)');
-      expect(lines).toContain('a card: hand of Player 2 → wordDiscard');
+      expect(lines).toContain('Player 2 chose a card (forget)');
+      expect(lines).toContain("a card: Player 2's hand → the word discard");
       expect(lines.join('\n')).not.toMatch(/Tosa/);
     }
-    expect(logSince(forget.s, forget.g, 1, from)).toContain('Tosa (give): hand of Player 2 → wordDiscard');
+    expect(logSince(forget.s, forget.g, 1, from)).toContain("Tosa (give): Player 2's hand → the word discard");
     expect(known(forget.s, forget.g, 1)).toEqual(['start2-give']);
   });
 

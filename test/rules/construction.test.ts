@@ -114,11 +114,11 @@ describe('Rule 3 — card selection: each appointed architect plays one card and
     select(s, g, 1, 'i1-colB', 'i1-colA');
     for (const viewer of [0, 2, 4]) {
       const lines = logSince(s, g, viewer, from);
-      expect(lines).toContain('Player 2 has chosen (round/select/play)');
-      expect(lines).toContain('Player 2 has chosen (round/select/discard)');
+      expect(lines).toContain('Player 2 has chosen (play)');
+      expect(lines).toContain('Player 2 has chosen (discard)');
       expect(lines.join('\n')).not.toMatch(/1 block/);
     }
-    expect(logSince(s, g, 1, from)).toContain('Player 2 chose 1 block: B1/B2/B3 (round/select/play)');
+    expect(logSince(s, g, 1, from)).toContain('Player 2 chose 1 block: B1/B2/B3 (play)');
   });
 });
 
@@ -265,11 +265,11 @@ describe("Rule 6 — the Master's swap", () => {
     expect(sorted(s, g, 'received')).toEqual(['i1-colB', 'i2-A2A3', 'punishment']);
     for (const other of ['i1-colB', 'i2-A2A3']) expect(() => act(s, g, 0, other)).toThrow(/not among the options/);
     expect(legalActions(s, g, 0)).toHaveLength(1);
-    expect(logSince(s, g, 0, from).join('\n')).not.toContain('(round/swap-take)');
+    expect(logSince(s, g, 0, from).join('\n')).not.toContain('(swap take)');
     const actions = s.actions;
     act(s, g, 0, 'punishment');
     expect(s.actions).toBe(actions); // a forced decision is not counted as an action
-    expect(logSince(s, g, 0, from)).toContain('Player 1 chose Divine Punishment (round/swap-take)');
+    expect(logSince(s, g, 0, from)).toContain('Player 1 chose Divine Punishment (swap take)');
     expect(stepOf(s, g, 0)).toBe('round/swap-give');
     act(s, g, 0, 'i1-row3');
     expect(sorted(s, g, 'hand', 0)).toEqual(['i3-A1', 'punishment', 'seal']);

@@ -52,7 +52,7 @@ describe('Rule 17 — Seal phase', () => {
     expect(cardsIn(s, g, 'hand', 1)).toEqual(['punishment', 'i1-colA']);
     for (const q of [0, 1, 4]) expect(count(s, g, 'sealsReceived', q)).toBe(0);
     // the hand-over is announced to all, seat by seat; seat 5 (kept their Seal) is not named
-    const handOver = logSince(s, g, 2, from).filter((l) => l.includes(' seals '));
+    const handOver = logSince(s, g, 2, from).filter((l) => /^Player \d+ seals Player \d+\.$/.test(l));
     expect(handOver).toEqual(['Player 1 seals Player 3.', 'Player 2 seals Player 4.']);
     // on to the Divine Punishment phase
     expect(activePlayers(s).sort()).toEqual([1, 3]);
