@@ -92,6 +92,8 @@ export interface VarDef {
   /** who sees the value in views (public by default; owner: each player their own entry) */
   visibility: Visibility;
   description?: string;
+  /** bookkeeping of the rules (whose turn it is in a roll-off, a die's last value): not shown to people */
+  internal?: boolean;
 }
 
 /** An enumeration: a named, ordered set of text values (resource kinds, colours). */

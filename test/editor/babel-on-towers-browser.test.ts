@@ -79,6 +79,13 @@ describe('Babel On! towers on the playtest table', () => {
     expect(colours.length).toBeGreaterThan(1);
     for (const c of colours) expect(c).toMatch(/^(\w+)=(\1|rgb)/);
     expect(checked).toBeGreaterThan(5);
+    // the rules' bookkeeping (internal variables) is not listed on the table; what a player needs is
+    const tableText = await page.evaluate(() => {
+      const table = document.querySelector('bk-playtest')!.shadowRoot?.querySelector('bk-pt-table') ?? document.querySelector('bk-pt-table')!;
+      return (table.shadowRoot ?? table).textContent ?? '';
+    });
+    expect(tableText).not.toMatch(/contenders|bonus done|turn no|champion/);
+    expect(tableText).toMatch(/die: /);
     expect(s.errors).toEqual([]);
     await s.close();
   }, 400_000);

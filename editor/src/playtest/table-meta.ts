@@ -41,7 +41,8 @@ export function tableMeta(g: Game): TableMeta {
     roles: Object.fromEntries(g.roles.map((r) => [r.id, { name: r.name, team: g.teams[r.team]!.id }])),
     teams: Object.fromEntries(g.teams.map((t) => [t.id, { name: t.name }])),
     endings: Object.fromEntries(g.endings.map((e) => [e.id, { winner: e.winner, description: e.description }])),
-    vars: Object.fromEntries(g.vars.map((v) => [v.id, { kind: tyKind(v.type as { k: string; of?: { k: string } }), perPlayer: v.perPlayer }])),
+    // bookkeeping variables are not shown on the table
+    vars: Object.fromEntries(g.vars.filter((v) => !v.internal).map((v) => [v.id, { kind: tyKind(v.type as { k: string; of?: { k: string } }), perPlayer: v.perPlayer }])),
   };
 }
 

@@ -120,7 +120,10 @@ export function compileVars(cx: CompileContext): void {
     if (ty.k === 'player' && initial === undefined) initial = -1;
     const perPlayer = item.per === 'player';
     if ((item.visibility === 'owner' || item.visibility === 'others') && !perPlayer) cx.err(['vars', index, 'visibility'], `'${String(item.visibility)}' needs a per-player variable (per: player)`);
-    cx.vars.push({ id, index: cx.vars.length, type: ty, initial, perPlayer, visibility: { kind: 'public' }, description: item.description as string });
+    cx.vars.push({
+      id, index: cx.vars.length, type: ty, initial, perPlayer, visibility: { kind: 'public' }, description: item.description as string,
+      ...(item.internal === true ? { internal: true } : {}),
+    });
   }
 }
 
