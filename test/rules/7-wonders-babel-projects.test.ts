@@ -41,7 +41,7 @@ describe('Grand Projects: taking part', () => {
     });
     choose(m, 0, 'forum-3', 'build');
     expect(stepOf(m, 0)).toBe(JOIN);
-    expect(m.view(0).prompt!.labels).toEqual(['Take part in River Port (1 coin(s) and resources)', 'Do not take part in River Port']);
+    expect(m.view(0).prompt!.labels).toEqual(['Take part in River Port (1 coin and resources)', 'Do not take part in River Port']);
     join(m, 0);
     // one payment for both: a clay from the right, the loom from the left, 1 coin to the bank
     expect(plans(m, 0).map((p) => [p.pay, p.label])).toEqual([[[2, 2], 'Pay 2 to the left and 2 to the right, 1 to the bank']]);
@@ -183,7 +183,7 @@ describe('Grand Projects: success, a reward per marker', () => {
     reopenTurns(m2);
     choose(m2, 0, 'glassworks-age2-3', 'build');
     expect(optionsOf(m2, 0)).toEqual(['token', 'no']);
-    expect(m2.view(0).prompt!.labels![0]).toBe('Take part in River Port (1 coin(s) and resources, using an any-project token)');
+    expect(m2.view(0).prompt!.labels![0]).toBe('Take part in River Port (1 coin and resources, using an any-project token)');
     join(m2, 0, 'token');
     expect(plans(m2, 0).map((p) => p.label)).toEqual(['Pay 2 to the left, 1 to the bank']);
     answer(m2, 0, () => true);

@@ -419,7 +419,7 @@ describe('Rule 8 — instruction cards', () => {
     act(s, g, 0, 'i1-row3');
     const from = mark(s);
     act(s, g, 0, 'i3-C3');
-    expect(logSince(s, g, 4, from)).toEqual(expect.arrayContaining(['Player 1 reveals 3 blocks: C3.', '3 block(s) on C3.']));
+    expect(logSince(s, g, 4, from)).toEqual(expect.arrayContaining(['Player 1 reveals 3 blocks: C3.', '3 blocks on C3.']));
   });
 
   // Formerly a bug (cosmetic): the build step logged "{$card.blocks} block(s) on {$cell}" — the card's
@@ -439,13 +439,13 @@ describe('Rule 8 — instruction cards', () => {
     const from = mark(s);
     act(s, g, 0, 'i3-C3');
     expect(towerOf(s, g)).toEqual({ A1: 8, B1: 8, A2: 8, C3: 1 });
-    expect(logSince(s, g, 4, from)).not.toContain('3 block(s) on C3.');
-    expect(logSince(s, g, 4, from)).toContain('1 block(s) on C3.');
+    expect(logSince(s, g, 4, from)).not.toContain('3 blocks on C3.');
+    expect(logSince(s, g, 4, from)).toContain('1 block on C3.');
     // the supply is now empty: the next instruction card places nothing, and the log says so
     const empty = mark(s);
     act(s, g, 0, 'B3');
     expect(towerOf(s, g)).toEqual({ A1: 8, B1: 8, A2: 8, C3: 1 });
-    expect(logSince(s, g, 4, empty)).toContain('0 block(s) on B3.');
+    expect(logSince(s, g, 4, empty)).toContain('0 blocks on B3.');
   });
 });
 
