@@ -14,7 +14,7 @@ import { RuleError } from './expr/env.js';
 import { sameValue } from './expr/value.js';
 import { seenMask } from './visibility.js';
 import { checkPlayers } from './start.js';
-import { resetWork } from './budget.js';
+import { logLine, resetWork } from './budget.js';
 
 export class IllegalAction extends Error {}
 
@@ -162,12 +162,12 @@ function resolveInner(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   if (choiceCount(p) > 1) s.actions++;
   const def = g.promptSteps[p.key]!;
   if (s.par) {
-    logChoice(s, g, p, choice, true);
     let th = s.par.threads[0]!;
     for (const t of s.par.threads) if (t.player === p.player) th = t;
     th.prompt = null;
     const c: Ctx = { s, g, b: th.b, it: undefined };
     bindChoice(c, def, choice);
+    logChoice(c, p, choice, true);
     def.effects?.(c);
     th.i++;
     runReactions(s, g, { s, g, b: s.b, it: undefined });
@@ -177,10 +177,16 @@ function resolveInner(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   if (!s.ended) advance(s, g);
 }
 
-function logChoice(s: State, g: Game, p: OpenPrompt, choice: any[], secret: boolean): void {
+/** The log line of a choice, written once the choice is bound (a `log` text of the prompt reads its `as`). */
+function logChoice(c: Ctx, p: OpenPrompt, choice: any[], secret: boolean): void {
+  const { s, g } = c;
   if (!s.log) return;
   const def = g.promptSteps[p.key]!;
+  const tpl = def.prompt.log;
   const cards = def.prompt.choose === 'cards';
+  // the choice itself is always recorded (who chose what, and who may know each card); the prompt's `log`
+  // only decides how it reads: its own words, or nothing
+  logLine();
   s.log.push({
     kind: 'choice',
     player: p.player,
@@ -188,7 +194,8 @@ function logChoice(s: State, g: Game, p: OpenPrompt, choice: any[], secret: bool
     holes: [{ t: 'value', v: choice.slice() }],
     seen: cards ? choice.map((e) => seenMask(s, g, e)) : undefined,
     secret,
-    labels: labelsOf(s, g, p, choice) ?? undefined,
+    labels: tpl === undefined ? labelsOf(s, g, p, choice) ?? undefined : undefined,
+    ...(tpl === false ? { silent: true } : tpl ? { say: tpl(c) } : {}),
   });
 }
 
@@ -444,8 +451,8 @@ function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   const def = g.promptSteps[p.key]!;
   s.prompt = null;
   const c: Ctx = { s, g, b: s.b, it: undefined };
-  logChoice(s, g, p, choice, false);
   bindChoice(c, def, choice);
+  logChoice(c, p, choice, false);
   def.effects?.(c);
   s.stack[s.stack.length - 1]!.i++;
   runReactions(s, g, c);

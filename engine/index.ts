@@ -33,7 +33,7 @@ export { wilson, pairedDifference, hybridDifference, meanInterval, pairedMeanDif
 export { playout, type PlayoutOptions, type PlayoutResult } from './sim/playout.js';
 export { BOTS, ISMCTS_DEFAULT_ITERATIONS, botChoice, botProblem, botSpec, botStreams, parseBot, parseSeats, type BotKind, type BotSpec } from './bots/index.js';
 
-export { view, renderLog, cardView, type PlayerView, type ZoneView, type CardView } from './view.js';
+export { view, renderLog, renderLogMore, cardView, type PlayerView, type ZoneView, type CardView } from './view.js';
 export { playerName } from './render.js';
 export { didYouMean } from './suggest.js';
 export { evaluate } from './expr/evaluate.js';

@@ -94,6 +94,8 @@ export interface VarDef {
   description?: string;
   /** bookkeeping of the rules (whose turn it is in a roll-off, a die's last value): not shown to people */
   internal?: boolean;
+  /** how the variable is called on the table (default: its id in words) */
+  name?: string;
 }
 
 /** An enumeration: a named, ordered set of text values (resource kinds, colours). */
@@ -154,6 +156,9 @@ export interface PromptDef {
   alwaysAsk: boolean;
   /** options bots never choose (a condition on `it`), e.g. declaring a physical accident */
   botsNever?: Fn<boolean> | null;
+  /** how the choice reads in the log: a text with holes (after the choice is bound), or false for no line
+   *  (the step's own `log` lines say it); absent: "Player 2 chose … (step)" */
+  log?: ((c: Ctx) => LogEntry) | false;
 }
 
 export type StepDef =
@@ -333,6 +338,14 @@ export interface LogEntry {
   secret?: boolean;
   /** role changes: the role at the time of the entry */
   role?: number;
+  /** text: continues the line written just before (after a space) */
+  join?: boolean;
+  /** text: a heading that separates the log (a new round) */
+  heading?: boolean;
+  /** choice: how it reads, in the prompt's own words (a text entry) */
+  say?: LogEntry;
+  /** choice: recorded, but not shown (the prompt's `log: false`) */
+  silent?: boolean;
   /** a choice among values with a `label`: each chosen value as a text entry (rendered per viewer) */
   labels?: LogEntry[];
 }

@@ -21,7 +21,7 @@ export function showHole(h: NonNullable<LogEntry['holes']>[number], g: Game, hid
   switch (h.t) {
     case 'player': return playerName(h.v);
     case 'card': return card(h.v);
-    case 'cards': return (h.v as number[]).length ? (h.v as number[]).map(card).join(', ') : 'nothing';
+    case 'cards': return listCards((h.v as number[]).map(card));
     default: return showValue(h.v);
   }
 }
@@ -31,4 +31,13 @@ export function showValue(v: unknown): string {
   if (Array.isArray(v)) return v.map(showValue).join(', ');
   if (v !== null && typeof v === 'object') return Object.keys(v).map((k) => `${k}: ${showValue((v as Record<string, unknown>)[k])}`).join(', ');
   return String(v);
+}
+
+/** Card names as a person lists them: the same name counted ("2 × Stone"), cards one may not know counted
+ *  together ("3 cards"), "nothing" for none. */
+export function listCards(names: readonly string[]): string {
+  if (names.length === 0) return 'nothing';
+  const counts = new Map<string, number>();
+  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts].map(([n, k]) => (k === 1 ? n : n === 'a card' ? `${k} cards` : `${k} × ${n}`)).join(', ');
 }

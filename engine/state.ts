@@ -127,6 +127,11 @@ export function touchAll(s: State): void {
   s.dirty.fill(-1);
 }
 
+/** Depth of `quiet` blocks being run: inside one, moves and shuffles write no log line of their own (the
+ *  ruleset's own `log` lines say what happened); `collect`, when set, gathers the cards moved (a move with
+ *  its own log line names them). Effects run synchronously, so module state is enough. */
+export const quiet: { depth: number; collect: number[] | null } = { depth: 0, collect: null };
+
 /** Per-entity marks for bulk moves (module scratch, never part of the state). */
 let marks = new Uint8Array(0);
 
@@ -134,9 +139,10 @@ let marks = new Uint8Array(0);
 export function moveEntities(s: State, g: Game, cards: readonly number[], dest: number, bottom = false): void {
   if (cards.length === 0) return;
   if ((budget.work += cards.length) > budget.limit) overBudget();
-  if (cards.length === 1 && !s.log) {
+  const logging = s.log !== null && quiet.depth === 0;
+  if (cards.length === 1 && !logging) {
     const e = cards[0]!;
-    if (e >= 0) moveOne(s, g, e, dest, bottom); // -1 is "no card"
+    if (e >= 0) { moveOne(s, g, e, dest, bottom); quiet.collect?.push(e); } // -1 is "no card"
     return;
   }
   // a copy (the list may be a zone's own array), each card once, without "no card" (-1)
@@ -144,10 +150,11 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
   for (const e of cards) if (e >= 0 && e < s.loc.length && !list.includes(e)) list.push(e);
   const n = list.length;
   if (n === 0) return;
+  if (quiet.collect) for (const e of list) quiet.collect.push(e);
   // who may know each card's identity from this move: those who saw it before, and those who see
   // where it lands unless arrivals there are anonymous
-  const seen = s.log ? list.map((e) => seenMask(s, g, e)) : null;
-  const from = s.log ? list.map((e) => s.loc[e]!) : null;
+  const seen = logging ? list.map((e) => seenMask(s, g, e)) : null;
+  const from = logging ? list.map((e) => s.loc[e]!) : null;
   const ins = instances(g);
   const zones = s.zones;
   if (n <= 4) {
@@ -190,10 +197,10 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
   touch(s, g, instances(g), dest);
   const anon = ins.anon[dest] === 1;
   if (anon) shuffleInPlace(s.rng, z);
-  if (s.log) {
+  if (logging) {
     const after = anon ? 0 : zoneMask(s, g, dest);
     logLine();
-    s.log.push({ kind: 'move', cards: list, from: from!, dest, seen: seen!.map((m) => (m === -1 ? -1 : m | after)) });
+    s.log!.push({ kind: 'move', cards: list, from: from!, dest, seen: seen!.map((m) => (m === -1 ? -1 : m | after)) });
   }
 }
 
@@ -227,7 +234,7 @@ export function moveTop(s: State, g: Game, src: number, dest: number, n: number,
 
 export function shuffleZone(s: State, inst: number): void {
   shuffleInPlace(s.rng, s.zones[inst]!);
-  if (s.log) { logLine(); s.log.push({ kind: 'shuffle', dest: inst }); }
+  if (s.log && quiet.depth === 0) { logLine(); s.log.push({ kind: 'shuffle', dest: inst }); }
 }
 
 export function log(s: State, e: LogEntry): void {

@@ -6,7 +6,7 @@ import type { Ctx, Game, LogEntry, OpenPrompt, State } from './model.js';
 import { instances } from './instances.js';
 import { ALL_SEEING, cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
 import { promptOf, activePlayers, labelsOf } from './flow.js';
-import { playerName, showHole, showValue } from './render.js';
+import { listCards, playerName, showHole, showValue } from './render.js';
 export { playerName } from './render.js';
 
 export interface CardView {
@@ -140,6 +140,17 @@ function renderEntry(e: LogEntry, g: Game, hide: (card: number) => boolean): str
 /** Renders log entries for one viewer: hidden cards become "a card", private lines are left out. */
 export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewer: number): string[] {
   const out: string[] = [];
+  renderLogMore(out, { wrote: false }, entries, s, g, viewer);
+  return out;
+}
+
+/**
+ * Renders more entries onto the lines already rendered for the same viewer (`at` carries whether the last
+ * entry wrote a line for it). A `join` entry amends the last line, so a log sent line by line may see its
+ * last line change: returns the index of the first line changed or added (out.length when none).
+ */
+export function renderLogMore(out: string[], at: { wrote: boolean }, entries: readonly LogEntry[], s: State, g: Game, viewer: number): number {
+  let first = out.length;
   const zoneName = (inst: number) => {
     const ins = instances(g);
     const z = g.zones[ins.zone[inst]!]!;
@@ -148,17 +159,26 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
     const name = z.name ?? inWords(z.id);
     return `${owner >= 0 ? `${playerName(owner)}'s ${name}` : name}${cell >= 0 ? ` ${z.cells![cell]}` : ''}`;
   };
+  // whether the entry just before was written for this viewer (a `join` line continues only that one)
+  let wrote = at.wrote;
   for (const e of entries) {
-    if (e.to && viewer !== ALL_SEEING && !(viewer >= 0 && e.to.includes(viewer))) continue;
+    // a choice recorded without words is invisible: it neither writes nor ends a line another may join
+    if (e.kind === 'choice' && e.silent) continue;
+    if (e.to && viewer !== ALL_SEEING && !(viewer >= 0 && e.to.includes(viewer))) { wrote = false; continue; }
+    const before = out.length;
     switch (e.kind) {
-      case 'text':
-        out.push(textFor(e, g, viewer));
+      case 'text': {
+        const line = textFor(e, g, viewer);
+        if (e.heading) out.push(`${HEADING[0]}${line}${HEADING[1]}`);
+        else if (e.join && wrote && out.length) { out[out.length - 1] += ` ${line}`; first = Math.min(first, out.length - 1); }
+        else out.push(line);
         break;
+      }
       case 'move': {
         const cards = e.cards ?? [];
         const names = cards.map((c, i) => (inMask(e.seen?.[i] ?? 0, viewer) ? g.cards[g.entityDef[c]!]!.name : 'a card'));
         const froms = [...new Set((e.from ?? []).map(zoneName))];
-        out.push(`${summarise(names)}: ${froms.join(', ')} → ${zoneName(e.dest!)}`);
+        out.push(`${listCards(names)}: ${froms.join(', ')} → ${zoneName(e.dest!)}`);
         break;
       }
       case 'shuffle':
@@ -174,6 +194,7 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
         }
         break;
       case 'choice': {
+        if (e.say) { out.push(textFor(e.say, g, viewer, e.secret === true && e.player !== viewer && viewer !== ALL_SEEING ? e.player! : -1)); break; }
         const who = playerName(e.player!);
         const chosen = (e.holes?.[0]?.v ?? []) as unknown[];
         if (e.secret && e.player !== viewer && viewer !== ALL_SEEING) { out.push(`${who} has chosen (${stepWords(e.step)})`); break; }
@@ -189,18 +210,34 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
         break;
       }
     }
+    wrote = out.length > before || (e.kind === 'text' && !!e.join && wrote);
   }
-  return out;
+  at.wrote = wrote;
+  return first;
+}
+
+/** How a heading line is marked in a rendered log: "── Round 3 ──". */
+export const HEADING = ['── ', ' ──'] as const;
+
+/** The heading's text when a rendered log line is a heading, else null. */
+export function headingOf(line: string): string | null {
+  return line.startsWith(HEADING[0]) && line.endsWith(HEADING[1]) && line.length > HEADING[0].length + HEADING[1].length
+    ? line.slice(HEADING[0].length, -HEADING[1].length)
+    : null;
 }
 
 /** A text entry for one viewer: each card named in it shows only to those who saw it when it was written. */
-function textFor(e: LogEntry, g: Game, viewer: number): string {
+function textFor(e: LogEntry, g: Game, viewer: number, veiledFor = -1): string {
   const parts = e.parts ?? [];
+  // a secret choice read by another seat (veiledFor: the chooser): it learns who chose and the cards it may
+  // know, nothing else of what was chosen
+  const veiled = veiledFor >= 0;
   let line = parts[0] ?? '';
   (e.holes ?? []).forEach((h, i) => {
     const seen = e.seen?.[i];
     const hide = seen === undefined ? undefined : () => !inMask(seen, viewer);
-    line += showHole(h, g, hide) + (parts[i + 1] ?? '');
+    const shown = veiled && h.t !== 'card' && h.t !== 'cards' && !(h.t === 'player' && h.v === veiledFor) ? 'something' : showHole(h, g, hide);
+    line += shown + (parts[i + 1] ?? '');
   });
   return line;
 }
@@ -219,11 +256,5 @@ function isPlayerChoice(g: Game, step: string): boolean {
   return g.promptSteps.some((p) => p.path === step && p.prompt.choose === 'players');
 }
 
-function summarise(names: string[]): string {
-  if (names.length === 0) return 'nothing';
-  const counts = new Map<string, number>();
-  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
-  return [...counts].map(([n, k]) => (k > 1 ? `${k} × ${n}` : n)).join(', ');
-}
 
 export { cardVisibleTo };

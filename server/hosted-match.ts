@@ -5,7 +5,7 @@
 // lines it already has are not sent again (nor rendered again).
 
 import { basename } from 'node:path';
-import { IllegalAction, Match, playerName, renderLog, view, type Action, type Game, type PlayerView, type Replay } from '../engine/index-node.js';
+import { IllegalAction, Match, playerName, renderLogMore, view, type Action, type Game, type PlayerView, type Replay } from '../engine/index-node.js';
 import { tableMeta } from '../editor/src/playtest/table-meta.js';
 import type { TableMeta } from '../editor/src/playtest/protocol.js';
 import type { ErrorCode, MatchStatus, SeatKind, ServerMessage } from './protocol.js';
@@ -23,9 +23,11 @@ export class MatchRefusal extends Error {
 export interface Watcher {
   seat: number;
   send(text: string): void;
-  /** what was last sent, but the log (as JSON), and how many log lines were sent so far */
+  /** what was last sent, but the log (as JSON), how many log lines were sent so far, and the last of them
+   *  (a line that continues another amends it: then it is sent again) */
   last?: string;
   sentLines?: number;
+  sentLast?: string;
 }
 
 /** Bot decisions taken in one go before the result is stored and shown (an all-bot game goes on in steps). */
@@ -58,7 +60,7 @@ export class HostedMatch {
   private chain: Promise<unknown> = Promise.resolve();
   private watchers = new Set<Watcher>();
   /** per seat: the log lines rendered so far, and for how many of the log's entries */
-  private logs = new Map<number, { entries: number; lines: string[] }>();
+  private logs = new Map<number, { entries: number; lines: string[]; at: { wrote: boolean } }>();
   private online: number[];
   /** the match's file failed and could not be restored: nothing more is taken */
   private broken: string | null = null;
@@ -181,16 +183,17 @@ export class HostedMatch {
   /**
    * A seat's view (-1: the public table), as the engine's view() makes it, but with the log rendered only
    * for the entries new since the last time: a log line is rendered from what its entry recorded when it
-   * happened (who could see which card), so a line once rendered for a seat never changes. (The tests
-   * compare these views with the engine's own.) The log returned is the cache's: copy it to keep it.
+   * happened (who could see which card), so a line once rendered for a seat changes only when a later line
+   * continues it (`join`: the last line grows). (The tests compare these views with the engine's own.) The
+   * log returned is the cache's: copy it to keep it.
    */
   private viewOf(seat: number): PlayerView {
     const s = this.m.state;
     let c = this.logs.get(seat);
-    if (!c) this.logs.set(seat, (c = { entries: 0, lines: [] }));
+    if (!c) this.logs.set(seat, (c = { entries: 0, lines: [], at: { wrote: false } }));
     const entries = s.log ?? [];
     if (c.entries < entries.length) {
-      c.lines.push(...renderLog(entries.slice(c.entries), s, this.game, seat));
+      renderLogMore(c.lines, c.at, entries.slice(c.entries), s, this.game, seat);
       c.entries = entries.length;
     }
     return { ...view({ ...s, log: null }, this.game, seat), log: c.lines };
@@ -209,7 +212,9 @@ export class HostedMatch {
         const rest = w.seat >= 0 ? { decision: this.decisions[w.seat]!, view: { ...v, log: [] } } : { view: { ...v, log: [] }, status: this.status() };
         bySeat.set(w.seat, (now = { view: v, body: JSON.stringify(rest) }));
       }
-      const logFrom = w.sentLines ?? 0;
+      let logFrom = w.sentLines ?? 0;
+      // the last line sent has grown (a line continued it): send it again
+      if (logFrom > 0 && now.view.log[logFrom - 1] !== w.sentLast) logFrom--;
       if (now.body === w.last && logFrom === now.view.log.length) continue;
       const view = { ...now.view, log: now.view.log.slice(logFrom) };
       const msg: ServerMessage = w.seat >= 0
@@ -217,6 +222,7 @@ export class HostedMatch {
         : { t: 'table', view, status: this.status(), logFrom };
       w.last = now.body;
       w.sentLines = now.view.log.length;
+      w.sentLast = now.view.log[now.view.log.length - 1];
       w.send(JSON.stringify(msg));
     }
   }

@@ -2,11 +2,12 @@
 
 import type { Ctx } from '../model.js';
 import { T } from '../expr/types.js';
-import { moveEntities, moveTop, shuffleZone, touchAll } from '../state.js';
+import { log, moveEntities, moveTop, quiet, shuffleZone, touchAll } from '../state.js';
 import { didYouMean } from '../suggest.js';
 import { cellRead, warn, watchCells } from '../warnings.js';
 import { logLine } from '../budget.js';
-import { record, type EffectDef } from './host.js';
+import { record, type EffectDef, type EffectInput } from './host.js';
+import type { Eff } from '../model.js';
 
 /** An empty draw pile is refilled: every card of the refill zone (a discard pile) moves into it, shuffled. */
 function refillZone(c: Ctx, f: number, r: number): void {
@@ -30,14 +31,39 @@ export const move: EffectDef = {
         { name: 'to', type: { k: 'zone' }, required: true, doc: 'The zone the cards go to.' },
         { name: 'at', type: { k: 'enum', values: ['top', 'bottom'] }, doc: 'Where the cards land in `to`: top (default) or bottom.' },
         { name: 'upTo', type: { k: 'bool' }, doc: 'With `from` and a `count`: moving fewer cards when `from` runs out is expected (no warning). Without it, asking for more cards than there are is a rule warning.' },
+        { name: 'log', type: { k: 'text' }, doc: "How the move reads in the log, in place of the plain line (\"a card: the deck → Player 2's hand\"): a text written after the move, where `$moved` is the list of cards moved (no line when none moved). Each card shows to those who may know it now: \"{$r} draws {$moved}.\" reads \"Player 2 draws Stone, Wood.\" to Player 2 and \"Player 2 draws 2 cards.\" to the others.", examples: ['{$r} draws {$moved}.'] },
       ],
-      examples: [{ from: 'deck', to: 'hand[$p]', count: 2 }, { cards: "filter(box, it.type == 'key')", to: 'deck' }],
+      examples: [{ from: 'deck', to: 'hand[$p]', count: 2 }, { cards: "filter(box, it.type == 'key')", to: 'deck' }, { from: 'deck', to: 'hand[$r]', count: 2, log: '{$r} draws {$moved}.' }],
     },
   },
   params: [],
   compile(x) {
     const a = record(x);
     if (!a) { x.h.error(x.at, 'expected a mapping with cards or from, to'); return null; }
+    const run = compileMove(x, a);
+    if (!run || a.log === undefined) return run;
+    // a move with its own words: moved quietly, then its line, with $moved the cards that moved
+    const inner = x.h.bind(x.scope, 'moved', T.list(T.card), [...x.at, 'log']);
+    const slot = x.h.env.slotOf('moved');
+    const line = x.h.text(a.log, [...x.at, 'log'], { ...inner, random: false });
+    if (!line) return null;
+    return (c) => {
+      const outer = quiet.collect;
+      const moved: number[] = [];
+      quiet.depth++;
+      quiet.collect = moved;
+      try { run(c); } finally { quiet.depth--; quiet.collect = outer; }
+      if (outer) outer.push(...moved);
+      if (!c.s.log || moved.length === 0) return; // nothing moved: nothing to say
+      const save = c.b[slot];
+      c.b[slot] = moved;
+      try { log(c.s, line(c)); } finally { c.b[slot] = save; }
+    };
+  },
+};
+
+function compileMove(x: EffectInput, a: Record<string, unknown>): Eff | null {
+  {
     const { h, scope } = x;
     const path = x.at;
     const to = h.zone(a.to, [...path, 'to'], scope);
@@ -91,8 +117,8 @@ export const move: EffectDef = {
       const k = moveTop(c.s, c.g, f, to(c), n, bottom);
       if (k < Math.floor(n)) short(c, Math.floor(n), k, cell);
     };
-  },
-};
+  }
+}
 
 export const deal: EffectDef = {
   name: 'deal',
@@ -176,7 +202,7 @@ export const reveal: EffectDef = {
       const xs = f(c) as number[];
       for (const e of xs) c.s.shown[e] = 1;
       touchAll(c.s);
-      if (c.s.log && xs.length) {
+      if (c.s.log && quiet.depth === 0 && xs.length) {
         logLine();
         c.s.log.push({ kind: 'text', parts: ['Revealed: ', ''], holes: [{ t: 'cards', v: xs.slice() }] });
       }

@@ -1,4 +1,4 @@
-// Effects that steer: if, forEach, log, end, goto.
+// Effects that steer: if, forEach, log, quiet, end, goto.
 
 import type { Fn } from '../model.js';
 import { T } from '../expr/types.js';
@@ -6,6 +6,7 @@ import { RuleError } from '../expr/env.js';
 import type { EffectDef } from './host.js';
 import { scoreWinners } from '../scores.js';
 import { budget, logLine, overBudget } from '../budget.js';
+import { quiet } from '../state.js';
 
 export const ifEffect: EffectDef = {
   name: 'if',
@@ -63,6 +64,8 @@ export const logEffect: EffectDef = {
   arg: { type: { k: 'text' }, doc: 'The message; {expressions} in braces are filled in.', examples: ['{leader} starts.'] },
   params: [
     { name: 'to', type: { k: 'expr', shows: 'a player or a list of players' }, doc: 'A player or list-of-players expression: only they see the line (default: everyone).', examples: ['$p'] },
+    { name: 'join', type: { k: 'bool' }, default: false, doc: 'true: the text continues the line just written (after a space) instead of starting a new one, so one event reads as one line ("Player 2 reveals Stone. 2 blocks on B1."). When the reader did not see the line before, it starts a line of its own.' },
+    { name: 'heading', type: { k: 'bool' }, default: false, doc: 'true: the line is a heading that separates the log, e.g. "Round {round}" at the start of each round (shown as "── Round 3 ──").' },
   ],
   compile(x) {
     const { h, scope, at, item, path } = x;
@@ -71,13 +74,31 @@ export const logEffect: EffectDef = {
     const to = item.to !== undefined ? h.expr(item.to, [...path, 'to'], { ...scope, random: false }) : null;
     const toT = to ? h.typeOf(item.to, [...path, 'to'], scope) : null;
     if (toT && !(toT.k === 'player' || (toT.k === 'list' && (toT.of.k === 'player' || toT.of.k === 'any')))) h.error([...path, 'to'], 'log to: needs a player or a list of players');
+    if (item.join === true && item.heading === true) h.error([...path, 'heading'], 'a heading starts its own line: not together with join');
+    const join = item.join === true, heading = item.heading === true;
     if (!t) return null;
     return (c) => {
       if (!c.s.log) return;
       const entry = t(c);
       if (to) { const v = to(c); entry.to = Array.isArray(v) ? v.slice() : [v]; }
+      if (join) entry.join = true;
+      if (heading) entry.heading = true;
       logLine();
       c.s.log.push(entry);
+    };
+  },
+};
+
+export const quietEffect: EffectDef = {
+  name: 'quiet',
+  doc: "Runs effects without the log's own lines for their moves, shuffles and reveals (\"a card: Player 2's hand → the discard pile\", \"Revealed: …\"), for when the ruleset's `log` lines say what happened in the game's words. Lines written by `log` inside are kept.",
+  arg: { type: { k: 'effects' }, doc: 'The effects to run.' },
+  params: [],
+  compile(x) {
+    const body = x.h.effects(x.arg, x.at, x.scope);
+    return (c) => {
+      quiet.depth++;
+      try { body(c); } finally { quiet.depth--; }
     };
   },
 };

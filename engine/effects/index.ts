@@ -9,12 +9,12 @@ import { Registry, paramNames, type Param } from '../lang/registry.js';
 import { didYouMean } from '../suggest.js';
 import { deal, move, reveal, shuffle } from './cards.js';
 import { revealRole, set, setRole } from './values.js';
-import { end, forEach, goto, ifEffect, logEffect } from './control.js';
+import { end, forEach, goto, ifEffect, logEffect, quietEffect } from './control.js';
 import type { EffectDef, EffectHost, Path } from './host.js';
 
 export type { EffectDef, EffectHost, EffectInput, Path } from './host.js';
 
-export const EFFECTS = new Registry<EffectDef>('effect', [move, deal, shuffle, set, setRole, reveal, revealRole, ifEffect, forEach, logEffect, end, goto]);
+export const EFFECTS = new Registry<EffectDef>('effect', [move, deal, shuffle, set, setRole, reveal, revealRole, ifEffect, forEach, logEffect, quietEffect, end, goto]);
 
 const NOOP: Eff = () => {};
 

@@ -8,6 +8,7 @@ import { activePlayers, applyInPlace, legalActions, newGame, promptOf } from '..
 import { cloneState, instances } from '../../engine/state.js';
 import { zoneVisibleTo, inMask } from '../../engine/visibility.js';
 import { inWords, renderLog, type PlayerView, type ZoneView } from '../../engine/view.js';
+import { listCards } from '../../engine/render.js';
 import { getVar, zoneInst } from '../helpers/game.js';
 
 /** Upper bound on decisions in one Babel Builders game (real games take ~60–120). */
@@ -239,12 +240,8 @@ export function viewProblems(s: State, g: Game, viewer: number, v: PlayerView): 
 // ---------------------------------------------------------------------------------------------------
 // Log checks.
 
-function summarise(names: string[]): string {
-  if (names.length === 0) return 'nothing';
-  const counts = new Map<string, number>();
-  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
-  return [...counts].map(([n, k]) => (k > 1 ? `${k} × ${n}` : n)).join(', ');
-}
+/** The engine's own wording of a list of card names is tested in render.test; here it is only compared. */
+const summarise = listCards;
 
 /** Rendering of one log entry for a viewer agrees with its `seen` masks (hidden cards read 'a card'). */
 export function renderedEntryProblems(s: State, g: Game, e: LogEntry, viewer: number): string[] {
@@ -258,6 +255,15 @@ export function renderedEntryProblems(s: State, g: Game, e: LogEntry, viewer: nu
     const names = (e.cards ?? []).map((c, i) => (inMask(e.seen![i]!, viewer) ? cardName(g, c) : 'a card'));
     const want = `${summarise(names)}: `;
     if (lines.length !== 1 || !lines[0]!.startsWith(want)) problems.push(`move line for seat ${viewer} is ${JSON.stringify(lines)}, expected to start ${JSON.stringify(want)}`);
+  } else if (e.kind === 'choice' && e.silent) {
+    if (lines.length) problems.push(`a choice without words rendered to seat ${viewer} as ${lines[0]}`);
+  } else if (e.kind === 'choice' && e.say && e.player !== viewer) {
+    // the prompt's own words: each card hole reads "a card" to a seat outside its mask, and a secret choice
+    // shows another seat no value of what was chosen
+    problems.push(...textHoleProblems(e.say, lines[0] ?? '', viewer));
+    if (e.secret && e.say.holes?.some((h) => h.t === 'value' || (h.t === 'player' && h.v !== e.player)) && !(lines[0] ?? '').includes('something')) {
+      problems.push(`secret choice's words show a value to seat ${viewer}: ${lines[0]}`);
+    }
   } else if (e.kind === 'choice' && e.player !== viewer) {
     if (e.secret) {
       if (lines[0] !== `Player ${e.player! + 1} has chosen (${stepWords(e.step)})`) problems.push(`secret choice rendered to seat ${viewer} as ${lines[0]}`);
@@ -268,17 +274,25 @@ export function renderedEntryProblems(s: State, g: Game, e: LogEntry, viewer: nu
       if (lines[0] !== want) problems.push(`card choice rendered to seat ${viewer} as ${lines[0]}, expected ${want}`);
     }
   } else if (e.kind === 'text' && e.holes) {
-    e.holes.forEach((h, i) => {
-      if ((h.t === 'card' || h.t === 'cards') && e.seen && !inMask(e.seen[i]!, viewer)) {
-        const cs = h.t === 'card' ? [h.v as number] : (h.v as number[]);
-        // every hidden card hole reads 'a card': the rendered line must mention 'a card' at least that often
-        const k = (lines[0]!.match(/a card/g) ?? []).length;
-        if (k < cs.filter((c) => c >= 0).length) problems.push(`text line for seat ${viewer} names hidden cards: ${lines[0]}`);
-      }
-    });
+    problems.push(...textHoleProblems(e, lines[0] ?? '', viewer));
   } else if (e.kind === 'role' && e.parts?.[0] !== 'shown' && e.player !== viewer) {
     if (lines.length) problems.push(`private role change of seat ${e.player} shown to seat ${viewer}: ${lines[0]}`);
   }
+  return problems;
+}
+
+/** A text entry's card holes outside the viewer's mask must read as unknown cards ("a card", "3 cards"). */
+function textHoleProblems(e: LogEntry, line: string, viewer: number): string[] {
+  const problems: string[] = [];
+  e.holes?.forEach((h, i) => {
+    if ((h.t === 'card' || h.t === 'cards') && e.seen && !inMask(e.seen[i]!, viewer)) {
+      const cs = (h.t === 'card' ? [h.v as number] : (h.v as number[])).filter((c) => c >= 0);
+      // every hidden card reads 'a card', several together 'N cards': count them in the rendered line
+      let k = (line.match(/\ba card\b/g) ?? []).length;
+      for (const m of line.matchAll(/\b(\d+) cards\b/g)) k += Number(m[1]);
+      if (k < cs.length) problems.push(`text line for seat ${viewer} names hidden cards: ${line}`);
+    }
+  });
   return problems;
 }
 

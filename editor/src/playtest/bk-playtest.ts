@@ -21,6 +21,9 @@ import './bk-pt-table.js';
 export type PlaytestSource = RulesetSource;
 
 /** A log line with the players' names set in bold. */
+/** A heading in the rendered log (a ruleset's `log` with `heading: true`): "── Round 3 ──". */
+const HEADING_LINE = /^── (.+) ──$/;
+
 function logLine(line: string) {
   const parts = line.split(/(Player \d+)/);
   return parts.map((p, i) => (i % 2 ? html`<b>${p}</b>` : p));
@@ -92,6 +95,7 @@ export class BkPlaytest extends LitElement {
       .log li:nth-child(even) { background: #f7f2e8; }
       .log li.new { background: #fff1c9; }
       .log li b { font-weight: 650; }
+      .log li.heading { background: none; margin: 8px 0 2px; padding: 2px 6px; border-bottom: 1px solid var(--pt-line); font-size: 11px; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--pt-muted); }
       .problems { margin: 16px 18px; background: #fff; border: 1px solid #e0b4ad; border-left: 6px solid #9b2f2a; border-radius: 10px; padding: 12px 16px; }
       .problems h2 { margin: 0 0 8px; font-size: 16px; color: #9b2f2a; }
       .problems li { font-family: ui-monospace, 'SFMono-Regular', Menlo, monospace; font-size: 13px; margin: 3px 0; }
@@ -337,7 +341,10 @@ export class BkPlaytest extends LitElement {
               </div>
               <aside class="log" data-log>
                 <h3>Log${e.designer ? ' (everything: designer mode)' : v.viewer >= 0 ? ` (as ${v.seats[v.viewer]?.name} sees it)` : ' (public)'}</h3>
-                <ol>${v.log.map((l, i) => html`<li class=${i >= e.seenLog && e.seenLog > 0 ? 'new' : ''}>${logLine(l)}</li>`)}</ol>
+                <ol>${v.log.map((l, i) => {
+                  const head = HEADING_LINE.exec(l);
+                  return head ? html`<li class="heading" data-heading>${head[1]}</li>` : html`<li class=${i >= e.seenLog && e.seenLog > 0 ? 'new' : ''}>${logLine(l)}</li>`;
+                })}</ol>
               </aside>
             </div>`
         : e.phase === 'idle' || (e.phase === 'problems' && !e.problems.length)

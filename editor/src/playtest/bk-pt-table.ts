@@ -118,7 +118,7 @@ export class BkPtTable extends LitElement {
     const cells = rows.flatMap((r) => columns.map((c) => `${c}${r}`));
     const floors = Array.from({ length: levels }, (_, i) => levels - i);
     const filled = cells.reduce((n, c) => n + floors.filter((f) => (grid?.[`${c}@${f}`]?.count ?? 0) > 0).length, 0);
-    return html`<div class="floors" data-floors=${id} data-seat=${seat ?? -1} title="${zoneLabel(id)}: ${filled} block${filled === 1 ? '' : 's'}">
+    return html`<div class="floors" data-floors=${id} data-seat=${seat ?? -1} title="${this.label(id)}: ${filled} block${filled === 1 ? '' : 's'}">
       ${floors.map((f) => html`<div class="floor" data-floor=${f}><span class="fl">${f}</span>${cells.map((c) => {
         const cv = grid?.[`${c}@${f}`];
         const card = cv?.cards?.[cv.cards.length - 1] ?? null;
@@ -137,10 +137,34 @@ export class BkPtTable extends LitElement {
     return html`<span class="role" style="background:${this.teamColour(team)}">${this.meta!.roles[role]?.name ?? role}</span>`;
   }
 
+  /** How a zone or variable is called on the table: its declared name ("the draw deck" → "draw deck"), else
+   *  its id in words. */
+  private label(id: string): string {
+    const m = this.meta;
+    const named = m?.zones.find((z) => z.id === id)?.name ?? (m && Object.prototype.hasOwnProperty.call(m.vars, id) ? m.vars[id]!.name : undefined);
+    return named ? named.replace(/^the /i, '') : zoneLabel(id);
+  }
+
+  /** A card held by a variable, by name when this seat sees it somewhere on the table, else "a card". */
+  private cardName(e: unknown): string {
+    if (typeof e !== 'number' || e < 0) return 'none';
+    const walk = (z: unknown): string | null => {
+      if (!z || typeof z !== 'object') return null;
+      if (Array.isArray(z)) { for (const x of z) { const n = walk(x); if (n) return n; } return null; }
+      const zv = z as { count?: number; cards?: ({ e: number; name: string } | null)[] };
+      if (typeof zv.count === 'number') return zv.cards?.find((c) => c?.e === e)?.name ?? null;
+      for (const x of Object.values(z)) { const n = walk(x); if (n) return n; }
+      return null;
+    };
+    return walk(this.view?.zones) ?? 'a card';
+  }
+
   private value(kind: string, v: unknown): string {
     const seat = (p: unknown) => (typeof p === 'number' && p >= 0 ? this.view!.seats[p]?.name ?? `Player ${p + 1}` : 'nobody');
     if (kind === 'player') return seat(v);
     if (kind === 'players' && Array.isArray(v)) return v.length ? v.map(seat).join(', ') : 'nobody';
+    if (kind === 'card') return this.cardName(v);
+    if (kind === 'cards' && Array.isArray(v)) return v.length ? v.map((e) => this.cardName(e)).join(', ') : 'none';
     if (typeof v === 'boolean') return v ? 'yes' : 'no';
     if (Array.isArray(v)) return v.length ? v.join(', ') : '—';
     return String(v);
@@ -170,13 +194,13 @@ export class BkPtTable extends LitElement {
       if (!z.perPlayer || z.columns || me) continue;
       const zv = (v.zones[z.id] as ZoneView[])[p];
       if (!zv || zv.count === 0) continue;
-      zones.push(html`<div class="z">${zoneLabel(z.id)} <b>${zv.count}</b> ${this.smallZone(zv)}</div>`);
+      zones.push(html`<div class="z">${this.label(z.id)} <b>${zv.count}</b> ${this.smallZone(zv)}</div>`);
     }
     for (const [id, d] of Object.entries(meta.vars)) {
       if (!d.perPlayer) continue;
       const val = (v.vars[id] as unknown[] | undefined)?.[p];
       if (val === null || val === undefined || val === -1) continue;
-      zones.push(html`<div class="z">${zoneLabel(id)}: <b>${this.value(d.kind, val)}</b></div>`);
+      zones.push(html`<div class="z">${this.label(id)}: <b>${this.value(d.kind, val)}</b></div>`);
     }
     const thinking = this.info?.thinking === p;
     return html`<div class="seat ${me ? 'me' : ''} ${active ? 'active' : ''}" data-seat=${p}>
@@ -210,7 +234,7 @@ export class BkPtTable extends LitElement {
     const grid = this.view!.zones[id] as Grid;
     const goals = this.goals(id);
     return html`<div class="tower" data-zone=${id}>
-      <h3>${zoneLabel(id)}</h3>
+      <h3>${this.label(id)}</h3>
       <div class="tgrid" style="grid-template-columns: 16px repeat(${columns.length}, 78px)">
         <span></span>${columns.map((c) => html`<span class="lbl">${c}</span>`)}
         ${rows.map((r) => html`<span class="lbl">${r}</span>${columns.map((c) => {
@@ -237,7 +261,7 @@ export class BkPtTable extends LitElement {
     else if (z.cards.length <= 10) body = html`<div>${z.cards.map((c) => cardChip(meta, c))}</div>`;
     else body = html`<details><summary>show the ${z.cards.length} cards</summary>${z.cards.map((c) => cardChip(meta, c))}</details>`;
     return html`<div class="pile" data-zone=${id} title=${description ?? ''}>
-      <div class="lab"><span>${zoneLabel(id)}</span><small>${z.count} ${z.cards ? '' : 'face down'}</small></div>
+      <div class="lab"><span>${this.label(id)}</span><small>${z.count} ${z.cards ? '' : 'face down'}</small></div>
       ${body}
     </div>`;
   }
@@ -253,10 +277,10 @@ export class BkPtTable extends LitElement {
       <h3>In front of you (${v.seats[me]!.name})</h3>
       <div class="row">
         ${zones.map(({ z, zv }) => html`<div class="zone" data-zone=${z.id}>
-          <small>${zoneLabel(z.id)} · ${zv.count}</small>
+          <small>${this.label(z.id)} · ${zv.count}</small>
           <div class="cards">${isTokens(meta, zv) ? tokens(zv.count, zv.cards?.map((c) => (c ? this.cardColour(c.id, c.type) : ''))) : (zv.cards ?? Array.from({ length: zv.count }, () => null)).map((c) => cardTile(meta, c))}</div>
         </div>`)}
-        ${vars.length ? html`<div class="zone">${vars.map((x) => html`<small>${zoneLabel(x.id)}: <b>${this.value(x.d.kind, x.val)}</b></small>`)}</div>` : nothing}
+        ${vars.length ? html`<div class="zone">${vars.map((x) => html`<small>${this.label(x.id)}: <b>${this.value(x.d.kind, x.val)}</b></small>`)}</div>` : nothing}
       </div>
     </section>`;
   }
@@ -270,10 +294,10 @@ export class BkPtTable extends LitElement {
     const empty: string[] = [];
     for (const z of meta.zones) {
       if (z.perPlayer) continue;
-      if (z.columns && z.rows && z.levels > 0) { grids.push(html`<div class="tower" data-zone=${z.id}><h3>${zoneLabel(z.id)}</h3>${this.renderFloors(z.id, v.zones[z.id] as Record<string, ZoneView>, z.columns, z.rows, z.levels)}</div>`); continue; }
+      if (z.columns && z.rows && z.levels > 0) { grids.push(html`<div class="tower" data-zone=${z.id}><h3>${this.label(z.id)}</h3>${this.renderFloors(z.id, v.zones[z.id] as Record<string, ZoneView>, z.columns, z.rows, z.levels)}</div>`); continue; }
       if (z.columns && z.rows) { grids.push(this.renderGrid(z.id, z.columns, z.rows)); continue; }
       const zv = v.zones[z.id] as ZoneView;
-      if (zv.count === 0) empty.push(zoneLabel(z.id));
+      if (zv.count === 0) empty.push(this.label(z.id));
       else piles.push(this.renderPile(z.id, zv, z.description));
     }
     const shared = Object.entries(meta.vars).filter(([id, d]) => !d.perPlayer && id in v.vars);
@@ -281,7 +305,7 @@ export class BkPtTable extends LitElement {
       <h3>Seats</h3>
       <div class="seats">${v.seats.map((s) => this.renderSeat(s.seat))}</div>
       ${this.renderMine()}
-      ${shared.length ? html`<div class="vars">${shared.map(([id, d]) => html`<span>${zoneLabel(id)}: <b>${this.value(d.kind, v.vars[id])}</b></span>`)}</div>` : nothing}
+      ${shared.length ? html`<div class="vars">${shared.map(([id, d]) => html`<span>${this.label(id)}: <b>${this.value(d.kind, v.vars[id])}</b></span>`)}</div>` : nothing}
       <div class="middle">
         ${grids}
         <div class="piles">

@@ -97,6 +97,8 @@ export interface TableMeta {
     /** a spatial grid's floors (cells named A1@1 … A1@levels), 0 for a flat grid */
     levels: number;
     description?: string;
+    /** how the zone reads to a person (the log's name, e.g. "the draw deck") */
+    name?: string;
   }[];
   /** card types: name, whether a token (counted, not named), field types, an accent colour, and the
    * fields their print layout draws on a grid zone (a blueprint's targets on the tower) */
@@ -107,7 +109,7 @@ export interface TableMeta {
   teams: Record<string, { name: string }>;
   endings: Record<string, { winner: string; description?: string }>;
   /** variables: id → kind of value (for display) */
-  vars: Record<string, { kind: string; perPlayer: boolean }>;
+  vars: Record<string, { kind: string; perPlayer: boolean; name?: string }>;
 }
 
 export interface Problem {

@@ -35,6 +35,7 @@ export function tableMeta(g: Game): TableMeta {
       rows: z.rows,
       levels: z.levels ?? 0,
       description: z.description,
+      ...(z.name ? { name: z.name } : {}),
     })),
     cardTypes,
     cards: Object.fromEntries(g.cards.map((c) => [c.id, { name: c.name, type: c.type, fields: plainFields(g, c.type, c.fields) }])),
@@ -42,7 +43,7 @@ export function tableMeta(g: Game): TableMeta {
     teams: Object.fromEntries(g.teams.map((t) => [t.id, { name: t.name }])),
     endings: Object.fromEntries(g.endings.map((e) => [e.id, { winner: e.winner, description: e.description }])),
     // bookkeeping variables are not shown on the table
-    vars: Object.fromEntries(g.vars.filter((v) => !v.internal).map((v) => [v.id, { kind: tyKind(v.type as { k: string; of?: { k: string } }), perPlayer: v.perPlayer }])),
+    vars: Object.fromEntries(g.vars.filter((v) => !v.internal).map((v) => [v.id, { kind: tyKind(v.type as { k: string; of?: { k: string } }), perPlayer: v.perPlayer, ...(v.name ? { name: v.name } : {}) }])),
   };
 }
 

@@ -123,6 +123,7 @@ export function compileVars(cx: CompileContext): void {
     cx.vars.push({
       id, index: cx.vars.length, type: ty, initial, perPlayer, visibility: { kind: 'public' }, description: item.description as string,
       ...(item.internal === true ? { internal: true } : {}),
+      ...(typeof item.name === 'string' && item.name.trim() ? { name: item.name } : {}),
     });
   }
 }

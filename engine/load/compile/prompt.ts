@@ -54,6 +54,10 @@ export const PROMPT_KEYS = new Registry<PromptKeyDef>('prompt key', [
   { name: 'alwaysAsk', type: { k: 'bool' }, default: false, doc: 'Ask even when there is only one legal choice. A decision with one choice is otherwise taken at once; use this when how many choices a player has is itself secret (inside a simultaneous step every decision is always asked).', compile: plain },
   { name: 'botsNever', type: { k: 'expr', shows: 'a condition on one option (it)' }, doc: 'A condition on one option (`it`): bots (random and greedy) never choose the options it holds for, e.g. a declaration only a person at the table makes. When it holds for every option, bots choose among all.', examples: ["it in ['knock-own', 'knock-rival']"],
     compile: (x) => x.h.expr(x.value, x.path, { ...x.scope, it: x.itemT }, T.bool) },
+  { name: 'log', type: { k: 'schema', schema: { anyOf: [{ type: 'string' }, { const: false }] }, shows: 'a text, or false' },
+    doc: 'How the choice reads in the log: a text with holes, filled in after the choice (its `as` name is bound), e.g. "{$a} hands {$played} to the Master" (a card reads as "a card" to those who may not know it; inside a simultaneous step the other seats see only the chooser and the cards they may know); or false for no line, when the step\'s own `log` lines say it. Default: "Player 2 chose … (step)".',
+    examples: ['{master} reveals {$card}.', false],
+    compile: (x) => (x.value === false ? false : x.h.text(x.value, x.path, x.scope)) },
   { name: 'description', type: { k: 'schema', schema: { type: 'string' }, shows: 'a text' }, doc: 'A note for designers; not shown in play.', compile: plain },
 ]);
 
@@ -102,7 +106,13 @@ export function compilePrompt(src: unknown, path: Path, scope: Scope, h: Compile
   const score = src.score !== undefined ? (key('score') as Fn<number> | null) : null;
   const botsNever = src.botsNever !== undefined ? (key('botsNever') as Fn<boolean> | null) : null;
   const label = src.label !== undefined ? (key('label') as ReturnType<CompileHost['text']>) : null;
+  // the log line is written after the choice is bound: its scope has the `as` name
+  let log: PromptDef['log'] | null | undefined;
+  if (src.log !== undefined) {
+    if (src.log !== false && typeof src.log !== 'string') h.error([...path, 'log'], 'log is a text, or false for no line');
+    else log = PROMPT_KEYS.get('log')!.compile({ value: src.log, path: [...path, 'log'], scope: { ...next, random: false }, itemT, h }) as PromptDef['log'] | null;
+  }
   if (!player || !from || !min || !max) return null;
   const textFn = text ? (c: Ctx) => renderPlain(text(c), c) : null;
-  return { prompt: { player, choose, from, min, max, slot, single, text: textFn, label, score, alwaysAsk: src.alwaysAsk === true, botsNever }, scope: next };
+  return { prompt: { player, choose, from, min, max, slot, single, text: textFn, label, score, alwaysAsk: src.alwaysAsk === true, botsNever, ...(log !== undefined && log !== null ? { log } : {}) }, scope: next };
 }

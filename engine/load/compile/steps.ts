@@ -2,7 +2,8 @@
 // simultaneous), each with the value under its key, the shared step keys it takes besides, its meaning, and
 // its compile function; compileSteps reads a list of steps with them.
 
-import type { Fn, StepDef, StepList } from '../../model.js';
+import type { Eff, Fn, StepDef, StepList } from '../../model.js';
+import { quiet } from '../../state.js';
 import type { Scope } from '../../expr/env.js';
 import { T, showType } from '../../expr/types.js';
 import type { Path } from '../../effects/index.js';
@@ -18,7 +19,17 @@ export const STEP_KEYS: Param[] = [
   { name: 'when', type: { k: 'expr', shows: 'a yes/no condition' }, doc: 'A yes/no condition: the step is skipped unless it holds when reached.', examples: ['count(pile) > 0'] },
   { name: 'as', type: { k: 'binding' }, doc: 'With forEach or simultaneous: the name of the current item or player (default p, used as $p).' },
   { name: 'steps', type: { k: 'steps' }, doc: 'The nested steps of a while, forEach or simultaneous step.' },
+  { name: 'quiet', type: { k: 'bool' }, default: false, doc: "With do or prompt: the step writes only its own words to the log — its `log` lines and its prompt's `log` text — not the plain lines of its moves, shuffles and reveals (\"a card: Player 2's hand → the discard pile\") nor \"Player 2 chose … (step)\"." },
 ];
+
+/** A step's effects, run without their automatic log lines when the step is `quiet`. */
+function quietly(st: Obj, effects: Eff | null): Eff | null {
+  if (st.quiet !== true || !effects) return effects;
+  return (c) => {
+    quiet.depth++;
+    try { effects(c); } finally { quiet.depth--; }
+  };
+}
 
 /** The flow compiler's state while it compiles step lists. */
 export interface StepsCompiler {
@@ -56,6 +67,7 @@ export interface StepKindDef extends Entry {
 const loop = (kind: 'forEach' | 'simultaneous') => (x: StepInput): { step: StepDef | null } => {
   const { st, p, scope, id, stepPath, when, fc } = x;
   const h = fc.h;
+  noQuiet(x);
   const expected = kind === 'simultaneous' ? T.list(T.player) : undefined;
   const fn = h.expr(st[kind], [...p, kind], { ...scope, random: false }, expected);
   const lt = h.typeOf(st[kind], [...p, kind], scope);
@@ -79,7 +91,7 @@ export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
     takes: [],
     inThread: true,
     compile({ st, p, scope, id, stepPath, when, fc }) {
-      const effects = fc.h.effects(st.do, [...p, 'do'], { ...scope, random: true });
+      const effects = quietly(st, fc.h.effects(st.do, [...p, 'do'], { ...scope, random: true }))!;
       return { step: { kind: 'do', id, path: stepPath, when, effects } };
     },
   },
@@ -92,7 +104,9 @@ export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
     compile({ st, p, scope, id, stepPath, when, fc }) {
       const res = compilePrompt(st.prompt, [...p, 'prompt'], scope, fc.h);
       if (!res) return { step: null, abort: true };
-      const effects = st.do !== undefined ? fc.h.effects(st.do, [...p, 'do'], { ...res.scope, random: true }) : null;
+      const effects = quietly(st, st.do !== undefined ? fc.h.effects(st.do, [...p, 'do'], { ...res.scope, random: true }) : null);
+      // a quiet step says what its prompt's `log` says, or nothing
+      if (st.quiet === true && res.prompt.log === undefined) res.prompt.log = false;
       const step = { kind: 'prompt' as const, id, path: stepPath, when, prompt: res.prompt, effects, key: fc.promptSteps.length };
       fc.promptSteps.push(step);
       return { step, scope: res.scope };
@@ -104,7 +118,9 @@ export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
     arg: { type: { k: 'expr', shows: 'a yes/no condition' }, doc: 'A yes/no condition: `steps` run again and again while it holds (checked before each pass).', examples: ['count(pile) > 0'] },
     takes: ['steps'],
     inThread: false,
-    compile({ st, p, scope, id, stepPath, when, fc }) {
+    compile(x) {
+      const { st, p, scope, id, stepPath, when, fc } = x;
+      noQuiet(x);
       const test = fc.h.expr(st.while, [...p, 'while'], { ...scope, random: false }, T.bool);
       const body = fc.compileSteps(st.steps, [...p, 'steps'], scope, stepPath, false);
       return { step: test ? { kind: 'while', id, path: stepPath, when, test, body } : null };
@@ -127,6 +143,11 @@ export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
     compile: loop('simultaneous'),
   },
 ]);
+
+/** `quiet` is for the steps that run effects (do, prompt); a loop's steps say it each for themselves. */
+function noQuiet(x: StepInput): void {
+  if (x.st.quiet !== undefined && x.st.quiet !== false) x.fc.h.error([...x.p, 'quiet'], 'quiet goes on do and prompt steps (put it on the steps inside)');
+}
 
 /** Every key a step may have: the shared keys and each kind's own. */
 export function stepKeyNames(): string[] {
