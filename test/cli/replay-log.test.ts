@@ -2,12 +2,13 @@
 // log: no step path, no zone id (zones read by their names: "Player 2's hand", "the draw deck"). A Babel Builders
 // round, word for word; Babel Builders, Babel On! and Bable games saved by greedy bots, line by line.
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { babelkit, ROOT } from './run.js';
 import { loadGame, rulesetPath } from '../helpers/game.js';
 
 function savedGame(ruleset: string, players: number, seed: number): string {
+  mkdirSync(join(ROOT, 'tmp'), { recursive: true });
   const dir = mkdtempSync(join(ROOT, 'tmp', 'replay-log-'));
   const r = babelkit('simulate', `rulesets/${ruleset}`, '--players', String(players), '--games', '1', '--seed', String(seed), '--bot', 'greedy', '--save-replay', relative(ROOT, dir));
   expect(r.code).toBe(0);
@@ -15,45 +16,75 @@ function savedGame(ruleset: string, players: number, seed: number): string {
 }
 
 describe('replay --log', () => {
-  it("prints a Babel Builders round as Player 1 saw it, word for word", () => {
+  it('prints the setup and three Babel Builders rounds as Player 1 saw them, word for word', () => {
     const log = babelkit('replay', savedGame('babel-builders.yaml', 5, 4), '--log', '--as', '1');
     expect(log.code).toBe(0);
     const lines = log.stdout.trimEnd().split('\n');
-    const from = lines.indexOf('Player 5 is the first Master.');
-    const to = lines.indexOf('Player 4 is the new Master.');
-    expect(lines.slice(from, to + 1)).toEqual([
+    const to = lines.indexOf('Player 3 is the new Master.');
+    expect(lines.slice(0, to + 1)).toEqual([
+      // the setup in a few lines: the ruleset's own words, the moves quiet
+      'Roles are dealt face down: the Messenger of God and 4 Architects.',
+      'You are now: Architect',
+      'The blueprint in play: Blueprint 3.',
+      'Each player is dealt 3 cards; one Divine Punishment card is among them.',
+      "Player 1's hand: 2 blocks: A3/B3, Storm, 2 blocks: B1/C1.",
       'Player 5 is the first Master.',
-      'Player 5 chose Player 1, Player 2, Player 3 (appoint)',
+      // a round separator (a heading), then one line per event
+      '── Round 1 ──',
       'Player 5 appoints Player 1, Player 2, Player 3.',
-      'Player 1 chose 2 blocks: B1/C1 (play)',
-      "2 blocks: B1/C1: Player 1's hand → Player 1's card handed in",
-      'Player 1 chose Storm (discard)',
-      "Storm: Player 1's hand → Player 1's face-down discards",
-      'Player 2 has chosen (play)',
-      "a card: Player 2's hand → Player 2's card handed in",
-      'Player 2 has chosen (discard)',
-      "a card: Player 2's hand → Player 2's face-down discards",
-      'Player 3 has chosen (play)',
-      "a card: Player 3's hand → Player 3's card handed in",
-      'Player 3 has chosen (discard)',
-      "a card: Player 3's hand → Player 3's face-down discards",
-      "2 blocks: B1/C1, 2 × a card: Player 1's card handed in, Player 2's card handed in, Player 3's card handed in → the Master's received cards",
-      'Player 5 receives 3 cards.',
-      "Storm: the Master's received cards → the removed cards",
-      'Storm! Instruction cards have no effect this round.',
-      'Player 5 chose a card (swap take)',
-      'Player 5 chose a card (swap give)',
-      "a card: the Master's received cards → Player 5's hand",
-      "a card: Player 5's hand → the face-down removed cards",
-      'Player 5 chose a card (next)',
-      "2 blocks: B1/C1: the Master's received cards → the removed cards",
+      'Player 1 hands 2 blocks: B1/C1 to the Master face down.',
+      'Player 1 discards Storm face down.',
+      'Player 2 hands a card to the Master face down.',
+      'Player 2 discards a card face down.',
+      'Player 3 hands a card to the Master face down.',
+      'Player 3 discards a card face down.',
+      'Player 5 receives 3 cards, shuffled.',
+      'Storm is revealed! Instruction cards have no effect this round.',
+      'Player 5 takes a card into their hand and gives up a card.',
       'Player 5 reveals 2 blocks: B1/C1.',
-      "3 blocks: A2, 3 blocks: B3: the draw deck → Player 1's hand",
-      "2 × a card: the draw deck → Player 2's hand",
-      "2 × a card: the draw deck → Player 3's hand",
-      'Player 5 chose Player 4 (new master)',
+      'Player 1 draws 3 blocks: A2, 3 blocks: B3.',
+      'Player 2 draws 2 cards.',
+      'Player 3 draws 2 cards.',
       'Player 4 is the new Master.',
+      '── Round 2 ──',
+      'Player 4 appoints Player 1, Player 2, Player 5.',
+      'Player 1 hands 3 blocks: B3 to the Master face down.',
+      'Player 1 discards 3 blocks: A2 face down.',
+      'Player 2 hands a card to the Master face down.',
+      'Player 2 discards a card face down.',
+      'Player 5 hands a card to the Master face down.',
+      'Player 5 discards a card face down.',
+      'Player 4 receives 3 cards, shuffled.',
+      'Storm is revealed! Instruction cards have no effect this round.',
+      'Player 4 takes a card into their hand and gives up a card.',
+      'Player 4 reveals 3 blocks: B3.',
+      'Player 1 draws 3 blocks: B1, Lightning.',
+      'Player 2 draws 2 cards.',
+      'Player 5 draws 2 cards.',
+      'Player 5 is the new Master.',
+      '── Round 3 ──',
+      'Player 5 appoints Player 1, Player 2, Player 4.',
+      'Player 1 hands 3 blocks: B1 to the Master face down.',
+      'Player 1 discards Lightning face down.',
+      'Player 2 hands a card to the Master face down.',
+      'Player 2 discards a card face down.',
+      'Player 4 hands a card to the Master face down.',
+      'Player 4 discards a card face down.',
+      'Player 5 receives 3 cards, shuffled.',
+      'Player 5 takes a card into their hand and gives up a card.',
+      'Player 5 reveals Seal.',
+      // one line per reveal: the cell the Master then chose continues it
+      'Player 5 reveals 1 block: A1/B1/C1. 1 block on A1.',
+      'Player 1 draws Seal, Lightning.',
+      'Player 2 draws 2 cards.',
+      'Player 4 draws 2 cards.',
+      'Player 3 is the new Master.',
     ]);
+    // the Master of round 1 reads the same round with the cards of the swap named
+    const master = babelkit('replay', savedGame('babel-builders.yaml', 5, 4), '--log', '--as', '5').stdout.split('\n');
+    expect(master).toContain('Player 5 takes 2 blocks: A1/B1 into their hand and gives up 3 blocks: C2.');
+    expect(master).toContain("Player 5's hand: Divine Punishment, 1 block: A1/A2/A3, 3 blocks: C2.");
+    expect(master).not.toContain("Player 1's hand: 2 blocks: A3/B3, Storm, 2 blocks: B1/C1.");
   });
 
   for (const [ruleset, players] of [['babel-builders.yaml', 6], ['babel-on.yaml', 3], ['bable.yaml', 3]] as const) {

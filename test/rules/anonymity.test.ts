@@ -25,14 +25,23 @@ describe('Rule 19 — anonymity of the received cards', () => {
     select(s, g, 3, 'i2-A1A2', 'i2-A2A3');
     expect(stepOf(s, g, 0)).toBe('round/swap-take');
     const lines = logSince(s, g, 0, from);
-    const toReceived = lines.filter((l) => l.endsWith("→ the Master's received cards"));
-    expect(toReceived).toEqual(["3 × a card: Player 2's card handed in, Player 3's card handed in, Player 4's card handed in → the Master's received cards"]);
-    for (const l of lines) for (const name of PLAYED_NAMES) expect(l).not.toContain(name);
-    // a bystander reads the same anonymous line; an architect recognises only their own card
-    expect(logSince(s, g, 4, from).filter((l) => l.endsWith("→ the Master's received cards"))).toEqual(toReceived);
-    expect(logSince(s, g, 1, from).filter((l) => l.endsWith("→ the Master's received cards"))).toEqual([
-      "3 blocks: B2, 2 × a card: Player 2's card handed in, Player 3's card handed in, Player 4's card handed in → the Master's received cards",
+    const handing = (ls: string[]) => ls.filter((l) => / hands | receives /.test(l));
+    expect(handing(lines)).toEqual([
+      'Player 2 hands a card to the Master face down.',
+      'Player 3 hands a card to the Master face down.',
+      'Player 4 hands a card to the Master face down.',
+      'Player 1 receives 3 cards, shuffled.',
     ]);
+    for (const l of lines) for (const name of PLAYED_NAMES) expect(l).not.toContain(name);
+    // a bystander reads the same anonymous lines; an architect recognises only their own card
+    expect(handing(logSince(s, g, 4, from))).toEqual(handing(lines));
+    expect(handing(logSince(s, g, 1, from))).toEqual([
+      'Player 2 hands 3 blocks: B2 to the Master face down.',
+      'Player 3 hands a card to the Master face down.',
+      'Player 4 hands a card to the Master face down.',
+      'Player 1 receives 3 cards, shuffled.',
+    ]);
+    for (const l of logSince(s, g, 1, from)) for (const name of PLAYED_NAMES.slice(1)) expect(l).not.toContain(name);
     // the Master's view shows the cards, with nothing that ties them to a seat
     const recv = (view(s, g, 0).zones as any).received.cards as any[];
     expect(recv.map((c) => c.id).sort()).toEqual(['i2-A1A2', 'i3-B2', 'lightning']);
@@ -79,15 +88,15 @@ describe('Rule 19 — anonymity of the received cards', () => {
     expect(stepOf(s, g, 0)).toBe('round/swap-take');
     expect(options(s, g, 0)).toEqual(['punishment']);
     const lines = logSince(s, g, 0, from);
-    expect(lines).toContain('Player 3 has chosen (play)');
+    expect(lines).toContain('Player 3 hands a card to the Master face down.');
     const perSeat = [1, 2, 3].map((p) => lines.filter((l) => l.startsWith(`Player ${p + 1} `)).map((l) => l.replace(/Player \d+/g, 'P')));
     // every appointed architect leaves the same trace in the Master's log
-    expect(perSeat[0]).toEqual(['P has chosen (play)', 'P has chosen (discard)']);
+    expect(perSeat[0]).toEqual(['P hands a card to the Master face down.', 'P discards a card face down.']);
     expect(perSeat[1]).toEqual(perSeat[0]);
     expect(perSeat[2]).toEqual(perSeat[0]);
     // and the card is not named on its way to `staged`, to the Master or to a bystander
     for (const viewer of [0, 4]) {
-      for (const l of logSince(s, g, viewer, from)) if (l.includes("Player 3's card handed in")) expect(l).not.toContain('Divine Punishment');
+      for (const l of logSince(s, g, viewer, from)) if (l.startsWith('Player 3 ') || l.includes('receives')) expect(l).not.toContain('Divine Punishment');
     }
   });
 
@@ -196,6 +205,6 @@ describe('Rule 19 — anonymity of the received cards', () => {
     expect(roleOf(withDp.s, withDp.g, 0)).toBe(Z); // the Architect Master has turned, privately
     expect(roleOf(without.s, without.g, 0)).toBe(A);
     expect(seen(withDp, bystander)).toEqual(seen(without, bystander));
-    expect(seen(withDp, bystander).log).toEqual(expect.arrayContaining(['Player 1 chose a card (swap take)', 'Player 1 chose a card (swap give)']));
+    expect(seen(withDp, bystander).log).toEqual(expect.arrayContaining(['Player 1 takes a card into their hand and gives up a card.']));
   });
 });

@@ -6,6 +6,7 @@ import { IllegalAction } from '../../engine/flow.js';
 import { botPrompt } from '../../engine/bots/options.js';
 import { act, activePlayers, getVar, options, promptOf, start, stepOf, view, zoneInst } from '../helpers/game.js';
 import { moveEntities } from '../../engine/state.js';
+import { renderLog } from '../../engine/view.js';
 import type { Game, State } from '../../engine/model.js';
 import {
   B, COLORS, G, R, arrange, babelOn, blocksIn, callAndRoll, cellsOfFloor, removalSpots, takeAt, towerCount, towerOf,
@@ -106,7 +107,7 @@ describe('A turn: call even or odd, roll the die', () => {
     callAndRoll(s, g, 0, 'even', 6);
     expect(blocksIn(s, g, 'bag')).toBe(0);
     expect(blocksIn(s, g, 'held', 0)).toBe(2);
-    expect(view(s, g, 2).log.slice(from).join('\n')).toMatch(/Player 1 draws (Red block, Blue block|Blue block, Red block)\./);
+    expect(renderLog(s.log!.slice(from), s, g, 2).join('\n')).toMatch(/Player 1 draws (Red block, Blue block|Blue block, Red block) from the bag\./);
     act(s, g, 0, 'red'); // which first: the colours differ
     act(s, g, 0, 'A1@1');
     act(s, g, 0, 'B1@1'); // the blue one
@@ -333,7 +334,7 @@ describe('Knocking over towers (declared; bots never do)', () => {
     act(s, g, 1, 'B2@2');
     expect(towerOf(s, g, 1).slice(0, 2)).toEqual([['-', 'blue', 'blue', 'blue'], ['-', 'green', 'blue', 'blue']]);
     expect(towerCount(s, g, 1)).toBe(6);
-    expect(view(s, g, 2).log.slice(from)).toEqual(expect.arrayContaining([
+    expect(renderLog(s.log!.slice(from), s, g, 2)).toEqual(expect.arrayContaining([
       'Player 2 puts a Blue block back on A2@2.',
       'Player 2 puts a Blue block back on B2@2.',
     ]));

@@ -102,9 +102,11 @@ describe('Confusion cards (advanced game)', () => {
     misunderstood(drift.s, drift.g);
     expect(cardsIn(drift.s, drift.g, 'wordDiscard')).toEqual(['start2-draw']);
     for (const other of [0, 2]) {
-      expect(logSince(drift.s, drift.g, other, from)).toContain("a card: Player 2's hand → the word discard");
+      expect(logSince(drift.s, drift.g, other, from)).toContain('Player 2 draws a word card from the discard pile and discards the one it replaces face down.');
       expect(logSince(drift.s, drift.g, other, from).join('\n')).not.toMatch(/Kuri|Ossa/);
     }
+    // the drifting player reads both cards, in one line
+    expect(logSince(drift.s, drift.g, 1, from)).toContain('Player 2 replaces Kuri (draw) with Ossa (draw), drawn from the word discard.');
     expect(known(drift.s, drift.g, 1)).toEqual(['start2-draw']); // stale: nobody saw it go
 
     const forget = arrange({
@@ -117,11 +119,10 @@ describe('Confusion cards (advanced game)', () => {
     expect(cardsIn(forget.s, forget.g, 'wordDiscard').at(-1)).toBe('start2-give');
     for (const other of [0, 2]) {
       const lines = logSince(forget.s, forget.g, other, from);
-      expect(lines).toContain('Player 2 chose a card (forget)');
-      expect(lines).toContain("a card: Player 2's hand → the word discard");
+      expect(lines).toContain('Player 2 forgets a card: discarded face down.');
       expect(lines.join('\n')).not.toMatch(/Tosa/);
     }
-    expect(logSince(forget.s, forget.g, 1, from)).toContain("Tosa (give): Player 2's hand → the word discard");
+    expect(logSince(forget.s, forget.g, 1, from)).toContain('Player 2 forgets Tosa (give): discarded face down.');
     expect(known(forget.s, forget.g, 1)).toEqual(['start2-give']);
   });
 

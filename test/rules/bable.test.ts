@@ -235,12 +235,12 @@ describe('a revealed word card goes back into the hand hidden; what was shown is
     for (const other of [1, 2]) {
       expect(logSince(s, g, other, from)).toContain('Player 1 reveals Zeno (build).');
       const after = logSince(s, g, other, second);
-      expect(after).toContain("a card: Player 1's hand → the word discard");
+      expect(after).toContain('Player 1 draws a word card from idea deck L1 and discards the one it replaces face down.');
       expect(after.join('\n')).not.toMatch(/Zeno|Pala/);
       expect((view(s, g, other).zones.hand as any[])[0]).toEqual({ count: 4 });
     }
     // the owner knows what they discarded
-    expect(logSince(s, g, 0, second)).toContain("Zeno (build): Player 1's hand → the word discard");
+    expect(logSince(s, g, 0, second)).toContain('Player 1 replaces Zeno (build) with Pala (build), drawn from idea deck L1.');
     // the public memory still lists Zeno: nobody saw it leave (it has gone stale)
     expect(known(s, g, 0)).toEqual(['start1-give', 'w-zeno-build']);
   });

@@ -107,18 +107,18 @@ describe('Rule 3 — card selection: each appointed architect plays one card and
     expect(cardsIn(s, g, 'hand', 4)).toEqual(['i2-B1B2', 'i2-B2B3', 'deliberation']);
   });
 
-  it('the choices are logged as secret: other players read only "has chosen", never the card', () => {
+  it('the choices are logged as secret: other players read that a card was handed in and one discarded, never which', () => {
     const { g, s } = arrange({ players: 5, roles: R5, master: 0, hands: baseHands5() });
     act(s, g, 0, 1, 2, 3);
     const from = mark(s);
     select(s, g, 1, 'i1-colB', 'i1-colA');
     for (const viewer of [0, 2, 4]) {
       const lines = logSince(s, g, viewer, from);
-      expect(lines).toContain('Player 2 has chosen (play)');
-      expect(lines).toContain('Player 2 has chosen (discard)');
+      expect(lines).toContain('Player 2 hands a card to the Master face down.');
+      expect(lines).toContain('Player 2 discards a card face down.');
       expect(lines.join('\n')).not.toMatch(/1 block/);
     }
-    expect(logSince(s, g, 1, from)).toContain('Player 2 chose 1 block: B1/B2/B3 (play)');
+    expect(logSince(s, g, 1, from)).toEqual(['Player 2 hands 1 block: B1/B2/B3 to the Master face down.', 'Player 2 discards 1 block: A1/A2/A3 face down.']);
   });
 });
 
@@ -148,7 +148,7 @@ describe('Rule 5 — Storm', () => {
     expect(getVar(s, g, 'stormed')).toBe(true);
     expect(cardsIn(s, g, 'removed')).toEqual(['storm']);
     expect(((view(s, g, 6).zones as any).removed.cards as any[]).map((c) => c.name)).toEqual(['Storm']);
-    expect(logSince(s, g, 6, from)).toContain('Storm! Instruction cards have no effect this round.');
+    expect(logSince(s, g, 6, from)).toContain('Storm is revealed! Instruction cards have no effect this round.');
     expect(sorted(s, g, 'received')).toEqual(['i3-B2', 'i3-C1', 'lightning']);
 
     expect(stepOf(s, g, 0)).toBe('round/swap-take');
@@ -206,7 +206,7 @@ describe('Rule 5 — Storm', () => {
     // revealed before any other card, for everyone
     expect(getVar(s, g, 'stormed')).toBe(true);
     expect(cardsIn(s, g, 'removed')).toEqual(['storm']);
-    expect(logSince(s, g, 4, from)).toContain('Storm! Instruction cards have no effect this round.');
+    expect(logSince(s, g, 4, from)).toContain('Storm is revealed! Instruction cards have no effect this round.');
     expect(sorted(s, g, 'received')).toEqual(['i3-B2', 'i3-C1']);
     act(s, g, 0, 'i3-B2');
     // neither instruction card places a block
@@ -269,9 +269,10 @@ describe("Rule 6 — the Master's swap", () => {
     const actions = s.actions;
     act(s, g, 0, 'punishment');
     expect(s.actions).toBe(actions); // a forced decision is not counted as an action
-    expect(logSince(s, g, 0, from)).toContain('Player 1 chose Divine Punishment (swap take)');
-    expect(stepOf(s, g, 0)).toBe('round/swap-give');
+    // the take is said with the give, in one line
     act(s, g, 0, 'i1-row3');
+    expect(logSince(s, g, 0, from)).toContain('Player 1 takes Divine Punishment into their hand and gives up 1 block: A3/B3/C3.');
+    expect(logSince(s, g, 4, from)).toContain('Player 1 takes a card into their hand and gives up a card.');
     expect(sorted(s, g, 'hand', 0)).toEqual(['i3-A1', 'punishment', 'seal']);
     expect(sorted(s, g, 'received')).toEqual(['i1-colB', 'i2-A2A3']);
     expect(cardsIn(s, g, 'removed')).not.toContain('punishment');
@@ -328,10 +329,11 @@ describe('Rule 7 — the Master orders the reveals', () => {
     act(s, g, 0, 'i3-A3');
     // the last card needs no choice
     expect(cardsIn(s, g, 'removed')).toEqual(['i3-C3', 'i3-A3', 'i3-B2']);
+    // one line per reveal: the card, then the blocks it placed
     expect(logSince(s, g, 5, from).filter((l) => l.startsWith('Player 1 reveals'))).toEqual([
-      'Player 1 reveals 3 blocks: C3.',
-      'Player 1 reveals 3 blocks: A3.',
-      'Player 1 reveals 3 blocks: B2.',
+      'Player 1 reveals 3 blocks: C3. 3 blocks on C3.',
+      'Player 1 reveals 3 blocks: A3. 3 blocks on A3.',
+      'Player 1 reveals 3 blocks: B2. 3 blocks on B2.',
     ]);
   });
 });
@@ -419,7 +421,7 @@ describe('Rule 8 — instruction cards', () => {
     act(s, g, 0, 'i1-row3');
     const from = mark(s);
     act(s, g, 0, 'i3-C3');
-    expect(logSince(s, g, 4, from)).toEqual(expect.arrayContaining(['Player 1 reveals 3 blocks: C3.', '3 blocks on C3.']));
+    expect(logSince(s, g, 4, from)).toContain('Player 1 reveals 3 blocks: C3. 3 blocks on C3.');
   });
 
   // Formerly a bug (cosmetic): the build step logged "{$card.blocks} block(s) on {$cell}" — the card's
@@ -439,8 +441,7 @@ describe('Rule 8 — instruction cards', () => {
     const from = mark(s);
     act(s, g, 0, 'i3-C3');
     expect(towerOf(s, g)).toEqual({ A1: 8, B1: 8, A2: 8, C3: 1 });
-    expect(logSince(s, g, 4, from)).not.toContain('3 blocks on C3.');
-    expect(logSince(s, g, 4, from)).toContain('1 block on C3.');
+    expect(logSince(s, g, 4, from)).toContain('Player 1 reveals 3 blocks: C3. 1 block on C3.');
     // the supply is now empty: the next instruction card places nothing, and the log says so
     const empty = mark(s);
     act(s, g, 0, 'B3');
@@ -569,7 +570,7 @@ describe('Rule 10 — Deliberation', () => {
     }
     // the other discards stay face down
     for (const viewer of [0, 2, 4]) expect((view(s, g, viewer).zones as any).discarded[1].cards).toBeUndefined();
-    expect(logSince(s, g, 4, from)).toContain('Player 4 reveals the discard: Storm.');
+    expect(logSince(s, g, 4, from)).toContain("Player 1 reveals Deliberation. Player 4's discard is turned face up: Storm.");
     // then the last card (the instruction) is revealed and built
     expect(towerOf(s, g)).toEqual({ B2: 3 });
   });
