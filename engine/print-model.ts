@@ -69,7 +69,7 @@ export interface TextElement extends Shown {
   field?: string;
   /** a template, used instead of `field` */
   text?: string;
-  /** fields shown one per line as "Label: value", those the card leaves empty (0, none, no) skipped */
+  /** fields shown one per line as "Label: value", those that read as nothing skipped (print/card.ts fieldLines) */
   fields?: string[];
   box: LayoutBox;
   size?: number;
