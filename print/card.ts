@@ -68,8 +68,10 @@ export function fieldLabel(name: string): string {
  * - an empty text, an empty list, counts that are all 0, and a text equal to the type's default (the
  *   ordinary case every card of the type has unless it says otherwise).
  */
-export function fieldLines(game: Game, card: CardDef, fields: readonly string[]): string {
-  return shownFields(game, card, fields).map(({ label, value }) => `${label}: ${value}`).join('\n');
+export function fieldLines(game: Game, card: CardDef, fields: readonly string[], item = '{label}: {value}', join = '\n'): string {
+  return shownFields(game, card, fields)
+    .map(({ label, value }) => item.replace(/\{(label|value)\}/g, (_, k: string) => (k === 'label' ? label : value)))
+    .join(join);
 }
 
 /** The fields a card shows (see fieldLines), each with its label and its value as text. */
@@ -163,7 +165,8 @@ function drawFront(s: DrawingSurface, c: CardContext, card: CardDef, layout: Car
         const b = place(f, el.box, true);
         const r = (el.radius ?? 0) * f.k * 2.8346;
         const path = () => (r > 0 ? s.roundedRect(b.x, b.y, b.w, b.h, r) : s.rect(b.x, b.y, b.w, b.h));
-        if (el.fill) path().fill(el.fill);
+        const fill = (el.field && el.map ? el.map.get(fieldText(game, card, el.field)) : undefined) ?? el.fill;
+        if (fill) path().fill(fill);
         if (el.stroke) path().lineWidth((el.lineWidth ?? 0.75) * f.k).stroke(el.stroke);
         break;
       }
@@ -178,7 +181,8 @@ function drawFront(s: DrawingSurface, c: CardContext, card: CardDef, layout: Car
         break;
       }
       case 'text': {
-        const text = el.fields ? fieldLines(game, card, el.fields) : el.text !== undefined ? template(game, card, el.text) : fieldText(game, card, el.field ?? 'text');
+        const raw = el.fields ? fieldLines(game, card, el.fields, el.item, el.join) : el.text !== undefined ? template(game, card, el.text) : fieldText(game, card, el.field ?? 'text');
+        const text = el.map && !el.fields && el.text === undefined ? el.map.get(raw) ?? raw : raw;
         if (!text) break;
         const tb = place(f, clampSafe(f, el.box, safe), false);
         fitText(s, m, text, tb, {
