@@ -69,8 +69,14 @@ export interface TextElement extends Shown {
   field?: string;
   /** a template, used instead of `field` */
   text?: string;
-  /** fields shown one per line as "Label: value", those the card leaves empty (0, none, no) skipped */
+  /** fields shown one per line as "Label: value", those that read as nothing skipped (print/card.ts fieldLines) */
   fields?: string[];
+  /** how each of `fields` is written: a template of `{label}` and `{value}` (default "{label}: {value}") */
+  item?: string;
+  /** what goes between the items of `fields` (default a new line) */
+  join?: string;
+  /** for `field`: the text shown for a value (a value not in the map is shown as it is) */
+  map?: ReadonlyMap<string, string>;
   box: LayoutBox;
   size?: number;
   minSize?: number;
@@ -108,6 +114,9 @@ export interface RectElement extends Shown {
   type: 'rect';
   box: LayoutBox;
   fill?: Hex;
+  /** choose the fill by this field's value through `map` (a value not in the map: `fill`) */
+  field?: string;
+  map?: ReadonlyMap<string, Hex>;
   stroke?: Hex;
   lineWidth?: number;
   radius?: number;

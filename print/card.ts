@@ -59,18 +59,35 @@ export function fieldLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** "Label: value" per line for the fields the card sets: an empty value (an empty list, 0, no, none) and a value
- *  equal to the card type's default (a card shows how it differs) are left out. */
-export function fieldLines(game: Game, card: CardDef, fields: readonly string[]): string {
+/**
+ * "Label: value" per line for the fields a card shows. What is left out is what a player would read as
+ * "nothing here", not whatever equals the card type's default:
+ * - a number at 0 where the type's default is 0 (a cost of 0 stone); any other number is shown, a default 1
+ *   point included (a player needs the number), and a 0 where the default is not 0 ("Points: 0");
+ * - a yes/no equal to the type's default: "no" only where the type says yes by default, "yes" where it says no;
+ * - an empty text, an empty list, counts that are all 0, and a text equal to the type's default (the
+ *   ordinary case every card of the type has unless it says otherwise).
+ */
+export function fieldLines(game: Game, card: CardDef, fields: readonly string[], item = '{label}: {value}', join = '\n'): string {
+  return shownFields(game, card, fields)
+    .map(({ label, value }) => item.replace(/\{(label|value)\}/g, (_, k: string) => (k === 'label' ? label : value)))
+    .join(join);
+}
+
+/** The fields a card shows (see fieldLines), each with its label and its value as text. */
+export function shownFields(game: Game, card: CardDef, fields: readonly string[]): { field: string; label: string; value: string }[] {
   const defs = game.cardTypes.find((t) => t.id === card.type)?.fields;
   return fields.flatMap((f) => {
     const v = card.fields[f];
-    if (defs && Object.prototype.hasOwnProperty.call(defs, f) && JSON.stringify(defs[f]!.default) === JSON.stringify(v)) return [];
-    // "no" is news only where the type says yes by default
-    if (v === false) return defs?.[f]?.default === true ? [`${fieldLabel(f)}: no`] : [];
-    if (!truthy(card, f) || (Array.isArray(v) && v.every((x) => x === 0))) return [];
-    return [`${fieldLabel(f)}: ${v === true ? 'yes' : fieldText(game, card, f)}`];
-  }).join('\n');
+    const def = defs && Object.prototype.hasOwnProperty.call(defs, f) ? defs[f]!.default : undefined;
+    const shown = (value: string) => [{ field: f, label: fieldLabel(f), value }];
+    if (v === undefined || v === null || v === '') return [];
+    if (typeof v === 'boolean') return v === (def === true) ? [] : shown(v ? 'yes' : 'no');
+    if (typeof v === 'number') return v === 0 && (def === undefined || def === 0) ? [] : shown(fieldText(game, card, f));
+    if (Array.isArray(v) && (v.length === 0 || v.every((x) => x === 0))) return [];
+    if (typeof v === 'string' && def !== undefined && v === def) return [];
+    return shown(fieldText(game, card, f));
+  });
 }
 
 /** `{field}` placeholders replaced by the card's values (the loader has checked every name). */
@@ -148,7 +165,8 @@ function drawFront(s: DrawingSurface, c: CardContext, card: CardDef, layout: Car
         const b = place(f, el.box, true);
         const r = (el.radius ?? 0) * f.k * 2.8346;
         const path = () => (r > 0 ? s.roundedRect(b.x, b.y, b.w, b.h, r) : s.rect(b.x, b.y, b.w, b.h));
-        if (el.fill) path().fill(el.fill);
+        const fill = (el.field && el.map ? el.map.get(fieldText(game, card, el.field)) : undefined) ?? el.fill;
+        if (fill) path().fill(fill);
         if (el.stroke) path().lineWidth((el.lineWidth ?? 0.75) * f.k).stroke(el.stroke);
         break;
       }
@@ -163,7 +181,8 @@ function drawFront(s: DrawingSurface, c: CardContext, card: CardDef, layout: Car
         break;
       }
       case 'text': {
-        const text = el.fields ? fieldLines(game, card, el.fields) : el.text !== undefined ? template(game, card, el.text) : fieldText(game, card, el.field ?? 'text');
+        const raw = el.fields ? fieldLines(game, card, el.fields, el.item, el.join) : el.text !== undefined ? template(game, card, el.text) : fieldText(game, card, el.field ?? 'text');
+        const text = el.map && !el.fields && el.text === undefined ? el.map.get(raw) ?? raw : raw;
         if (!text) break;
         const tb = place(f, clampSafe(f, el.box, safe), false);
         fitText(s, m, text, tb, {

@@ -225,8 +225,23 @@ function compileElement(x: LayoutInput, el: unknown, p: Path): LayoutElement | n
       if (field === undefined && text === undefined && fields === undefined && !own(ct.fields, 'text')) {
         err(p, `a text element shows its \`field\`, its \`text\` or its \`fields\`, and card type '${ct.id}' has no field 'text' to show by default`);
       }
+      // item and join write the list of `fields`; map translates the value of `field`
+      const item = str(el.item), join = str(el.join);
+      for (const k of ['item', 'join'] as const) {
+        if (el[k] !== undefined && fields === undefined) err([...p, k], `\`${k}\` writes the list of \`fields\`, and this text element has no \`fields\``);
+      }
+      if (item !== undefined) {
+        for (const m of item.matchAll(PLACEHOLDER)) {
+          if (m[1] !== 'label' && m[1] !== 'value') err([...p, 'item'], `'{${m[1]}}' in an item: an item writes one field of \`fields\` with {label} and {value}`, m.index! + 1);
+        }
+      }
+      let map: Map<string, string> | undefined;
+      if (isObj(el.map)) {
+        map = new Map(Object.entries(el.map).filter((e): e is [string, string] => typeof e[1] === 'string'));
+        if (field === undefined || text !== undefined || fields !== undefined) err([...p, 'map'], 'a `map` gives the text shown for each value of `field`, and this text element shows no `field`');
+      }
       return {
-        type: 'text', ...shown, box, field, text, fields, size: num(el.size), minSize: num(el.minSize), bold: bool(el.bold), align: oneOf(el.align, ALIGNS),
+        type: 'text', ...shown, box, field, text, fields, item, join, map, size: num(el.size), minSize: num(el.minSize), bold: bool(el.bold), align: oneOf(el.align, ALIGNS),
         valign: oneOf(el.valign, VALIGNS), color: colour(el.color, [...p, 'color']),
       };
     }
@@ -261,8 +276,18 @@ function compileElement(x: LayoutInput, el: unknown, p: Path): LayoutElement | n
     }
     case 'rect': {
       if (!box) return null;
+      // a fill chosen by a field's value: `field` and `map` go together
+      const field = str(el.field);
+      if (field !== undefined) checkField(x, field, [...p, 'field'], true);
+      let map: Map<string, Hex> | undefined;
+      if (isObj(el.map)) {
+        map = new Map();
+        for (const [k, v] of Object.entries(el.map)) { const c = colour(v, [...p, 'map', k]); if (c) map.set(k, c); }
+      }
+      if (field !== undefined && !map) err([...p, 'field'], 'a rectangle with a `field` takes its fill from `map` (value → colour), and this one has no `map`');
+      if (map && field === undefined) err([...p, 'map'], 'a `map` gives the fill for each value of `field`, and this rectangle has no `field`');
       return {
-        type: 'rect', ...shown, box, fill: colour(el.fill, [...p, 'fill']), stroke: colour(el.stroke, [...p, 'stroke']), lineWidth: num(el.lineWidth),
+        type: 'rect', ...shown, box, fill: colour(el.fill, [...p, 'fill']), field, map, stroke: colour(el.stroke, [...p, 'stroke']), lineWidth: num(el.lineWidth),
         radius: num(el.radius),
       };
     }

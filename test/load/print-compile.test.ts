@@ -155,12 +155,30 @@ cardTypes:
   });
 
   it('gives a card type without a layout one made from its fields, and keeps its back colour', () => {
-    const g = loadGame(rulesetPath('bable.yaml'));
-    const building: CardLayout = g.cardTypes.find((t) => t.id === 'building')!.layout;
-    expect(building.declared).toBe(false);
-    expect(building.back.color).toBe('#3b5b8c'); // `back: idea` from the ruleset's colours
+    const g = loadGame(rulesetPath('7-wonders.yaml'));
+    const stage: CardLayout = g.cardTypes.find((t) => t.id === 'stage')!.layout;
+    expect(stage.declared).toBe(false);
+    expect(stage.back.color).toBe('#c9a227'); // `back: gold` from the ruleset's colours
     // the name, then every field as a "Label: value" line
-    expect(building.elements.map((e) => e.type === 'text' ? e.fields ?? e.text ?? e.field : e.type)).toEqual(['title', ['stone', 'cement', 'tools', 'wood', 'image']]);
+    expect(stage.elements.map((e) => e.type === 'text' ? e.fields ?? e.text ?? e.field : e.type)).toEqual(
+      ['title', ['wonder', 'side', 'stage', 'cost', 'points', 'shields', 'coinsNow', 'either', 'sellable', 'wild', 'power']]);
+  });
+
+  it('keeps a text list\'s item and join, and the value maps of texts and fills (colours resolved)', () => {
+    const g = loadGame(rulesetPath('variant.yaml'), `extends: babel-builders.yaml
+id: lists
+cardTypes:
+  - id: instruction
+    layout:
+      elements:
+        - { type: text, fields: [blocks], item: "{value} × {label}", join: " · ", box: [5, 20, 53.5, 10] }
+        - { type: text, field: blocks, map: { "1": One, "2": Two }, box: [5, 40, 53.5, 10] }
+        - { type: rect, field: blocks, map: { "1": brick, "2": "#0A0" }, fill: white, box: [0, 70, 63.5, 18.9] }
+`);
+    const [list, named, band] = g.cardTypes.find((t) => t.id === 'instruction')!.layout.elements;
+    expect(list).toMatchObject({ type: 'text', fields: ['blocks'], item: '{value} × {label}', join: ' · ' });
+    expect(named).toMatchObject({ type: 'text', field: 'blocks', map: new Map([['1', 'One'], ['2', 'Two']]) });
+    expect(band).toMatchObject({ type: 'rect', field: 'blocks', fill: '#ffffff', map: new Map([['1', '#b5562f'], ['2', '#00aa00']]) });
   });
 
   it('draws a grid of the first grid zone when the element names none', () => {
@@ -173,5 +191,58 @@ cardTypes:
         - { type: grid, field: targets, box: [4.5, 17, 54.5, 54.5] }
 `);
     expect(g.cardTypes.find((t) => t.id === 'blueprint')!.layout.elements).toEqual([expect.objectContaining({ type: 'grid', field: 'targets', zone: 'tower' })]);
+  });
+});
+
+describe('babelkit validate checks text lists and value maps at their line and column', () => {
+  const LISTS = `extends: ${BASE}
+id: mislisted
+cardTypes:
+  - id: instruction
+    layout:
+      elements:
+        - { type: text, fields: [blocks], item: "{value} {lable}", box: [5, 20, 53.5, 10] }
+        - { type: text, field: blocks, join: " / ", box: [5, 30, 53.5, 10] }
+        - { type: text, text: "Blocks", map: { "1": one }, box: [5, 40, 53.5, 10] }
+        - { type: rect, field: blocks, box: [5, 50, 53.5, 10] }
+        - { type: rect, map: { "1": red }, box: [5, 60, 53.5, 10] }
+        - { type: rect, field: blocs, map: { "1": reddish }, box: [5, 70, 53.5, 10] }
+`;
+  let listFile = '';
+  let found: string[] = [];
+  beforeAll(() => {
+    listFile = join(mkdtempSync(join(tmpdir(), 'babelkit-print-lists-')), 'mislisted.yaml');
+    writeFileSync(listFile, LISTS);
+    const r = babelkit('validate', listFile);
+    expect(r.code).toBe(1);
+    found = r.stderr.trim().split('\n');
+  });
+  const atL = (needle: string, after = '') => {
+    const { line, col } = lineCol(LISTS, needle, after);
+    const prefix = `${listFile}:${line}:${col}: error: `;
+    const hits = found.filter((l) => l.startsWith(prefix));
+    expect(hits, `no diagnostic at ${line}:${col} in\n${found.join('\n')}`).toHaveLength(1);
+    return hits[0]!.slice(prefix.length);
+  };
+
+  it('an item placeholder other than {label} and {value}, at its name', () => {
+    expect(atL('lable}')).toBe("'{lable}' in an item: an item writes one field of `fields` with {label} and {value}");
+  });
+  it('join (or item) without fields', () => {
+    expect(atL('" / "')).toBe('`join` writes the list of `fields`, and this text element has no `fields`');
+  });
+  it('a text map without a field to translate', () => {
+    expect(atL('{ "1": one }')).toBe('a `map` gives the text shown for each value of `field`, and this text element shows no `field`');
+  });
+  it('a rectangle with a field and no map, and one with a map and no field', () => {
+    expect(atL('blocks', 'type: rect')).toBe('a rectangle with a `field` takes its fill from `map` (value → colour), and this one has no `map`');
+    expect(atL('{ "1": red }')).toBe('a `map` gives the fill for each value of `field`, and this rectangle has no `field`');
+  });
+  it('a fill map naming an unknown field and an unknown colour, each at its place', () => {
+    expect(atL('blocs')).toBe("card type 'instruction' has no field 'blocs' (did you mean 'blocks'?)");
+    expect(atL('reddish')).toMatch(/^unknown colour 'reddish' \(did you mean 'red'\?\): use #rrggbb or one of /);
+  });
+  it('reports these seven problems and nothing else', () => {
+    expect(found).toHaveLength(7);
   });
 });

@@ -66,6 +66,20 @@ cardTypes:
     expect(ls.some((l) => /^\/r\/variants\/v\.yaml:10:\d+: warning: field 'flavour' is never read by a rule nor printed$/.test(l))).toBe(true);
   });
 
+  it('a card field printed only in a layout\'s `fields` list is not reported', () => {
+    const r = variant(`extends: ../babel-builders.yaml
+id: v
+name: listed
+cardTypes:
+  - id: blueprint
+    fields: { flavour: string }
+    layout:
+      elements:
+        - { type: text, fields: [flavour], box: [5, 20, 53.5, 10] }
+`);
+    expect(lines(r).filter((l) => l.includes("'flavour'"))).toEqual([]);
+  });
+
   it('more architects than there are Architect cards is reported', () => {
     const r = variant(`extends: ../babel-builders.yaml
 id: v

@@ -1,9 +1,11 @@
-// A card type without a layout prints every field a card sets, labelled: Bable's buildings name the resources
-// they cost, 7 Wonders' structures their cost, production and effects — read back from the real PDF.
+// A card type without a layout prints every field a card sets, labelled: a card's costs and points (a number
+// equal to a non-zero default included), 7 Wonders' structures their cost, production and effects — read back
+// from the real PDF.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { babelkit, ROOT } from '../cli/run.js';
+import { smallRuleset } from '../helpers/small-ruleset.js';
 import { pdfTextRaw as pdfText, requireTools, scratch } from './pdf.js';
 
 let dir: string;
@@ -15,14 +17,28 @@ beforeAll(() => {
 });
 
 describe('print: the default layout labels every field', () => {
-  it("Bable's building cards name their resources", () => {
-    // b01 "Relief (1 stone, 1 wood)", b02 "Relief (1 cement, 1 tools)"
-    const r = babelkit('print', 'rulesets/bable.yaml', '--cards', 'b01,b02', '--backs', 'none', '--out', out('bable.pdf'));
+  it('a number is shown unless it is 0 where the default is 0: a default 1 point prints, a cost of 0 stone does not', () => {
+    const file = join(dir, 'numbers.yaml');
+    writeFileSync(file, smallRuleset({
+      cardFields: 'stone: { type: number, default: 0 }, wood: { type: number, default: 0 }, points: { type: number, default: 1 }, '
+        + 'bonus: { type: number, default: 2 }, rare: { type: bool, default: false }, sellable: { type: bool, default: true }, '
+        + 'note: { type: string, default: "" }, kind: { type: string, default: plain }',
+      cards: [
+        '  - { id: k1, type: c, name: Cheap hut, v: 1, stone: 1 }',
+        '  - { id: k2, type: c, name: Odd shed, v: 2, wood: 2, points: 3, bonus: 0, rare: true, sellable: false, note: "A note.", kind: fancy }',
+      ].join('\n'),
+      steps: '      - id: s\n        do: []',
+    }));
+    const r = babelkit('print', relative(ROOT, file), '--cards', 'k1,k2', '--backs', 'none', '--out', out('numbers.pdf'));
+    expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const lines = pdfText(join(dir, 'bable.pdf')).split('\n').map((l) => l.trim()).filter(Boolean);
-    for (const l of ['Stone: 1', 'Wood: 1', 'Cement: 1', 'Tools: 1', 'Image: relief']) expect(lines).toContain(l);
-    // a resource the card does not cost is not printed as 0
-    expect(lines.filter((l) => /: 0$/.test(l))).toEqual([]);
+    const cards = pdfText(join(dir, 'numbers.pdf')).split('\f')[0]!.split(/(?=Cheap hut|Odd shed)/).map((c) => c.split('\n').map((l) => l.trim()).filter(Boolean));
+    const [hut, shed] = [cards.find((c) => c[0] === 'Cheap hut')!, cards.find((c) => c[0] === 'Odd shed')!];
+    // the default 1 point and the default 2 bonus are numbers a player needs; wood 0 (default 0) is noise;
+    // no, the default text and the empty note are left out
+    expect(hut).toEqual(['Cheap hut', 'V: 1', 'Stone: 1', 'Points: 1', 'Bonus: 2']);
+    // 0 where the default is 2 is news; yes/no shown where they differ from the default; a text that differs
+    expect(shed).toEqual(['Odd shed', 'V: 2', 'Wood: 2', 'Points: 3', 'Bonus: 0', 'Rare: yes', 'Sellable: no', 'Note: A note.', 'Kind: fancy']);
   });
 
   it("7 Wonders' structures print their cost and effect, resources named; defaults left out", () => {

@@ -119,6 +119,7 @@ function layoutFields(ct: CardTypeDef): string[] {
   for (const el of l.elements as unknown as Record<string, unknown>[]) {
     for (const k of ['field', 'when', 'unless']) if (typeof el[k] === 'string') out.push(el[k] as string);
     if (typeof el.repeat === 'string') out.push(el.repeat);
+    if (Array.isArray(el.fields)) for (const f of el.fields) if (typeof f === 'string') out.push(f);
     if (typeof el.text === 'string') holes(el.text);
     if (typeof el.value === 'string') holes(el.value);
   }
