@@ -89,6 +89,19 @@ describe('Babel On! towers on the playtest table', () => {
     expect(tableText).toMatch(/Die: /);
     expect(tableText).toMatch(/Round: \d/);
     expect(tableText).not.toMatch(/\bactive: /);
+    // the log in the game's words: a heading for each turn, drawn as a separator; no engine line
+    const log = await page.evaluate(() => {
+      const root = document.querySelector('bk-playtest')!.shadowRoot ?? document.querySelector('bk-playtest')!;
+      return {
+        headings: Array.from(root.querySelectorAll<HTMLElement>('.log li.heading')).map((li) => li.textContent!.trim()),
+        lines: Array.from(root.querySelectorAll<HTMLElement>('.log li:not(.heading)')).map((li) => li.textContent!.trim()),
+      };
+    });
+    expect(log.headings[0]).toMatch(/^Round 1: Player [12]'s turn$/);
+    expect(log.headings.length).toBeGreaterThan(4);
+    expect(log.lines.some((l) => /^Player [12] calls (even|odd) and rolls \d\.$/.test(l))).toBe(true);
+    expect(log.lines.filter((l) => /→|\(\w[\w ]*\)$|has chosen/.test(l))).toEqual([]);
+    await page.locator('bk-playtest .log').screenshot({ path: '/tmp/bk-babel-on-log.png' });
     expect(s.errors).toEqual([]);
     await s.close();
   }, 400_000);
