@@ -48,6 +48,17 @@ describe('7 Wonders in the editor', () => {
       expect(decisions).toBeLessThan(200);
     }
     await page.screenshot({ path: '/tmp/bk-7w-end.png' });
+    // another seat's city, drawn in its cards' colours, grouped by colour (each colour in one run)
+    const city = await page.evaluate(() => {
+      const table = document.querySelector('bk-playtest')!.shadowRoot?.querySelector('bk-pt-table') ?? document.querySelector('bk-pt-table')!;
+      const root = table.shadowRoot ?? table;
+      const seat = root.querySelector<HTMLElement>('.seat[data-seat="1"]')!;
+      return Array.from(seat.querySelectorAll<HTMLElement>('.z[data-zone="city"] .chip[data-card]')).map((c) => c.style.getPropertyValue('--accent').trim());
+    });
+    expect(city.length).toBeGreaterThan(8);
+    const runs = city.filter((c, i) => i === 0 || c !== city[i - 1]);
+    expect(new Set(runs).size).toBe(runs.length);
+    expect(new Set(city).size).toBeGreaterThan(2);
     // three Ages of six turns: at least 18 card choices of the human seat
     expect(decisions).toBeGreaterThanOrEqual(18);
     expect([...asked].some((t) => /Choose a card/.test(t))).toBe(true);

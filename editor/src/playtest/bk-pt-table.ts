@@ -173,8 +173,24 @@ export class BkPtTable extends LitElement {
   private smallZone(z: ZoneView): TemplateResult {
     const meta = this.meta!;
     if (isTokens(meta, z)) return html`${tokens(z.count, z.cards?.map((c) => (c ? this.cardColour(c.id, c.type) : '')))}`;
-    if (z.cards) return html`${z.cards.map((c) => cardChip(meta, c))}`;
+    if (z.cards) return html`${this.byColour(z.cards).map((c) => cardChip(meta, c, c ? this.cardColour(c.id, c.type) : undefined))}`;
     return html``;
+  }
+
+  /** Cards in front of a player grouped by their `color`/`colour` field (a city by colour), in the order each
+   *  colour first appears; cards without one, and face-down ones, keep their place after them. */
+  private byColour<C extends { id: string } | null>(cards: readonly C[]): C[] {
+    const colourOf = (c: C) => {
+      if (!c) return undefined;
+      const f = this.meta!.cards[c.id]?.fields ?? {};
+      for (const k of ['color', 'colour']) if (Object.prototype.hasOwnProperty.call(f, k) && typeof f[k] === 'string') return f[k] as string;
+      return undefined;
+    };
+    const order: string[] = [];
+    for (const c of cards) { const k = colourOf(c); if (k !== undefined && !order.includes(k)) order.push(k); }
+    if (order.length < 2) return cards.slice();
+    const rank = (c: C) => { const k = colourOf(c); return k === undefined ? order.length : order.indexOf(k); };
+    return cards.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map((x) => x.c);
   }
 
   private renderSeat(p: number): TemplateResult {
@@ -194,7 +210,7 @@ export class BkPtTable extends LitElement {
       if (!z.perPlayer || z.columns || me) continue;
       const zv = (v.zones[z.id] as ZoneView[])[p];
       if (!zv || zv.count === 0) continue;
-      zones.push(html`<div class="z">${this.label(z.id)} <b>${zv.count}</b> ${this.smallZone(zv)}</div>`);
+      zones.push(html`<div class="z" data-zone=${z.id}>${this.label(z.id)} <b>${zv.count}</b> ${this.smallZone(zv)}</div>`);
     }
     for (const [id, d] of Object.entries(meta.vars)) {
       if (!d.perPlayer) continue;
@@ -278,7 +294,7 @@ export class BkPtTable extends LitElement {
       <div class="row">
         ${zones.map(({ z, zv }) => html`<div class="zone" data-zone=${z.id}>
           <small>${this.label(z.id)} · ${zv.count}</small>
-          <div class="cards">${isTokens(meta, zv) ? tokens(zv.count, zv.cards?.map((c) => (c ? this.cardColour(c.id, c.type) : ''))) : (zv.cards ?? Array.from({ length: zv.count }, () => null)).map((c) => cardTile(meta, c))}</div>
+          <div class="cards">${isTokens(meta, zv) ? tokens(zv.count, zv.cards?.map((c) => (c ? this.cardColour(c.id, c.type) : ''))) : this.byColour(zv.cards ?? Array.from({ length: zv.count }, () => null)).map((c) => cardTile(meta, c))}</div>
         </div>`)}
         ${vars.length ? html`<div class="zone">${vars.map((x) => html`<small>${this.label(x.id)}: <b>${this.value(x.d.kind, x.val)}</b></small>`)}</div>` : nothing}
       </div>

@@ -135,9 +135,9 @@ export function cardTile(meta: TableMeta, c: CardView | null, label?: string): T
 }
 
 /** A card as a one-line chip (long piles). */
-export function cardChip(meta: TableMeta, c: CardView | null): TemplateResult {
+export function cardChip(meta: TableMeta, c: CardView | null, colour?: string): TemplateResult {
   if (!c) return html`<span class="chip down">face down</span>`;
-  return html`<span class="chip" style="--accent: ${accentOf(meta, c.type)}">${c.name}</span>`;
+  return html`<span class="chip" data-card=${c.id} style="--accent: ${colour || accentOf(meta, c.type)}">${c.name}</span>`;
 }
 
 /** A pile of tokens (material blocks and the like): counted, never named one by one. */
