@@ -244,12 +244,19 @@ describe('visual editing writes the YAML, and work survives a reload', () => {
 
   it('the card table edits a count in the YAML', async () => {
     const { page } = s;
+    const visible = () => page.evaluate(() => window.bk.editors!.main.getVisibleRanges().map((r) => [r.startLineNumber, r.endLineNumber])[0]!);
+    // the code editor shows the top of the file, far from the card edited
+    await page.evaluate(() => window.bk.editors!.main.setScrollTop(0));
+    expect((await visible())[1]).toBeLessThan(lineOf('{ id: seal,'));
     const input = page.locator('bk-card-table input[aria-label="count of seal"]');
     await input.fill('11');
     await input.press('Enter');
     await afterTyping(page);
     const line = lineOf('{ id: seal,');
     expect((await text(page)).split('\n')[line - 1]).toBe(BB_LINES[line - 1]!.replace('count: 9', 'count: 11'));
+    // the code editor scrolled to the line the form wrote, and the focus stayed in the form
+    await expect.poll(async () => { const [from, to] = await visible(); return from! <= line && line <= to!; }).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest('bk-card-table') !== null)).toBe(true);
   });
 
   it('a text field of the selected card is edited in its form and written into the YAML', async () => {

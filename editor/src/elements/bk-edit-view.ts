@@ -66,7 +66,13 @@ export class BkEditView extends LitElement {
   private applyEdit(edit: (src: string) => string): void {
     const ws = this.ws!;
     try {
-      ws.setText(edit(ws.entry.text));
+      const before = ws.entry.text;
+      const after = edit(before);
+      ws.setText(after);
+      // the code editor scrolls to what the form wrote (the first line that differs)
+      let a = 0;
+      while (a < before.length && a < after.length && before.charCodeAt(a) === after.charCodeAt(a)) a++;
+      if (a < Math.max(before.length, after.length)) void this.panes?.showEdited(after.slice(0, a).split('\n').length);
     } catch (e) {
       this.say(e instanceof EditError ? `Not changed: ${e.message}` : `Not changed: ${String(e)}`);
     }

@@ -52,6 +52,12 @@ export class BkEditorPanes extends LitElement {
     return this;
   }
 
+  /** Scrolls the shown file to a line a form has just written, without moving the focus. */
+  async showEdited(line: number): Promise<void> {
+    await this.updateComplete;
+    this.editors?.showEdited(line);
+  }
+
   /** Puts the caret at line:col of the shown file (once a file just opened is shown). */
   async reveal(line: number, col: number): Promise<void> {
     await this.updateComplete;

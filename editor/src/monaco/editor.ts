@@ -163,6 +163,19 @@ export class MonacoEditors {
     this.main.focus();
   }
 
+  /** Shows a line a form has just written (scrolled into view and marked for a moment), leaving the focus
+   *  and the caret where they are: the designer goes on in the form. */
+  showEdited(line: number): void {
+    this.main.revealLineInCenterIfOutsideViewport(line);
+    const ids = this.main.deltaDecorations(this.edited, [{ range: new monaco.Range(line, 1, line, 1), options: { isWholeLine: true, className: 'bk-edited-line' } }]);
+    this.edited = ids;
+    clearTimeout(this.editedTimer);
+    this.editedTimer = setTimeout(() => { this.edited = this.main.deltaDecorations(this.edited, []); }, 1500);
+  }
+
+  private edited: string[] = [];
+  private editedTimer: ReturnType<typeof setTimeout> | undefined;
+
   /** Shows (or hides, with null) the read-only base editor beside the main one. */
   showBase(base: { path: string; text: string } | null): void {
     if (!base) {
