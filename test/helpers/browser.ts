@@ -109,6 +109,8 @@ export interface EditorHook {
       getPosition(): { toJSON(): unknown } | null;
       setSelection(r: { startLineNumber: number; startColumn: number; endLineNumber: number; endColumn: number }): void;
       focus(): void;
+      getVisibleRanges(): { startLineNumber: number; endLineNumber: number }[];
+      setScrollTop(top: number): void;
     };
     markers(): { startLineNumber: number; startColumn: number; message: string; severity: number }[];
     reveal(line: number, col: number): void;
