@@ -132,6 +132,20 @@ export function touchAll(s: State): void {
  *  its own log line names them). Effects run synchronously, so module state is enough. */
 export const quiet: { depth: number; collect: number[] | null } = { depth: 0, collect: null };
 
+/** Whether the engine writes its own plain lines (moves, shuffles, reveals): a log is kept, outside `quiet`. */
+export function plainLines(s: State): boolean {
+  return s.log !== null && quiet.depth === 0;
+}
+
+/** Runs `run` quietly; with `collect`, the cards it moves are gathered there (and still in any outer list). */
+export function runQuietly(run: () => void, collect: number[] | null = quiet.collect): void {
+  const outer = quiet.collect;
+  quiet.depth++;
+  quiet.collect = collect;
+  try { run(); } finally { quiet.depth--; quiet.collect = outer; }
+  if (outer && collect && collect !== outer) outer.push(...collect);
+}
+
 /** Per-entity marks for bulk moves (module scratch, never part of the state). */
 let marks = new Uint8Array(0);
 
@@ -139,7 +153,7 @@ let marks = new Uint8Array(0);
 export function moveEntities(s: State, g: Game, cards: readonly number[], dest: number, bottom = false): void {
   if (cards.length === 0) return;
   if ((budget.work += cards.length) > budget.limit) overBudget();
-  const logging = s.log !== null && quiet.depth === 0;
+  const logging = plainLines(s);
   if (cards.length === 1 && !logging) {
     const e = cards[0]!;
     if (e >= 0) { moveOne(s, g, e, dest, bottom); quiet.collect?.push(e); } // -1 is "no card"
@@ -234,7 +248,7 @@ export function moveTop(s: State, g: Game, src: number, dest: number, n: number,
 
 export function shuffleZone(s: State, inst: number): void {
   shuffleInPlace(s.rng, s.zones[inst]!);
-  if (s.log && quiet.depth === 0) { logLine(); s.log.push({ kind: 'shuffle', dest: inst }); }
+  if (plainLines(s)) { logLine(); s.log!.push({ kind: 'shuffle', dest: inst }); }
 }
 
 export function log(s: State, e: LogEntry): void {

@@ -147,10 +147,9 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
 /**
  * Renders more entries onto the lines already rendered for the same viewer (`at` carries whether the last
  * entry wrote a line for it). A `join` entry amends the last line, so a log sent line by line may see its
- * last line change: returns the index of the first line changed or added (out.length when none).
+ * last line change.
  */
-export function renderLogMore(out: string[], at: { wrote: boolean }, entries: readonly LogEntry[], s: State, g: Game, viewer: number): number {
-  let first = out.length;
+export function renderLogMore(out: string[], at: { wrote: boolean }, entries: readonly LogEntry[], s: State, g: Game, viewer: number): void {
   const zoneName = (inst: number) => {
     const ins = instances(g);
     const z = g.zones[ins.zone[inst]!]!;
@@ -170,7 +169,7 @@ export function renderLogMore(out: string[], at: { wrote: boolean }, entries: re
       case 'text': {
         const line = textFor(e, g, viewer);
         if (e.heading) out.push(`${HEADING[0]}${line}${HEADING[1]}`);
-        else if (e.join && wrote && out.length) { out[out.length - 1] += ` ${line}`; first = Math.min(first, out.length - 1); }
+        else if (e.join && wrote && out.length) out[out.length - 1] += ` ${line}`;
         else out.push(line);
         break;
       }
@@ -213,18 +212,10 @@ export function renderLogMore(out: string[], at: { wrote: boolean }, entries: re
     wrote = out.length > before || (e.kind === 'text' && !!e.join && wrote);
   }
   at.wrote = wrote;
-  return first;
 }
 
-/** How a heading line is marked in a rendered log: "── Round 3 ──". */
-export const HEADING = ['── ', ' ──'] as const;
-
-/** The heading's text when a rendered log line is a heading, else null. */
-export function headingOf(line: string): string | null {
-  return line.startsWith(HEADING[0]) && line.endsWith(HEADING[1]) && line.length > HEADING[0].length + HEADING[1].length
-    ? line.slice(HEADING[0].length, -HEADING[1].length)
-    : null;
-}
+/** How a heading line is marked in a rendered log: "── Round 3 ──" (the editor's log draws it apart). */
+const HEADING = ['── ', ' ──'] as const;
 
 /** A text entry for one viewer: each card named in it shows only to those who saw it when it was written. */
 function textFor(e: LogEntry, g: Game, viewer: number, veiledFor = -1): string {

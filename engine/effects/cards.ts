@@ -1,13 +1,12 @@
 // Effects on cards: move, deal, shuffle, reveal.
 
-import type { Ctx } from '../model.js';
+import type { Ctx, Eff } from '../model.js';
 import { T } from '../expr/types.js';
-import { log, moveEntities, moveTop, quiet, shuffleZone, touchAll } from '../state.js';
+import { log, moveEntities, moveTop, plainLines, runQuietly, shuffleZone, touchAll } from '../state.js';
 import { didYouMean } from '../suggest.js';
 import { cellRead, warn, watchCells } from '../warnings.js';
 import { logLine } from '../budget.js';
 import { record, type EffectDef, type EffectInput } from './host.js';
-import type { Eff } from '../model.js';
 
 /** An empty draw pile is refilled: every card of the refill zone (a discard pile) moves into it, shuffled. */
 function refillZone(c: Ctx, f: number, r: number): void {
@@ -48,12 +47,8 @@ export const move: EffectDef = {
     const line = x.h.text(a.log, [...x.at, 'log'], { ...inner, random: false });
     if (!line) return null;
     return (c) => {
-      const outer = quiet.collect;
       const moved: number[] = [];
-      quiet.depth++;
-      quiet.collect = moved;
-      try { run(c); } finally { quiet.depth--; quiet.collect = outer; }
-      if (outer) outer.push(...moved);
+      runQuietly(() => run(c), moved);
       if (!c.s.log || moved.length === 0) return; // nothing moved: nothing to say
       const save = c.b[slot];
       c.b[slot] = moved;
@@ -62,62 +57,61 @@ export const move: EffectDef = {
   },
 };
 
+/** The move itself: `cards`, or `count` from the top of `from` (refilled when it runs out). */
 function compileMove(x: EffectInput, a: Record<string, unknown>): Eff | null {
-  {
-    const { h, scope } = x;
-    const path = x.at;
-    const to = h.zone(a.to, [...path, 'to'], scope);
-    const bottom = a.at === 'bottom';
-    if (a.cards !== undefined && a.from !== undefined) { h.error(path, "move takes either 'cards' or 'from', not both"); return null; }
-    if (a.refill !== undefined && a.from === undefined) { h.error([...path, 'refill'], "refill goes with 'from' (the zone it refills when it runs out)"); return null; }
-    if (a.cards !== undefined) {
-      const cards = h.expr(a.cards, [...path, 'cards'], scope);
-      const t = cards ? h.typeOf(a.cards, [...path, 'cards'], scope) : null;
-      if (t && !(t.k === 'card' || (t.k === 'list' && (t.of.k === 'card' || t.of.k === 'any')) || t.k === 'any')) {
-        h.error([...path, 'cards'], `expected a card or a list of cards`);
-        return null;
-      }
-      if (!cards || !to) return null;
-      const single = t?.k === 'card';
-      return (c) => {
-        const v = cards(c);
-        const list = single ? (v >= 0 ? [v] : []) : (v as number[]);
-        moveEntities(c.s, c.g, list, to(c), bottom);
-      };
+  const { h, scope } = x;
+  const path = x.at;
+  const to = h.zone(a.to, [...path, 'to'], scope);
+  const bottom = a.at === 'bottom';
+  if (a.cards !== undefined && a.from !== undefined) { h.error(path, "move takes either 'cards' or 'from', not both"); return null; }
+  if (a.refill !== undefined && a.from === undefined) { h.error([...path, 'refill'], "refill goes with 'from' (the zone it refills when it runs out)"); return null; }
+  if (a.cards !== undefined) {
+    const cards = h.expr(a.cards, [...path, 'cards'], scope);
+    const t = cards ? h.typeOf(a.cards, [...path, 'cards'], scope) : null;
+    if (t && !(t.k === 'card' || (t.k === 'list' && (t.of.k === 'card' || t.of.k === 'any')) || t.k === 'any')) {
+      h.error([...path, 'cards'], `expected a card or a list of cards`);
+      return null;
     }
-    if (a.from === undefined) { h.error(path, "move needs 'cards' (which cards) or 'from' (a zone to take from the top of)"); return null; }
-    const from = h.zone(a.from, [...path, 'from'], scope);
-    const all = a.count === undefined || a.count === 'all';
-    const count = all ? null : h.expr(a.count, [...path, 'count'], scope, T.num);
-    const refill = a.refill !== undefined ? h.zone(a.refill, [...path, 'refill'], scope) : null;
-    if (!from || !to || (!all && !count) || (a.refill !== undefined && !refill)) return null;
-    const site = a.upTo === true || all ? -1 : h.site(path);
-    const short = (c: Ctx, asked: number, moved: number, cell: ReturnType<typeof cellRead>) => warn(c, site, () => `a move asked for ${asked} cards and found ${moved} (add upTo: true when fewer is expected)`, cell);
-    if (refill) {
-      if (all) { h.error([...path, 'refill'], 'refill needs a count (with count: all the zone never runs out part-way)'); return null; }
-      return (c) => {
-        const f = from(c), d = to(c), r = refill(c);
-        watchCells(c);
-        const asked = Math.floor(count!(c));
-        const cell = cellRead(c);
-        let n = asked;
-        while (n > 0) {
-          if (c.s.zones[f]!.length === 0) refillZone(c, f, r);
-          const k = moveTop(c.s, c.g, f, d, Math.min(n, Math.max(1, c.s.zones[f]!.length)), bottom);
-          if (k === 0) { short(c, asked, asked - n, cell); return; } // both empty: fewer cards move
-          n -= k;
-        }
-      };
-    }
+    if (!cards || !to) return null;
+    const single = t?.k === 'card';
     return (c) => {
-      const f = from(c);
-      watchCells(c);
-      const n = count ? count(c) : c.s.zones[f]!.length;
-      const cell = cellRead(c);
-      const k = moveTop(c.s, c.g, f, to(c), n, bottom);
-      if (k < Math.floor(n)) short(c, Math.floor(n), k, cell);
+      const v = cards(c);
+      const list = single ? (v >= 0 ? [v] : []) : (v as number[]);
+      moveEntities(c.s, c.g, list, to(c), bottom);
     };
   }
+  if (a.from === undefined) { h.error(path, "move needs 'cards' (which cards) or 'from' (a zone to take from the top of)"); return null; }
+  const from = h.zone(a.from, [...path, 'from'], scope);
+  const all = a.count === undefined || a.count === 'all';
+  const count = all ? null : h.expr(a.count, [...path, 'count'], scope, T.num);
+  const refill = a.refill !== undefined ? h.zone(a.refill, [...path, 'refill'], scope) : null;
+  if (!from || !to || (!all && !count) || (a.refill !== undefined && !refill)) return null;
+  const site = a.upTo === true || all ? -1 : h.site(path);
+  const short = (c: Ctx, asked: number, moved: number, cell: ReturnType<typeof cellRead>) => warn(c, site, () => `a move asked for ${asked} cards and found ${moved} (add upTo: true when fewer is expected)`, cell);
+  if (refill) {
+    if (all) { h.error([...path, 'refill'], 'refill needs a count (with count: all the zone never runs out part-way)'); return null; }
+    return (c) => {
+      const f = from(c), d = to(c), r = refill(c);
+      watchCells(c);
+      const asked = Math.floor(count!(c));
+      const cell = cellRead(c);
+      let n = asked;
+      while (n > 0) {
+        if (c.s.zones[f]!.length === 0) refillZone(c, f, r);
+        const k = moveTop(c.s, c.g, f, d, Math.min(n, Math.max(1, c.s.zones[f]!.length)), bottom);
+        if (k === 0) { short(c, asked, asked - n, cell); return; } // both empty: fewer cards move
+        n -= k;
+      }
+    };
+  }
+  return (c) => {
+    const f = from(c);
+    watchCells(c);
+    const n = count ? count(c) : c.s.zones[f]!.length;
+    const cell = cellRead(c);
+    const k = moveTop(c.s, c.g, f, to(c), n, bottom);
+    if (k < Math.floor(n)) short(c, Math.floor(n), k, cell);
+  };
 }
 
 export const deal: EffectDef = {
@@ -202,9 +196,9 @@ export const reveal: EffectDef = {
       const xs = f(c) as number[];
       for (const e of xs) c.s.shown[e] = 1;
       touchAll(c.s);
-      if (c.s.log && quiet.depth === 0 && xs.length) {
+      if (plainLines(c.s) && xs.length) {
         logLine();
-        c.s.log.push({ kind: 'text', parts: ['Revealed: ', ''], holes: [{ t: 'cards', v: xs.slice() }] });
+        c.s.log!.push({ kind: 'text', parts: ['Revealed: ', ''], holes: [{ t: 'cards', v: xs.slice() }] });
       }
     };
   },

@@ -6,7 +6,7 @@ import { RuleError } from '../expr/env.js';
 import type { EffectDef } from './host.js';
 import { scoreWinners } from '../scores.js';
 import { budget, logLine, overBudget } from '../budget.js';
-import { quiet } from '../state.js';
+import { runQuietly } from '../state.js';
 
 export const ifEffect: EffectDef = {
   name: 'if',
@@ -96,10 +96,7 @@ export const quietEffect: EffectDef = {
   params: [],
   compile(x) {
     const body = x.h.effects(x.arg, x.at, x.scope);
-    return (c) => {
-      quiet.depth++;
-      try { body(c); } finally { quiet.depth--; }
-    };
+    return (c) => runQuietly(() => body(c));
   },
 };
 

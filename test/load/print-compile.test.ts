@@ -42,24 +42,32 @@ cardTypes:
         - { type: icon, field: role, box: [14, 19, 35.5, 32] }
 `;
 
-let file = '';
-let lines: string[] = [];
-
-beforeAll(() => {
-  file = join(mkdtempSync(join(tmpdir(), 'babelkit-print-compile-')), 'misprinted.yaml');
-  writeFileSync(file, VARIANT);
-  const r = babelkit('validate', file);
-  expect(r.code).toBe(1);
-  lines = r.stderr.trim().split('\n');
-});
-
-/** The one diagnostic line at `needle` in the variant (after `after`), as the CLI prints it. */
-function at(needle: string, after = ''): string {
-  const { line, col } = lineCol(VARIANT, needle, after);
-  const found = lines.filter((l) => l.startsWith(`${file}:${line}:${col}: error: `));
-  expect(found, `no diagnostic at ${line}:${col} in\n${lines.join('\n')}`).toHaveLength(1);
-  return found[0]!.slice(`${file}:${line}:${col}: error: `.length);
+/**
+ * Writes `text` to a file and validates it through the CLI (it must fail, in the enclosing suite's
+ * beforeAll); returns its diagnostic lines, and a reader of the one at `needle` (after `after`) without its
+ * place, as the CLI prints it.
+ */
+function diagnosticsOf(name: string, text: string): { lines: () => string[]; at: (needle: string, after?: string) => string } {
+  let file = '';
+  let lines: string[] = [];
+  beforeAll(() => {
+    file = join(mkdtempSync(join(tmpdir(), `babelkit-${name}-`)), `${name}.yaml`);
+    writeFileSync(file, text);
+    const r = babelkit('validate', file);
+    expect(r.code).toBe(1);
+    lines = r.stderr.trim().split('\n');
+  });
+  const at = (needle: string, after = '') => {
+    const { line, col } = lineCol(text, needle, after);
+    const prefix = `${file}:${line}:${col}: error: `;
+    const found = lines.filter((l) => l.startsWith(prefix));
+    expect(found, `no diagnostic at ${line}:${col} in\n${lines.join('\n')}`).toHaveLength(1);
+    return found[0]!.slice(prefix.length);
+  };
+  return { lines: () => lines, at };
 }
+
+const { lines: diagnostics, at } = diagnosticsOf('misprinted', VARIANT);
 
 describe('babelkit validate checks the print section and the card layouts', () => {
   it('a deck naming an unknown card type, at the name inside the string, with a did-you-mean', () => {
@@ -94,13 +102,13 @@ describe('babelkit validate checks the print section and the card layouts', () =
     const base = readFileSync(BASE, 'utf8');
     for (const [card, role] of [['role-messenger', 'messenger'], ['role-architect', 'architect']]) {
       const pos = lineCol(base, `role: ${role}`, `id: ${card}`);
-      const line = lines.find((l) => l.startsWith(`${BASE}:${pos.line}:${pos.col + 'role: '.length}: error: `));
-      expect(line, lines.join('\n')).toContain(`card '${card}': '${role}' is not an icon`);
+      const line = diagnostics().find((l) => l.startsWith(`${BASE}:${pos.line}:${pos.col + 'role: '.length}: error: `));
+      expect(line, diagnostics().join('\n')).toContain(`card '${card}': '${role}' is not an icon`);
     }
   });
 
   it('reports these nine problems and nothing else', () => {
-    expect(lines).toHaveLength(9);
+    expect(diagnostics()).toHaveLength(9);
   });
 
   it('still accepts every bundled ruleset and variant', () => {
@@ -208,22 +216,7 @@ cardTypes:
         - { type: rect, map: { "1": red }, box: [5, 60, 53.5, 10] }
         - { type: rect, field: blocs, map: { "1": reddish }, box: [5, 70, 53.5, 10] }
 `;
-  let listFile = '';
-  let found: string[] = [];
-  beforeAll(() => {
-    listFile = join(mkdtempSync(join(tmpdir(), 'babelkit-print-lists-')), 'mislisted.yaml');
-    writeFileSync(listFile, LISTS);
-    const r = babelkit('validate', listFile);
-    expect(r.code).toBe(1);
-    found = r.stderr.trim().split('\n');
-  });
-  const atL = (needle: string, after = '') => {
-    const { line, col } = lineCol(LISTS, needle, after);
-    const prefix = `${listFile}:${line}:${col}: error: `;
-    const hits = found.filter((l) => l.startsWith(prefix));
-    expect(hits, `no diagnostic at ${line}:${col} in\n${found.join('\n')}`).toHaveLength(1);
-    return hits[0]!.slice(prefix.length);
-  };
+  const { lines: listed, at: atL } = diagnosticsOf('mislisted', LISTS);
 
   it('an item placeholder other than {label} and {value}, at its name', () => {
     expect(atL('lable}')).toBe("'{lable}' in an item: an item writes one field of `fields` with {label} and {value}");
@@ -243,6 +236,6 @@ cardTypes:
     expect(atL('reddish')).toMatch(/^unknown colour 'reddish' \(did you mean 'red'\?\): use #rrggbb or one of /);
   });
   it('reports these seven problems and nothing else', () => {
-    expect(found).toHaveLength(7);
+    expect(listed()).toHaveLength(7);
   });
 });

@@ -20,10 +20,10 @@ import './bk-pt-table.js';
 
 export type PlaytestSource = RulesetSource;
 
-/** A log line with the players' names set in bold. */
 /** A heading in the rendered log (a ruleset's `log` with `heading: true`): "── Round 3 ──". */
 const HEADING_LINE = /^── (.+) ──$/;
 
+/** A log line with the players' names set in bold. */
 function logLine(line: string) {
   const parts = line.split(/(Player \d+)/);
   return parts.map((p, i) => (i % 2 ? html`<b>${p}</b>` : p));

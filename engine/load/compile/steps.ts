@@ -3,7 +3,7 @@
 // its compile function; compileSteps reads a list of steps with them.
 
 import type { Eff, Fn, StepDef, StepList } from '../../model.js';
-import { quiet } from '../../state.js';
+import { runQuietly } from '../../state.js';
 import type { Scope } from '../../expr/env.js';
 import { T, showType } from '../../expr/types.js';
 import type { Path } from '../../effects/index.js';
@@ -25,10 +25,7 @@ export const STEP_KEYS: Param[] = [
 /** A step's effects, run without their automatic log lines when the step is `quiet`. */
 function quietly(st: Obj, effects: Eff | null): Eff | null {
   if (st.quiet !== true || !effects) return effects;
-  return (c) => {
-    quiet.depth++;
-    try { effects(c); } finally { quiet.depth--; }
-  };
+  return (c) => runQuietly(() => effects(c));
 }
 
 /** The flow compiler's state while it compiles step lists. */
