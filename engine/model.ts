@@ -352,11 +352,18 @@ export interface LogEntry {
 
 export interface State {
   n: number;
+  /** zone instance → its cards, bottom first. Copies share these lists until one of them writes: change a
+   *  list only through `ownZone` (state.ts), never in place. */
   zones: number[][];
+  /** zone instance → 1 if this state's list is its own (copy on write: 0 after a copy, for both states) */
+  own: number[];
+  /** the version of each part of the state expressions read (memo.ts): zone instances first, then the
+   *  variables, then the roles; changed with `changed` (or `ownZone` for a zone) */
+  ver: number[];
   /** entity → zone instance */
-  loc: Int32Array;
-  /** entity → revealed to everyone */
-  shown: Uint8Array;
+  loc: number[];
+  /** entity → revealed to everyone (1) */
+  shown: number[];
   roles: Int16Array;
   /** the roles as dealt by the setup (public knowledge of the deal; later changes may be private) */
   dealtRoles: Int16Array;
@@ -377,7 +384,7 @@ export interface State {
    * every seat). Moves mark the reactions watching the zones they touch; roles, variables and reveals
    * mark every reaction.
    */
-  dirty: Int32Array;
+  dirty: number[];
   log: LogEntry[] | null;
   /** rule warnings by site (kept only when asked: simulation, validation's dry run); not part of the game */
   warns?: Map<number, Warned> | null;

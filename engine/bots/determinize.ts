@@ -5,7 +5,7 @@
 // randomness only: the real hidden cards, roles and future draws cannot influence the bot's choice.
 
 import type { Game, State } from '../model.js';
-import { cloneState } from '../state.js';
+import { changed, cloneState, ownZone, rolesKey, varKey } from '../state.js';
 import { cardVisibleTo, roleVisibleTo, varVisibleTo } from '../visibility.js';
 import { randInt, shuffleInPlace } from '../rng.js';
 import { instances } from '../instances.js';
@@ -49,7 +49,7 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
       taken[j] = 1;
       const { z, i } = places[k]!;
       const e = group[j]!;
-      d.zones[z]![i] = e;
+      if (d.zones[z]![i] !== e) ownZone(d, z)[i] = e;
       d.loc[e] = z;
     };
     const rest: number[] = [];
@@ -74,13 +74,15 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
   const roles = hidden.map((p) => s.dealtRoles[p]!).sort((a, b) => a - b);
   shuffleInPlace(rng, roles);
   hidden.forEach((p, k) => { d.roles[p] = roles[k]!; d.dealtRoles[p] = roles[k]!; }); // the copy's own deal: no trace of the real one
+  if (hidden.length) changed(d, rolesKey(d));
   // variables the bot cannot see are reset to their starting value
   g.vars.forEach((v, i) => {
     if (v.perPlayer) {
       const vals = (d.vars[i] as unknown[]).slice();
       vals.forEach((_, p) => { if (!varVisibleTo(s, g, v, p, viewer)) vals[p] = Array.isArray(v.initial) ? [] : v.initial; });
       d.vars[i] = vals;
-    } else if (!varVisibleTo(s, g, v, -1, viewer)) d.vars[i] = Array.isArray(v.initial) ? [] : v.initial;
+      changed(d, varKey(d, i));
+    } else if (!varVisibleTo(s, g, v, -1, viewer)) { d.vars[i] = Array.isArray(v.initial) ? [] : v.initial; changed(d, varKey(d, i)); }
   });
   // other seats' finished threads in a simultaneous step: what they bound while deciding is theirs alone
   // (their choice), so the copy keeps only what the step gave them (their own seat)

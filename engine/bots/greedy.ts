@@ -18,6 +18,7 @@ import { randInt } from '../rng.js';
 import { RuleError } from '../expr/env.js';
 import { randomChoice } from './random.js';
 import { botPrompt } from './options.js';
+import { withCache } from '../memo.js';
 
 const MAX_CANDIDATES = 64;
 /** a bound on the fill-in decisions of one lookahead (a step whose threads ask again and again) */
@@ -125,5 +126,6 @@ export function objective(s: State, g: Game, player: number): number {
   if (!f) return 0;
   const b = s.b.slice();
   b[0] = player;
-  return f({ s, g, b, it: undefined });
+  // definitions cached (memo.ts): a rival's standing, unchanged by the move being judged, is computed once
+  return withCache(() => f({ s, g, b, it: undefined }));
 }

@@ -2,7 +2,7 @@
 
 import type { Ctx, Eff } from '../model.js';
 import { T } from '../expr/types.js';
-import { log, moveEntities, moveTop, plainLines, runQuietly, shuffleZone, touchAll } from '../state.js';
+import { changed, log, moveEntities, moveTop, plainLines, runQuietly, shuffleZone, touchAll } from '../state.js';
 import { didYouMean } from '../suggest.js';
 import { cellRead, warn, watchCells } from '../warnings.js';
 import { logLine } from '../budget.js';
@@ -194,7 +194,7 @@ export const reveal: EffectDef = {
     if (!f) return null;
     return (c) => {
       const xs = f(c) as number[];
-      for (const e of xs) c.s.shown[e] = 1;
+      for (const e of xs) { c.s.shown[e] = 1; changed(c.s, c.s.loc[e]!); }
       touchAll(c.s);
       if (plainLines(c.s) && xs.length) {
         logLine();

@@ -3,7 +3,7 @@
 import type { Fn } from '../model.js';
 import { T } from '../expr/types.js';
 import { RuleError } from '../expr/env.js';
-import { log, touchAll } from '../state.js';
+import { changed, log, rolesKey, touchAll, varKey } from '../state.js';
 import { didYouMean } from '../suggest.js';
 import { record, type EffectDef } from './host.js';
 
@@ -63,6 +63,7 @@ export const set: EffectDef = {
           arr2[p] = Array.isArray(vals[k]) ? (vals[k] as unknown[]).slice() : vals[k];
           c.s.vars[d.i] = arr2;
         } else c.s.vars[d.i] = Array.isArray(vals[k]) ? (vals[k] as unknown[]).slice() : vals[k];
+        changed(c.s, varKey(c.s, d.i));
       }
       touchAll(c.s);
     };
@@ -101,6 +102,7 @@ export const setRole: EffectDef = {
       if (!Number.isInteger(pl) || pl < 0 || pl >= c.s.n) throw new RuleError(`setRole: no such player (${pl < 0 ? 'none' : pl})`);
       if (c.s.roles[pl] === r) return;
       c.s.roles[pl] = r;
+      changed(c.s, rolesKey(c.s));
       touchAll(c.s);
       log(c.s, { kind: 'role', player: pl, role: r });
     };

@@ -9,6 +9,7 @@ import { FUNCTIONS, arityOf, type FnCompiler } from './functions/index.js';
 import { DefError, ExprError, RuleError, type Compiled, type DefInfo, type Env, type QuantityInfo, type Scope } from './env.js';
 import { quantityValue } from '../modifiers.js';
 import { emptyOf, sameValue } from './value.js';
+import { abandon, argKey, begin, end, memo, reuse, stillValid, track, varKey, type CacheEntry } from '../memo.js';
 export { emptyOf, sameValue } from './value.js';
 export { DefError, ExprError, RuleError, type CellGeometry, type Compiled, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from './env.js';
 
@@ -49,7 +50,7 @@ export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): 
   }
   if (r.t.k === 'zone' && r.t.need.length === 0) {
     const f = r.fn;
-    return { fn: (x) => x.s.zones[f(x)], t };
+    return { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]; }, t };
   }
   if (r.t.k === 'zone' || r.t.k === 'table') throw new ExprError(`${showType(r.t)} is not a value`, node.at);
   return { fn: r.fn, t };
@@ -65,6 +66,10 @@ class Compiler implements FnCompiler {
   private defStack: string[] = [];
   private budget = MAX_EXPANDED_NODES;
   private depth = 0;
+  /** uses so far of what the definition cache cannot follow (randomness, opaque functions, quantities) */
+  private opaque = 0;
+  /** list functions with a condition compiled so far (a definition without one is too cheap to cache) */
+  private loops = 0;
   /** field nodes that read a card's field (for checkLiteral) */
   private cardFields = new WeakSet<Node>();
   constructor(readonly env: Env) {}
@@ -135,7 +140,7 @@ class Compiler implements FnCompiler {
     if (r.t.k === 'zone') {
       if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index, e.g. ${r.t.zone}[${r.t.need[0] === 'player' ? '$p' : "'A1'"}]`, n.at);
       const f = r.fn;
-      return { fn: (c) => c.s.zones[f(c)], t: T.list(T.card) };
+      return { fn: (c) => { const z = f(c); track(c.s, z); return c.s.zones[z]; }, t: T.list(T.card) };
     }
     if (r.t.k === 'table') throw new ExprError(`table '${r.t.table}' needs a key, e.g. ${r.t.table}[playerCount]`, n.at);
     return r;
@@ -174,7 +179,7 @@ class Compiler implements FnCompiler {
     if (v) {
       if (v.perPlayer) throw new ExprError(`variable '${name}' has one value per player: write ${name}[$p]`, at);
       const i = v.index;
-      return { fn: (c) => c.s.vars[i], t: v.t };
+      return { fn: (c) => { track(c.s, varKey(c.s, i)); return c.s.vars[i]; }, t: v.t };
     }
     const o = env.options.get(name);
     if (o) { env.reads?.add(`option:${name}`); const i = o.index; return { fn: (c) => c.s.opts[i], t: o.t }; }
@@ -304,7 +309,7 @@ class Compiler implements FnCompiler {
         const ix = this.value(n.index, sc);
         this.need(ix, T.player, n.index);
         const xf = ix.fn, i = pv.index;
-        return { fn: (c) => c.s.vars[i][playerIndex(xf(c), c)], t: pv.t };
+        return { fn: (c) => { const p = playerIndex(xf(c), c); track(c.s, varKey(c.s, i)); return c.s.vars[i][p]; }, t: pv.t };
       }
     }
     const o = this.expr(n.obj, sc);
@@ -455,6 +460,7 @@ class Compiler implements FnCompiler {
   }
 
   lambda(list: Node, body: Node, sc: Scope): { l: Compiled; b: Compiled; of: Ty } {
+    this.loops++;
     const l = this.value(list, sc);
     if (l.t.k !== 'list') throw new ExprError(`expected a list, but this is ${showType(l.t)}`, list.at);
     const of = l.t.of;
@@ -479,6 +485,7 @@ class Compiler implements FnCompiler {
       throw new ExprError(`${n.fn}() takes ${takes} argument(s), got ${args.length}`, n.at);
     }
     if (f.random && !sc.random) throw new ExprError(`${n.fn}() is only allowed in effects, not in conditions or scores`, n.at);
+    if (f.random || f.opaque) this.opaque++;
     return f.compile({ args, n, sc, c: this });
   }
 
@@ -493,6 +500,7 @@ class Compiler implements FnCompiler {
       return v.fn;
     });
     this.env.onQuantityCall?.(q.id, n.at);
+    this.opaque++; // modifiers read the cards in play and bindings of their own
     const i = q.index;
     const vals: unknown[] = new Array(afs.length);
     return {
@@ -539,9 +547,23 @@ class Compiler implements FnCompiler {
     const params = new Map<string, { fn: Fn; t: Ty }>();
     d.params.forEach((p, i) => params.set(p, { fn: () => store[i], t: argv[i]!.t }));
     this.defStack.push(d.id);
+    const opaque0 = this.opaque, loops0 = this.loops;
     try {
       // a definition sees its parameters and the global names, not the caller's bindings
       const body = this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
+      const plain = this.plainCall(body, argv, store);
+      return this.opaque === opaque0 && this.loops > loops0 ? { fn: cachedCall(d, plain.fn, body.fn, argv.map((a) => a.fn), store), t: body.t } : plain;
+    } catch (e) {
+      if (e instanceof ExprError && !(e instanceof DefError)) throw new DefError(d, e.message, e.at);
+      throw e;
+    } finally {
+      this.defStack.pop();
+    }
+  }
+
+  /** A definition's call: the arguments evaluated by value and stored where the body reads them. */
+  plainCall(body: Compiled, argv: Compiled[], store: any[]): Compiled {
+    {
       if (argv.length === 0) return body;
       // No saving and restoring: a call site is never re-entered while it runs (definitions cannot recurse,
       // and each use of a definition is compiled on its own).
@@ -567,13 +589,37 @@ class Compiler implements FnCompiler {
         },
         t,
       };
-    } catch (e) {
-      if (e instanceof ExprError && !(e instanceof DefError)) throw new DefError(d, e.message, e.at);
-      throw e;
-    } finally {
-      this.defStack.pop();
     }
   }
+}
+
+/** The most values one definition keeps (by arguments) before its cache starts afresh. */
+const MAX_CACHED = 4096;
+
+/** A definition's call that, while bots judge positions (`memo.on`), reuses a value computed before for the
+ *  same arguments if nothing it read has changed since (engine/memo.ts); otherwise the plain call. */
+function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: any[]): Fn {
+  const n = afs.length;
+  const vals: any[] = new Array(n);
+  return (c) => {
+    if (!memo.on) return plain(c);
+    for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
+    const key = n === 0 ? 0 : argKey(vals, n);
+    for (let i = 0; i < n; i++) store[i] = vals[i];
+    // a list argument, or a definition whose values are seldom reused: computed, its reads are the caller's
+    if (key === undefined || d.uncached) return bf(c);
+    const cache = (d.cache ??= new Map());
+    const hit = cache.get(key);
+    if (hit !== undefined && stillValid(c.s, hit.deps)) { reuse(hit.deps); d.hits = (d.hits ?? 0) + 1; return hit.v; }
+    // checking costs more than it saves below a quarter of calls reused (the same for the same seeds)
+    if ((d.misses = (d.misses ?? 0) + 1) === 1024 && (d.hits ?? 0) < 1024 / 3) { d.uncached = true; d.cache = undefined; }
+    begin();
+    let v: unknown;
+    try { v = bf(c); } catch (e) { abandon(); throw e; }
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(key, { v, deps: end() });
+    return v;
+  };
 }
 
 function suggest(name: string, options: Iterable<string>): string {

@@ -1,6 +1,7 @@
 // What an expression can refer to (the ruleset's names, as the compiler sees them), the compiled form of an
 // expression, and the errors of the language: at load time (ExprError, DefError) and while playing (RuleError).
 
+import type { CacheEntry } from '../memo.js';
 import type { Fn, Game } from '../model.js';
 import type { Node } from './parse.js';
 import type { Ty } from './types.js';
@@ -69,6 +70,12 @@ export interface DefInfo {
   where: string;
   node?: Node;
   t?: Ty;
+  /** values computed while bots judge positions (memo.ts), by arguments */
+  cache?: Map<unknown, CacheEntry>;
+  /** how often the cache was used and missed; `uncached` once it proved not worth keeping */
+  hits?: number;
+  misses?: number;
+  uncached?: boolean;
 }
 
 /** Everything a name in an expression can refer to. Built by the ruleset compiler. */

@@ -4,6 +4,7 @@
 // prompts whose options are records read through a label, scores by category with a tie-break and winners
 // by score, a free-for-all objective, and let/sort/argmax/argmin/indexOf; and their load errors.
 
+import { freshVersions } from '../../engine/memo.js';
 import { describe, expect, it } from 'vitest';
 import { loadRulesetText, formatDiagnostic, evaluate, Match, simulate, type Game, type State } from '../../engine/index.js';
 import { moveEntities } from '../../engine/state.js';
@@ -164,6 +165,7 @@ describe('Bazaar: enumerations, counts and paying a cost', () => {
     const coins = g.vars.findIndex((v) => v.id === 'coins');
     expect(evaluate(g, s, `plansFor(player(1), ${card('hall')})`)).toEqual([]); // 5 coins needed, 4 held
     s.vars[coins] = [5, 4, 4];
+    freshVersions(s);
     const plans = evaluate(g, s, `plansFor(player(1), ${card('hall')})`) as { pay: number[]; total: number }[];
     expect(plans.map((p) => p.pay)).toEqual([[1, 4], [3, 2]]); // by total, then the first seller paid least
   });

@@ -1,6 +1,7 @@
 // Test helpers: load a ruleset through the real loader, arrange a situation (who holds which card, who
 // is Master, which role), then play it step by step through legalActions/applyInPlace like any client.
 
+import { freshVersions } from '../../engine/memo.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
@@ -98,6 +99,7 @@ export function setRole(s: State, g: Game, player: number, role: string): void {
   const r = g.roles.findIndex((x) => x.id === role);
   if (r < 0) throw new Error(`no role '${role}'`);
   s.roles[player] = r;
+  freshVersions(s);
 }
 
 export function roleOf(s: State, g: Game, player: number): string {
@@ -108,6 +110,7 @@ export function setVar(s: State, g: Game, name: string, value: unknown): void {
   const i = g.vars.findIndex((v) => v.id === name);
   if (i < 0) throw new Error(`no variable '${name}'`);
   s.vars[i] = value;
+  freshVersions(s);
 }
 
 export function getVar(s: State, g: Game, name: string): any {

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { Game, LogEntry, State } from '../../engine/model.js';
 import { inMask } from '../../engine/visibility.js';
 import { activePlayers, promptOf } from '../../engine/flow.js';
-import { cloneState, instances } from '../../engine/state.js';
+import { cloneState, instances, ownZone } from '../../engine/state.js';
 import { view, renderLog } from '../../engine/view.js';
 import { seedRng } from '../../engine/rng.js';
 import { determinize } from '../../engine/bots/determinize.js';
@@ -289,8 +289,8 @@ function swapHidden(s: State, g: Game, viewer: number, zone: string, k1: number,
   if (a === undefined || b === undefined) return null;
   const t = cloneState(s);
   const za = s.loc[a]!, zb = s.loc[b]!;
-  t.zones[za]![t.zones[za]!.indexOf(a)] = b;
-  t.zones[zb]![t.zones[zb]!.indexOf(b)] = a;
+  ownZone(t, za)[t.zones[za]!.indexOf(a)] = b;
+  ownZone(t, zb)[t.zones[zb]!.indexOf(b)] = a;
   t.loc[a] = zb; t.loc[b] = za;
   return t;
 }

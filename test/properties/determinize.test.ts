@@ -10,11 +10,12 @@
 //    privately converted, or every hidden card and role permuted), and determinize itself gives the very
 //    same copy in two such states.
 
+import { freshVersions } from '../../engine/memo.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Game, State } from '../../engine/model.js';
 import { activePlayers, choices, promptOf } from '../../engine/flow.js';
-import { cloneState } from '../../engine/state.js';
+import { cloneState, ownZone } from '../../engine/state.js';
 import { seedRng, shuffleInPlace } from '../../engine/rng.js';
 import { determinize } from '../../engine/bots/determinize.js';
 import { greedyChoice } from '../../engine/bots/greedy.js';
@@ -63,6 +64,7 @@ function privatelyConverted(s: State, q: number): State | null {
   if (s.roles[q] === ARCHITECT) t.roles[q] = ZEALOT;
   else if (s.roles[q] === ZEALOT && s.dealtRoles[q] === ARCHITECT) t.roles[q] = ARCHITECT;
   else return null;
+  freshVersions(t);
   return t;
 }
 
@@ -85,14 +87,21 @@ type Variant = 'hands' | 'deck-hand' | 'roles' | 'conversion' | 'vars' | 'all';
  * A copy of s that differs from it only in what `viewer` cannot see, or null when the variant does not
  * apply to this state. `k1`, `k2` pick among the candidates.
  */
+/** A copy edited by hand: every part gets a new version, so no value cached for s is reused for it. */
 function hiddenVariant(s: State, viewer: number, v: Variant, k1: number, k2: number, permSeed: number): State | null {
+  const t = editedVariant(s, viewer, v, k1, k2, permSeed);
+  if (t) freshVersions(t);
+  return t;
+}
+
+function editedVariant(s: State, viewer: number, v: Variant, k1: number, k2: number, permSeed: number): State | null {
   const t = cloneState(s);
   const pin = pinned(s);
   const free = (e: number) => !pin.has(e) && !oracleCardVisible(s, g, e, viewer);
   const swap = (a: number, b: number) => {
     const za = s.loc[a]!, zb = s.loc[b]!;
     const ia = t.zones[za]!.indexOf(a), ib = t.zones[zb]!.indexOf(b);
-    t.zones[za]![ia] = b; t.zones[zb]![ib] = a;
+    ownZone(t, za)[ia] = b; ownZone(t, zb)[ib] = a;
     t.loc[a] = zb; t.loc[b] = za;
   };
   const handCards = (q: number) => s.zones.flatMap((z, zi) => (zoneIdOf(g, zi) === 'hand' && ownerOf(g, zi) === q ? z.filter(free) : []));
@@ -159,7 +168,7 @@ function hiddenVariant(s: State, viewer: number, v: Variant, k1: number, k2: num
         const ks = ents.map((e, k) => (backOf(e) === back ? k : -1)).filter((k) => k >= 0);
         const group = ks.map((k) => ents[k]!);
         shuffleInPlace(r, group);
-        ks.forEach((k, j) => { const [zi, i] = places[k]!; t.zones[zi]![i] = group[j]!; t.loc[group[j]!] = zi; });
+        ks.forEach((k, j) => { const [zi, i] = places[k]!; ownZone(t, zi)[i] = group[j]!; t.loc[group[j]!] = zi; });
       }
       const hidden = others.filter((q) => !roleKnown(s, q, viewer));
       const seats = hidden.slice();

@@ -4,6 +4,7 @@
 // The rendered log agrees with the `seen` masks (a hidden card reads 'a card'), and the masks themselves
 // agree with an independent reading of the rules.
 
+import { freshVersions } from '../../engine/memo.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { State } from '../../engine/model.js';
@@ -133,11 +134,12 @@ function exchangeSeats(s: State, a: number, b: number): State {
   for (const zone of ['hand', 'roleCard']) {
     const za = zoneInst(g, zone, a), zb = zoneInst(g, zone, b);
     const ca = t.zones[za]!, cb = t.zones[zb]!;
-    t.zones[za] = cb; t.zones[zb] = ca;
+    t.zones[za] = cb.slice(); t.zones[zb] = ca.slice(); t.own[za] = 1; t.own[zb] = 1; // lists of its own (copy on write)
     for (const e of cb) t.loc[e] = za;
     for (const e of ca) t.loc[e] = zb;
   }
   t.roles[a] = s.roles[b]!; t.roles[b] = s.roles[a]!;
+  freshVersions(t);
   return t;
 }
 

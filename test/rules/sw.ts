@@ -3,6 +3,7 @@
 // discard pile), then play turns through the Match like the players at the table: each picks a card and
 // what to do with it, then how to pay.
 
+import { freshVersions } from '../../engine/memo.js';
 import { evaluate, Match, type Action, type Game, type State } from '../../engine/index.js';
 import { advance } from '../../engine/flow.js';
 import { moveEntities } from '../../engine/state.js';
@@ -73,6 +74,7 @@ export function setVar(m: Match, name: string, value: unknown, seat?: number): v
   const i = varIndex(m.game, name);
   if (seat === undefined) m.state.vars[i] = value;
   else (m.state.vars[i] as unknown[])[seat] = value;
+  freshVersions(m.state);
 }
 
 export function getVar(m: Match, name: string, seat?: number): any {

@@ -3,6 +3,7 @@
 import { randInt } from '../../rng.js';
 import { T, type Ty } from '../types.js';
 import type { FunctionDef } from './def.js';
+import { track } from '../../memo.js';
 
 export const revealed: FunctionDef = {
   name: 'revealed',
@@ -13,7 +14,7 @@ export const revealed: FunctionDef = {
     const a = c.value(args[0]!, sc);
     c.need(a, T.card, args[0]!);
     const af = a.fn;
-    return { fn: (x) => { const e = af(x); return e >= 0 && x.s.shown[e] === 1; }, t: T.bool };
+    return { fn: (x) => { const e = af(x); if (e < 0) return false; track(x.s, x.s.loc[e]!); return x.s.shown[e] === 1; }, t: T.bool };
   },
 };
 

@@ -47,6 +47,9 @@ export interface FunctionDef extends Entry {
   returns: string;
   /** draws randomness: only allowed in effects */
   random?: boolean;
+  /** reads the game in ways the definition cache (engine/memo.ts) does not follow: a definition that uses it
+   *  is never cached */
+  opaque?: boolean;
   /** the arguments were checked against `params` (count) before this is called */
   compile(x: CallInput): Compiled;
 }

@@ -6,6 +6,7 @@ import { MAX_LIST, budget, listTooLong, overBudget } from '../../budget.js';
 import { cellRead, warn, watchCells } from '../../warnings.js';
 import { T, assignable, showType, type Ty } from '../types.js';
 import type { FunctionDef } from './def.js';
+import { track } from '../../memo.js';
 
 const LIST = { name: 'list', shows: 'a list (or a zone)' };
 
@@ -17,7 +18,7 @@ export const count: FunctionDef = {
   compile({ args, sc, c }) {
     if (args.length === 1) {
       const r = c.expr(args[0]!, sc);
-      if (r.t.k === 'zone' && r.t.need.length === 0) { const f = r.fn; return { fn: (x) => x.s.zones[f(x)]!.length, t: T.num }; }
+      if (r.t.k === 'zone' && r.t.need.length === 0) { const f = r.fn; return { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]!.length; }, t: T.num }; }
       const v = c.toValue(r, args[0]!);
       if (v.t.k !== 'list') throw new ExprError(`count() needs a list or a zone, but this is ${showType(v.t)}`, args[0]!.at);
       const f = v.fn;

@@ -17,6 +17,7 @@ const sourceList = (of: string): Ty => T.list({ k: 'source', of });
 
 export const sources: FunctionDef = {
   name: 'sources',
+  opaque: true,
   doc: "Units a list of items yields for paying: each item's fixed counts, and one unit of any of its either/or kinds: sources(city[$p], it.produces, it.either). Optionally how many times each item yields them.",
   params: [{ name: 'list', shows: 'a list' }, { name: 'fixed', shows: 'counts about it' }, { name: 'either', shows: 'kinds about it' }, { name: 'copies', shows: 'a number about it (default 1)', optional: true }],
   returns: 'a list of sources',
@@ -107,6 +108,7 @@ const SELLERS = { name: 'sellers', shows: 'a list of { sources, price }' };
 
 export const payments: FunctionDef = {
   name: 'payments',
+  opaque: true,
   doc: 'Every cheapest way to pay a cost: own units first, the rest bought from the sellers at their prices, within the coins given. Each plan is a record { total, pay, bought }: pay[i] coins to seller i, bought[i] the counts bought there. No plan: it cannot be paid.',
   params: [{ name: 'cost', shows: 'counts' }, { name: 'own', shows: 'sources' }, SELLERS, { name: 'coins', shows: 'a number', optional: true }],
   returns: 'a list of plans',
@@ -142,6 +144,7 @@ export const payments: FunctionDef = {
 
 export const cheapest: FunctionDef = {
   name: 'cheapest',
+  opaque: true,
   doc: 'The least coins to pay a cost (0 when own units suffice), or -1 when it cannot be paid within the coins given.',
   params: [{ name: 'cost', shows: 'counts' }, { name: 'own', shows: 'sources' }, SELLERS, { name: 'coins', shows: 'a number', optional: true }],
   returns: 'a number',

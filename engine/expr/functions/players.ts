@@ -2,6 +2,7 @@
 
 import { T } from '../types.js';
 import type { FunctionDef } from './def.js';
+import { rolesKey, track } from '../../memo.js';
 
 const P = { name: 'p', shows: 'a player' };
 
@@ -23,7 +24,7 @@ export const role: FunctionDef = {
   returns: 'a text',
   compile({ args, sc, c }) {
     const pf = c.playerArg(args[0]!, sc).fn;
-    return { fn: (x) => { const i = pf(x); return i < 0 ? '' : x.g.roles[x.s.roles[i]!]?.id ?? ''; }, t: T.str };
+    return { fn: (x) => { const i = pf(x); if (i < 0) return ''; track(x.s, rolesKey(x.s)); return x.g.roles[x.s.roles[i]!]?.id ?? ''; }, t: T.str };
   },
 };
 
@@ -34,7 +35,7 @@ export const team: FunctionDef = {
   returns: 'a text',
   compile({ args, sc, c }) {
     const pf = c.playerArg(args[0]!, sc).fn;
-    return { fn: (x) => { const i = pf(x); const r = i < 0 ? undefined : x.g.roles[x.s.roles[i]!]; return r ? x.g.teams[r.team]!.id : ''; }, t: T.str };
+    return { fn: (x) => { const i = pf(x); if (i >= 0) track(x.s, rolesKey(x.s)); const r = i < 0 ? undefined : x.g.roles[x.s.roles[i]!]; return r ? x.g.teams[r.team]!.id : ''; }, t: T.str };
   },
 };
 

@@ -8,6 +8,7 @@ import type { FunctionDef } from './def.js';
 
 export const score: FunctionDef = {
   name: 'score',
+  opaque: true,
   doc: "A player's total score, or their score in one category: score($p), score($p, 'bonus').",
   params: [{ name: 'p', shows: 'a player' }, { name: 'category', shows: 'a category id (text)', optional: true }],
   returns: 'a number',
@@ -32,6 +33,7 @@ export const score: FunctionDef = {
 
 export const scoreWinners: FunctionDef = {
   name: 'scoreWinners',
+  opaque: true,
   doc: 'The players with the highest total score; a tie goes to the best tie-break, and a tie that stands is shared.',
   params: [],
   returns: 'a list of players',

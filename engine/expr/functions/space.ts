@@ -5,6 +5,7 @@ import { ExprError, RuleError } from '../env.js';
 import { T } from '../types.js';
 import { instances } from '../../instances.js';
 import type { FunctionDef } from './def.js';
+import { track } from '../../memo.js';
 
 export const cells: FunctionDef = {
   name: 'cells',
@@ -77,6 +78,7 @@ export const cellOf: FunctionDef = {
         const e = af(x);
         if (e === undefined || e < 0) throw new RuleError('cellOf(): no card');
         const inst = instances(x.g), k = x.s.loc[e]!;
+        track(x.s, k);
         const ci = inst.cell[k]!;
         if (ci < 0) throw new RuleError(`cellOf(): the card lies in zone '${x.g.zones[inst.zone[k]!]!.id}', which is not a grid`);
         return x.g.zones[inst.zone[k]!]!.cells![ci];
@@ -95,7 +97,7 @@ export const ownerOf: FunctionDef = {
     const a = c.value(args[0]!, sc);
     c.need(a, T.card, args[0]!);
     const af = a.fn;
-    return { fn: (x) => { const e = af(x); return e === undefined || e < 0 ? -1 : instances(x.g).owner[x.s.loc[e]!]!; }, t: T.player };
+    return { fn: (x) => { const e = af(x); if (e === undefined || e < 0) return -1; const k = x.s.loc[e]!; track(x.s, k); return instances(x.g).owner[k]!; }, t: T.player };
   },
 };
 
@@ -108,6 +110,6 @@ export const zoneOf: FunctionDef = {
     const a = c.value(args[0]!, sc);
     c.need(a, T.card, args[0]!);
     const af = a.fn;
-    return { fn: (x) => { const e = af(x); return e === undefined || e < 0 ? '' : x.g.zones[instances(x.g).zone[x.s.loc[e]!]!]!.id; }, t: T.str };
+    return { fn: (x) => { const e = af(x); if (e === undefined || e < 0) return ''; const k = x.s.loc[e]!; track(x.s, k); return x.g.zones[instances(x.g).zone[k]!]!.id; }, t: T.str };
   },
 };

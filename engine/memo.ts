@@ -1,0 +1,132 @@
+// The definition cache. A definition's value depends only on its arguments and on what its body reads of
+// the state (zone contents, variables, roles: it sees no bindings of its caller and draws no randomness), so
+// the value can be reused while none of those reads has changed. Every part of the state that expressions
+// read has a version (State.ver), set from one process-wide clock on every change: two states, copies of each
+// other or not, with the same version of a part hold the same content there. While a definition runs, the
+// parts it reads are recorded with their versions; the next call with the same arguments reuses the value if
+// every recorded part still has the same version in the state at hand. So a bot judging forty candidate
+// moves on forty copies computes a rival's standing once, not forty times.
+//
+// Used where bots judge positions (`withCache`): the real game's flow evaluates everything afresh.
+
+import type { State } from './model.js';
+
+let clock = 0;
+/** A version never given out before (a double: no wrap-around in any run). */
+export function nextVersion(): number {
+  return ++clock;
+}
+
+/** The version keys (State.ver) of a variable and of the roles. */
+export function varKey(s: State, i: number): number {
+  return s.zones.length + i;
+}
+export function rolesKey(s: State): number {
+  return s.ver.length - 1;
+}
+
+/** A part of the state changed (a variable, the roles, a card shown in a zone): its version moves on. */
+export function changed(s: State, key: number): void {
+  s.ver[key] = nextVersion();
+}
+
+/** Whether definitions are cached now (inside `withCache`). */
+export const memo = { on: false };
+
+/** Runs `f` with definitions cached. */
+export function withCache<T>(f: () => T): T {
+  if (memo.on) return f();
+  memo.on = true;
+  try { return f(); } finally { memo.on = false; depth = 0; }
+}
+
+// Recording frames, one per definition being computed: flat (part, version) pairs; a stamp per part and frame
+// keeps each part once.
+let depth = 0;
+const frames: number[][] = [[]];
+const stamps: Int32Array[] = [new Int32Array(0)];
+const serials: number[] = [0];
+let serial = 0;
+
+/** An expression read part `key` of the state (see State.ver). */
+export function track(s: State, key: number): void {
+  if (depth !== 0) note(key, s.ver[key]!);
+}
+
+function note(key: number, version: number): void {
+  let st = stamps[depth]!;
+  if (key >= st.length) {
+    const bigger = new Int32Array(Math.max(64, key * 2));
+    bigger.set(st);
+    stamps[depth] = st = bigger;
+  }
+  const id = serials[depth]!;
+  if (st[key] === id) return;
+  st[key] = id;
+  frames[depth]!.push(key, version);
+}
+
+/** Starts recording what a definition reads. */
+export function begin(): void {
+  depth++;
+  if (depth === frames.length) { frames.push([]); stamps.push(new Int32Array(64)); serials.push(0); }
+  frames[depth]!.length = 0;
+  if (serial === 0x7fffffff) { serial = 0; for (const st of stamps) st.fill(0); }
+  serials[depth] = ++serial;
+}
+
+/** Stops recording: the parts read, which the enclosing definition (if any) has read too. */
+export function end(): number[] {
+  const deps = frames[depth]!.slice();
+  depth--;
+  if (depth !== 0) for (let i = 0; i < deps.length; i += 2) note(deps[i]!, deps[i + 1]!);
+  return deps;
+}
+
+/** Stops recording after an error: nothing is kept. */
+export function abandon(): void {
+  depth--;
+}
+
+/** A cached value reused: the enclosing definition has read what it read. */
+export function reuse(deps: readonly number[]): void {
+  if (depth !== 0) for (let i = 0; i < deps.length; i += 2) note(deps[i]!, deps[i + 1]!);
+}
+
+/** Whether every part recorded in `deps` has the same version in `s`. */
+export function stillValid(s: State, deps: readonly number[]): boolean {
+  const ver = s.ver;
+  for (let i = 0; i < deps.length; i += 2) if (ver[deps[i]!] !== deps[i + 1]) return false;
+  return true;
+}
+
+/** The cache key of a call's arguments, or undefined when an argument is not a plain value (a list). */
+export function argKey(vals: readonly unknown[], n: number): unknown {
+  if (n === 1) { const v = vals[0]; return typeof v === 'object' && v !== null ? undefined : v; }
+  // small whole numbers (seats, levels, counts): one number, no text to build
+  let num = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    const v = vals[i];
+    if (typeof v !== 'number' || !(v >= 0 && v < 1024) || (v | 0) !== v || n > 4) { num = -1; break; }
+    num = num * 1024 + v;
+  }
+  if (num >= 0) return -1 - num; // negative: never equal to a one-argument key
+  let k = '';
+  for (let i = 0; i < n; i++) {
+    const v = vals[i];
+    const t = typeof v;
+    if (t === 'number') k += `${v as number}\u0001`;
+    else if (t === 'string') k += `s${(v as string).length}:${v as string}`;
+    else if (t === 'boolean' || v === undefined || v === null) k += `${String(v)}\u0002`;
+    else return undefined;
+  }
+  return k;
+}
+
+export interface CacheEntry { v: unknown; deps: number[] }
+
+/** After a state's parts were changed by hand (a test or tool editing a state in place): every part gets a
+ *  new version, so nothing cached is reused for it. */
+export function freshVersions(s: State): void {
+  for (let i = 0; i < s.ver.length; i++) s.ver[i] = nextVersion();
+}
