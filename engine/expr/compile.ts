@@ -9,7 +9,7 @@ import { FUNCTIONS, arityOf, type FnCompiler } from './functions/index.js';
 import { DefError, ExprError, RuleError, type Compiled, type DefInfo, type Env, type QuantityInfo, type Scope } from './env.js';
 import { quantityValue } from '../modifiers.js';
 import { emptyOf, sameValue } from './value.js';
-import { abandon, argKey, begin, end, memo, reuse, stillValid, track, varKey, type CacheEntry } from '../memo.js';
+import { abandon, argKey, begin, end, memo, reuse, stillValid, track, varKey } from '../memo.js';
 export { emptyOf, sameValue } from './value.js';
 export { DefError, ExprError, RuleError, type CellGeometry, type Compiled, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from './env.js';
 
@@ -70,6 +70,8 @@ class Compiler implements FnCompiler {
   private opaque = 0;
   /** list functions with a condition compiled so far (a definition without one is too cheap to cache) */
   private loops = 0;
+  /** what may write a rule warning or the table cell it cites, compiled so far */
+  private warnSites = 0;
   /** field nodes that read a card's field (for checkLiteral) */
   private cardFields = new WeakSet<Node>();
   constructor(readonly env: Env) {}
@@ -289,6 +291,7 @@ class Compiler implements FnCompiler {
       if (!ft) throw new ExprError(`table '${tab.id}' has no column '${name}'${suggest(name, tab.cols.keys())}`, n.at);
       this.env.reads?.add(`column:${tab.id}.${name}`);
       const tid = tab.id, key = tab.key;
+      this.warnSites++;
       // with warnings kept, the cell is remembered: a count that asks too much is reported at its table value
       return {
         fn: (c) => {
@@ -486,6 +489,7 @@ class Compiler implements FnCompiler {
     }
     if (f.random && !sc.random) throw new ExprError(`${n.fn}() is only allowed in effects, not in conditions or scores`, n.at);
     if (f.random || f.opaque) this.opaque++;
+    if (f.warns) this.warnSites++;
     return f.compile({ args, n, sc, c: this });
   }
 
@@ -547,12 +551,13 @@ class Compiler implements FnCompiler {
     const params = new Map<string, { fn: Fn; t: Ty }>();
     d.params.forEach((p, i) => params.set(p, { fn: () => store[i], t: argv[i]!.t }));
     this.defStack.push(d.id);
-    const opaque0 = this.opaque, loops0 = this.loops;
+    const opaque0 = this.opaque, loops0 = this.loops, warns0 = this.warnSites;
     try {
       // a definition sees its parameters and the global names, not the caller's bindings
       const body = this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
       const plain = this.plainCall(body, argv, store);
-      return this.opaque === opaque0 && this.loops > loops0 ? { fn: cachedCall(d, plain.fn, body.fn, argv.map((a) => a.fn), store), t: body.t } : plain;
+      if (this.opaque !== opaque0 || this.loops === loops0) return plain;
+      return { fn: cachedCall(d, plain.fn, body.fn, argv.map((a) => a.fn), store, this.warnSites !== warns0), t: body.t };
     } catch (e) {
       if (e instanceof ExprError && !(e instanceof DefError)) throw new DefError(d, e.message, e.at);
       throw e;
@@ -598,21 +603,22 @@ const MAX_CACHED = 4096;
 
 /** A definition's call that, while bots judge positions (`memo.on`), reuses a value computed before for the
  *  same arguments if nothing it read has changed since (engine/memo.ts); otherwise the plain call. */
-function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: any[]): Fn {
+function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: any[], warns: boolean): Fn {
   const n = afs.length;
   const vals: any[] = new Array(n);
+  const m = (d.memo ??= { values: new Map(), hits: 0, misses: 0, off: false });
+  const cache = m.values;
   return (c) => {
-    if (!memo.on) return plain(c);
+    if (!memo.on || (warns && c.s.warns)) return plain(c); // a value reused would skip its warnings
     for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
     const key = n === 0 ? 0 : argKey(vals, n);
     for (let i = 0; i < n; i++) store[i] = vals[i];
     // a list argument, or a definition whose values are seldom reused: computed, its reads are the caller's
-    if (key === undefined || d.uncached) return bf(c);
-    const cache = (d.cache ??= new Map());
+    if (key === undefined || m.off) return bf(c);
     const hit = cache.get(key);
-    if (hit !== undefined && stillValid(c.s, hit.deps)) { reuse(hit.deps); d.hits = (d.hits ?? 0) + 1; return hit.v; }
-    // checking costs more than it saves below a quarter of calls reused (the same for the same seeds)
-    if ((d.misses = (d.misses ?? 0) + 1) === 1024 && (d.hits ?? 0) < 1024 / 3) { d.uncached = true; d.cache = undefined; }
+    if (hit !== undefined && stillValid(c.s, hit.deps)) { reuse(hit.deps); m.hits++; memo.hits++; return hit.v; }
+    // checking costs more than it saves when under a quarter of calls are reused (the same for the same seeds)
+    if (++m.misses === 1024 && m.hits < 1024 / 3) { m.off = true; cache.clear(); }
     begin();
     let v: unknown;
     try { v = bf(c); } catch (e) { abandon(); throw e; }

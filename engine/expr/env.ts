@@ -70,12 +70,17 @@ export interface DefInfo {
   where: string;
   node?: Node;
   t?: Ty;
-  /** values computed while bots judge positions (memo.ts), by arguments */
-  cache?: Map<unknown, CacheEntry>;
-  /** how often the cache was used and missed; `uncached` once it proved not worth keeping */
-  hits?: number;
-  misses?: number;
-  uncached?: boolean;
+  /** values computed while bots judge positions (memo.ts), shared by every use of the definition */
+  memo?: DefCache;
+}
+
+export interface DefCache {
+  /** by arguments */
+  values: Map<unknown, CacheEntry>;
+  hits: number;
+  misses: number;
+  /** set once the cache proved not worth keeping */
+  off: boolean;
 }
 
 /** Everything a name in an expression can refer to. Built by the ruleset compiler. */

@@ -50,6 +50,8 @@ export interface FunctionDef extends Entry {
   /** reads the game in ways the definition cache (engine/memo.ts) does not follow: a definition that uses it
    *  is never cached */
   opaque?: boolean;
+  /** may write a rule warning (warnings.ts): a definition that uses it is not cached while warnings are kept */
+  warns?: boolean;
   /** the arguments were checked against `params` (count) before this is called */
   compile(x: CallInput): Compiled;
 }

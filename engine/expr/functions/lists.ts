@@ -145,6 +145,7 @@ function firstN(name: 'take' | 'takeUpTo', doc: string): FunctionDef {
   return {
     name,
     doc,
+    warns: name === 'take',
     params: [LIST, { name: 'n', shows: 'a number' }],
     returns: 'a list',
     compile({ args, sc, c }) {

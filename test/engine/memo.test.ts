@@ -1,0 +1,147 @@
+// The definition cache (engine/memo.ts): while bots judge positions, a definition's value is reused for the
+// same arguments until something it read changes. Each kind of change a game makes (a card moved, a
+// variable set, a card revealed, a role given, a copy changed on its own) is seen; a definition that draws
+// randomness or reads what the cache cannot follow is never cached; and whole seeded games with bots play
+// the same with the cache and without it.
+import { afterEach, describe, expect, it } from 'vitest';
+import { evaluate } from '../../engine/expr/evaluate.js';
+import { memo, withCache } from '../../engine/memo.js';
+import { cloneState, moveEntities } from '../../engine/state.js';
+import { playout } from '../../engine/sim/playout.js';
+import { stateHash } from '../../engine/replay.js';
+import { act, entitiesOf, loadGame, setRole, setVar, start, zoneInst } from '../helpers/game.js';
+import type { Game, State } from '../../engine/model.js';
+
+const GAME = `
+id: memo
+name: Cache
+players: { min: 2, max: 2 }
+teams: [{ id: all, name: Everyone }]
+roles: [{ id: red, team: all }, { id: blue, team: all }]
+cardTypes: [{ id: gem, fields: { worth: { type: number } } }]
+cards:
+  - { id: ruby, type: gem, name: Ruby, worth: 3 }
+  - { id: jade, type: gem, name: Jade, count: 3, worth: 1 }
+zones:
+  - { id: box, visibility: public }
+  - { id: hand, per: player, visibility: owner }
+vars:
+  - { id: bonus, type: number }
+endings: [{ id: done, winner: all }]
+setup:
+  - setRole: { player: player(1), role: red }
+  - setRole: { player: player(2), role: blue }
+phases:
+  - id: play
+    steps:
+      - id: show
+        prompt: { player: "player(1)", choose: options, from: "['yes', 'no']", as: x }
+        do:
+          - reveal: "hand[player(1)]"
+          - set: { bonus: 1 }
+          - setRole: { player: "player(2)", role: red }
+      - id: wait
+        prompt: { player: "player(1)", choose: options, from: "['go', 'stop']", as: y }
+        do:
+          - end: done
+definitions:
+  - id: worth
+    params: [p]
+    value: "sum(hand[$p], it.worth) + bonus"
+  - id: shownWorth
+    params: [p]
+    value: "sum(filter(hand[$p], revealed(it)), it.worth)"
+  - id: withBonus
+    params: [p]
+    value: "count(players, it == $p) + bonus"
+  - id: reds
+    value: "count(players, role(it) == 'red')"
+  - id: allWorth
+    value: "sum(players, worth(it))"
+`;
+
+let g: Game;
+const fresh = (): State => start((g ??= loadGame('memo.yaml', GAME)), 2, 1);
+const cached = (s: State, expr: string) => withCache(() => evaluate(g, s, expr));
+const give = (s: State, p: number, e: number) => moveEntities(s, g, [e], zoneInst(g, 'hand', p));
+
+afterEach(() => { memo.enabled = true; });
+
+describe('the definition cache', () => {
+  it('reuses a value until a card it counted moves, and tells copies apart', () => {
+    const s = fresh();
+    const [ruby] = entitiesOf(g, 'ruby');
+    const [jade] = entitiesOf(g, 'jade');
+    expect(cached(s, 'worth(player(1))')).toBe(0);
+    give(s, 0, ruby!);
+    expect(cached(s, 'worth(player(1))')).toBe(3);
+    expect(cached(s, 'allWorth')).toBe(3); // through another definition
+    const t = cloneState(s);
+    give(t, 0, jade!);
+    expect(cached(t, 'worth(player(1))')).toBe(4);
+    expect(cached(t, 'allWorth')).toBe(4);
+    expect(cached(s, 'worth(player(1))')).toBe(3); // the original is not the copy
+    expect(cached(s, 'allWorth')).toBe(3);
+    give(s, 1, ruby!); // out of seat 1's hand: both hands changed
+    expect(cached(s, 'worth(player(1))')).toBe(0);
+    expect(cached(s, 'worth(player(2))')).toBe(3);
+  });
+
+  it('sees a variable set, a card revealed and a role given', () => {
+    const s = fresh();
+    const [ruby] = entitiesOf(g, 'ruby');
+    give(s, 0, ruby!);
+    expect(cached(s, 'worth(player(1))')).toBe(3);
+    setVar(s, g, 'bonus', 10); // a change by hand: the helper gives the state new versions
+    expect(cached(s, 'worth(player(1))')).toBe(13);
+    expect(cached(s, 'withBonus(player(1))')).toBe(11);
+    expect(cached(s, 'shownWorth(player(1))')).toBe(0);
+    expect(cached(s, 'reds')).toBe(1);
+    act(s, g, 0, 'yes'); // the game's own effects: a reveal, a variable set, a role given
+    expect(cached(s, 'shownWorth(player(1))')).toBe(3);
+    expect(cached(s, 'worth(player(1))')).toBe(4);
+    expect(cached(s, 'withBonus(player(1))')).toBe(2); // reads the variable only
+    expect(cached(s, 'reds')).toBe(2);
+    setRole(s, g, 1, 'blue'); // by hand (the helper gives new versions)
+    expect(cached(s, 'reds')).toBe(1);
+  });
+
+  it('gives the same value with the cache and without it', () => {
+    const s = fresh();
+    for (const e of entitiesOf(g, 'jade')) give(s, 1, e);
+    const on = cached(s, 'allWorth');
+    memo.enabled = false;
+    expect(cached(s, 'allWorth')).toBe(on);
+  });
+});
+
+describe('whole games with and without the cache', () => {
+  const RULESETS = ['babel-builders', 'babel-on', 'bable', '7-wonders'];
+  const PLAYERS: Record<string, number> = { 'babel-builders': 5, 'babel-on': 3, bable: 3, '7-wonders': 3 };
+  for (const id of RULESETS) {
+    it(`${id}: greedy games end in the same state, action for action`, () => {
+      const game = loadGame(`rulesets/${id}.yaml`);
+      const run = () => [0, 1].map((i) => {
+        const r = playout(game, { players: PLAYERS[id]!, seed: `memo:${i}`, bot: 'greedy', record: true, warnings: true });
+        return { hash: stateHash(r.state), actions: JSON.stringify(r.recorded) };
+      });
+      const hits = memo.hits;
+      const on = run();
+      if (id === 'babel-on') expect(memo.hits).toBeGreaterThan(hits); // its objective is made of definitions
+      memo.enabled = false;
+      const off = run();
+      expect(on).toEqual(off);
+    });
+  }
+
+  it('an ISMCTS seat decides alike with the cache and without it', () => {
+    const game = loadGame('rulesets/babel-on.yaml');
+    const run = () => {
+      const r = playout(game, { players: 2, seed: 'memo:ismcts', bot: 'greedy', seats: ['ismcts:8', 'greedy'], record: true });
+      return JSON.stringify(r.recorded!.slice(0, 100));
+    };
+    const on = run();
+    memo.enabled = false;
+    expect(run()).toBe(on);
+  });
+});
