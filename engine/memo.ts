@@ -17,11 +17,15 @@ export function nextVersion(): number {
   return ++clock;
 }
 
-/** The version keys (State.ver) of a variable and of the roles. */
+/** The version keys (State.ver) of a variable, of the roles, and of the game's setting (the player count
+ *  and the options: never changed, but a new game gets a new version, so values never pass between games). */
 export function varKey(s: State, i: number): number {
   return s.zones.length + i;
 }
 export function rolesKey(s: State): number {
+  return s.ver.length - 2;
+}
+export function settingKey(s: State): number {
   return s.ver.length - 1;
 }
 
@@ -124,7 +128,13 @@ export function argKey(vals: readonly unknown[], n: number): unknown {
   return k;
 }
 
-export interface CacheEntry { v: unknown; deps: number[] }
+export interface CacheEntry {
+  v: unknown;
+  /** the parts read, as (key, version) pairs */
+  deps: number[];
+  /** the work counted while it was computed (budget.ts), counted again when it is reused */
+  work: number;
+}
 
 /** After a state's parts were changed by hand (a test or tool editing a state in place): every part gets a
  *  new version, so nothing cached is reused for it. */

@@ -358,7 +358,8 @@ export interface State {
   /** zone instance → 1 if this state's list is its own (copy on write: 0 after a copy, for both states) */
   own: number[];
   /** the version of each part of the state expressions read (memo.ts): zone instances first, then the
-   *  variables, then the roles; changed with `changed` (or `ownZone` for a zone) */
+   *  variables, then the roles, then the setting (player count, options); changed with `changed` (or
+   *  `ownZone` for a zone) */
   ver: number[];
   /** entity → zone instance */
   loc: number[];

@@ -39,7 +39,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
     n: o.players,
     zones,
     own: zeros(ninst, 1),
-    ver: freshList(ninst + g.vars.length + 1),
+    ver: freshList(ninst + g.vars.length + 2),
     loc,
     shown: zeros(ne),
     roles: new Int16Array(o.players).fill(-1),

@@ -194,7 +194,7 @@ export const reveal: EffectDef = {
     if (!f) return null;
     return (c) => {
       const xs = f(c) as number[];
-      for (const e of xs) { c.s.shown[e] = 1; changed(c.s, c.s.loc[e]!); }
+      for (const e of xs) if (e >= 0) { c.s.shown[e] = 1; changed(c.s, c.s.loc[e]!); } // -1: no card
       touchAll(c.s);
       if (plainLines(c.s) && xs.length) {
         logLine();

@@ -9,7 +9,8 @@ import { FUNCTIONS, arityOf, type FnCompiler } from './functions/index.js';
 import { DefError, ExprError, RuleError, type Compiled, type DefInfo, type Env, type QuantityInfo, type Scope } from './env.js';
 import { quantityValue } from '../modifiers.js';
 import { emptyOf, sameValue } from './value.js';
-import { abandon, argKey, begin, end, memo, reuse, stillValid, track, varKey } from '../memo.js';
+import { abandon, argKey, begin, end, memo, reuse, settingKey, stillValid, track, varKey } from '../memo.js';
+import { budget, overBudget } from '../budget.js';
 export { emptyOf, sameValue } from './value.js';
 export { DefError, ExprError, RuleError, type CellGeometry, type Compiled, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from './env.js';
 
@@ -616,14 +617,24 @@ function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: any[], warn
     // a list argument, or a definition whose values are seldom reused: computed, its reads are the caller's
     if (key === undefined || m.off) return bf(c);
     const hit = cache.get(key);
-    if (hit !== undefined && stillValid(c.s, hit.deps)) { reuse(hit.deps); m.hits++; memo.hits++; return hit.v; }
+    if (hit !== undefined && stillValid(c.s, hit.deps)) {
+      reuse(hit.deps);
+      m.hits++;
+      memo.hits++;
+      // the work the value cost counts again: a reused value runs into the work limit where computing it would
+      if ((budget.work += hit.work) > budget.limit) overBudget();
+      return hit.v;
+    }
     // checking costs more than it saves when under a quarter of calls are reused (the same for the same seeds)
     if (++m.misses === 1024 && m.hits < 1024 / 3) { m.off = true; cache.clear(); }
     begin();
+    // every value depends on the game's setting (player count, options), read without tracking
+    track(c.s, settingKey(c.s));
+    const w0 = budget.work;
     let v: unknown;
     try { v = bf(c); } catch (e) { abandon(); throw e; }
     if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(key, { v, deps: end() });
+    cache.set(key, { v, deps: end(), work: budget.work - w0 });
     return v;
   };
 }

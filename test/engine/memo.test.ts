@@ -15,7 +15,7 @@ import type { Game, State } from '../../engine/model.js';
 const GAME = `
 id: memo
 name: Cache
-players: { min: 2, max: 2 }
+players: { min: 2, max: 4 }
 teams: [{ id: all, name: Everyone }]
 roles: [{ id: red, team: all }, { id: blue, team: all }]
 cardTypes: [{ id: gem, fields: { worth: { type: number } } }]
@@ -54,6 +54,9 @@ definitions:
   - id: withBonus
     params: [p]
     value: "count(players, it == $p) + bonus"
+  - id: rivals
+    params: [p]
+    value: "count(players, it != $p)"
   - id: reds
     value: "count(players, role(it) == 'red')"
   - id: allWorth
@@ -104,6 +107,14 @@ describe('the definition cache', () => {
     expect(cached(s, 'reds')).toBe(2);
     setRole(s, g, 1, 'blue'); // by hand (the helper gives new versions)
     expect(cached(s, 'reds')).toBe(1);
+  });
+
+  it('never passes a value between games of other player counts (one compiled ruleset, several games)', () => {
+    fresh();
+    const two = start(g, 2, 1), four = start(g, 4, 1);
+    expect(cached(two, 'rivals(player(1))')).toBe(1);
+    expect(cached(four, 'rivals(player(1))')).toBe(3);
+    expect(cached(two, 'rivals(player(1))')).toBe(1);
   });
 
   it('gives the same value with the cache and without it', () => {
