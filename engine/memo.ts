@@ -84,7 +84,7 @@ export function begin(): void {
 export function end(): number[] {
   const deps = frames[depth]!.slice();
   depth--;
-  if (depth !== 0) for (let i = 0; i < deps.length; i += 2) note(deps[i]!, deps[i + 1]!);
+  reuse(deps);
   return deps;
 }
 
@@ -93,7 +93,7 @@ export function abandon(): void {
   depth--;
 }
 
-/** A cached value reused: the enclosing definition has read what it read. */
+/** A value reused (or just computed): the enclosing definition, if any, has read what it read. */
 export function reuse(deps: readonly number[]): void {
   if (depth !== 0) for (let i = 0; i < deps.length; i += 2) note(deps[i]!, deps[i + 1]!);
 }
@@ -108,14 +108,13 @@ export function stillValid(s: State, deps: readonly number[]): boolean {
 /** The cache key of a call's arguments, or undefined when an argument is not a plain value (a list). */
 export function argKey(vals: readonly unknown[], n: number): unknown {
   if (n === 1) { const v = vals[0]; return typeof v === 'object' && v !== null ? undefined : v; }
-  // small whole numbers (seats, levels, counts): one number, no text to build
-  let num = 0;
-  for (let i = n - 1; i >= 0; i--) {
+  // up to four small whole numbers (seats, levels, counts): one number, no text to build
+  let num = n <= 4 ? 0 : -1;
+  for (let i = n - 1; i >= 0 && num >= 0; i--) {
     const v = vals[i];
-    if (typeof v !== 'number' || !(v >= 0 && v < 1024) || (v | 0) !== v || n > 4) { num = -1; break; }
-    num = num * 1024 + v;
+    num = typeof v === 'number' && v >= 0 && v < 1024 && (v | 0) === v ? num * 1024 + v : -1;
   }
-  if (num >= 0) return -1 - num; // negative: never equal to a one-argument key
+  if (num >= 0) return -1 - num; // negative: a key of this shape only
   let k = '';
   for (let i = 0; i < n; i++) {
     const v = vals[i];

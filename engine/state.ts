@@ -39,7 +39,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
     n: o.players,
     zones,
     own: zeros(ninst, 1),
-    ver: freshList(ninst + g.vars.length + 2),
+    ver: zeros(ninst + g.vars.length + 2).map(nextVersion),
     loc,
     shown: zeros(ne),
     roles: new Int16Array(o.players).fill(-1),
@@ -69,12 +69,6 @@ export function blankState(g: Game, o: NewGameOptions): State {
 function zeros(n: number, v = 0): number[] {
   const out: number[] = [];
   for (let i = 0; i < n; i++) out.push(v);
-  return out;
-}
-
-function freshList(n: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(nextVersion());
   return out;
 }
 

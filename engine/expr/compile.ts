@@ -556,7 +556,7 @@ class Compiler implements FnCompiler {
     try {
       // a definition sees its parameters and the global names, not the caller's bindings
       const body = this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
-      const plain = this.plainCall(body, argv, store);
+      const plain = plainCall(body, argv, store);
       if (this.opaque !== opaque0 || this.loops === loops0) return plain;
       return { fn: cachedCall(d, plain.fn, body.fn, argv.map((a) => a.fn), store, this.warnSites !== warns0), t: body.t };
     } catch (e) {
@@ -566,37 +566,35 @@ class Compiler implements FnCompiler {
       this.defStack.pop();
     }
   }
+}
 
-  /** A definition's call: the arguments evaluated by value and stored where the body reads them. */
-  plainCall(body: Compiled, argv: Compiled[], store: any[]): Compiled {
-    {
-      if (argv.length === 0) return body;
-      // No saving and restoring: a call site is never re-entered while it runs (definitions cannot recurse,
-      // and each use of a definition is compiled on its own).
-      const bf = body.fn;
-      const afs = argv.map((a) => a.fn);
-      const t = body.t;
-      if (afs.length === 1) { const a0 = afs[0]!; return { fn: (c) => { store[0] = a0(c); return bf(c); }, t }; }
-      if (afs.length === 2) {
-        const a0 = afs[0]!, a1 = afs[1]!;
-        return { fn: (c) => { const v0 = a0(c); store[1] = a1(c); store[0] = v0; return bf(c); }, t };
-      }
-      if (afs.length === 3) {
-        const a0 = afs[0]!, a1 = afs[1]!, a2 = afs[2]!;
-        return { fn: (c) => { const v0 = a0(c), v1 = a1(c); store[2] = a2(c); store[0] = v0; store[1] = v1; return bf(c); }, t };
-      }
-      const n = afs.length;
-      const vals: any[] = new Array(n);
-      return {
-        fn: (c) => {
-          for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
-          for (let i = 0; i < n; i++) store[i] = vals[i];
-          return bf(c);
-        },
-        t,
-      };
-    }
+/** A definition's call: the arguments evaluated by value and stored where the body reads them. No saving and
+ *  restoring: a call site is never re-entered while it runs (definitions cannot recurse, and each use of a
+ *  definition is compiled on its own). */
+function plainCall(body: Compiled, argv: Compiled[], store: any[]): Compiled {
+  if (argv.length === 0) return body;
+  const bf = body.fn;
+  const afs = argv.map((a) => a.fn);
+  const t = body.t;
+  if (afs.length === 1) { const a0 = afs[0]!; return { fn: (c) => { store[0] = a0(c); return bf(c); }, t }; }
+  if (afs.length === 2) {
+    const a0 = afs[0]!, a1 = afs[1]!;
+    return { fn: (c) => { const v0 = a0(c); store[1] = a1(c); store[0] = v0; return bf(c); }, t };
   }
+  if (afs.length === 3) {
+    const a0 = afs[0]!, a1 = afs[1]!, a2 = afs[2]!;
+    return { fn: (c) => { const v0 = a0(c), v1 = a1(c); store[2] = a2(c); store[0] = v0; store[1] = v1; return bf(c); }, t };
+  }
+  const n = afs.length;
+  const vals: any[] = new Array(n);
+  return {
+    fn: (c) => {
+      for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
+      for (let i = 0; i < n; i++) store[i] = vals[i];
+      return bf(c);
+    },
+    t,
+  };
 }
 
 /** The most values one definition keeps (by arguments) before its cache starts afresh. */
