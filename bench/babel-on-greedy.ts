@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadRulesetText } from '../engine/load/index.js';
+import { loadRulesetText } from '../engine/index.js';
 import { nodeReadFile } from '../engine/load/node-files.js';
 import { playout } from '../engine/sim/playout.js';
 

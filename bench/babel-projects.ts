@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadRulesetText } from '../engine/load/index.js';
+import { loadRulesetText } from '../engine/index.js';
 import { nodeReadFile } from '../engine/load/node-files.js';
 import { playGame } from '../engine/sim/games.js';
 import { parseBot } from '../engine/bots/index.js';

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadRulesetText } from '../engine/load/index.js';
+import { loadRulesetText } from '../engine/index.js';
 import { nodeReadFile } from '../engine/load/node-files.js';
 import { cloneState, moveEntities } from '../engine/state.js';
 import { Match, type Action } from '../engine/index.js';

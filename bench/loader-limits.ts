@@ -6,7 +6,7 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadRulesetText } from '../engine/load/index.js';
+import { loadRulesetText } from '../engine/index.js';
 import { DEFAULT_CHAIN_LIMITS, DEFAULT_LIMITS } from '../engine/load/limits.js';
 
 const MAX_BYTES = DEFAULT_LIMITS.maxBytes;

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadRulesetText } from '../engine/load/index.js';
+import { loadRulesetText } from '../engine/index.js';
 import { playout } from '../engine/sim/playout.js';
 import { playHandwritten } from './handwritten.js';
 

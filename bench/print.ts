@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadRulesetText } from '../engine/load/index.js';
+import { loadRulesetText } from '../engine/index.js';
 import type { Game } from '../engine/model.js';
 import { loadFonts } from '../cli/print.js';
 import { printDeck } from '../print/index.js';

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { loadOrReport, STDIN_NAME } from './load-file.js';
+import { loadOrReport } from './load-file.js';
 import { ALL_SEEING, Match, nodeReadFile, replayShapeProblem, simulate, type Replay } from '../engine/index-node.js';
 import { HelpRequested, parseArgs, UsageError } from './args.js';
 import { PRINT_USAGE } from './print-usage.js';
@@ -12,6 +12,7 @@ import { SERVE_USAGE } from './serve-usage.js';
 import { simulateCmd, SIMULATE_USAGE, table } from './simulate.js';
 import { compareCmd, COMPARE_USAGE } from './compare.js';
 import { mergeCmd, MERGE_USAGE } from './merge.js';
+import { validateCmd } from './validate.js';
 
 /** Each command's usage, as listed by `babelkit --help` and shown alone by `babelkit COMMAND --help`. */
 const COMMAND_USAGE = new Map<string, string>([
@@ -50,7 +51,7 @@ export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
     switch (cmd) {
-      case 'validate': return validate(rest);
+      case 'validate': return validateCmd(rest);
       // awaited here so that their usage errors reach the catch below
       case 'simulate': return await simulateCmd(rest);
       case 'compare': return await compareCmd(rest);
@@ -79,20 +80,6 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw e;
   }
-}
-
-function validate(args: string[]): number {
-  const { positional } = parseArgs(args, {});
-  if (positional.length === 0) throw new UsageError('give at least one ruleset file');
-  let bad = 0;
-  for (const f of positional) {
-    const counts = { warnings: 0 };
-    const g = loadOrReport(f, counts);
-    const warned = counts.warnings ? `, ${counts.warnings} warning${counts.warnings > 1 ? 's' : ''}` : '';
-    if (!g) bad++;
-    else process.stdout.write(`${f === '-' ? STDIN_NAME : f}: ok (${g.name}: ${g.entityDef.length} components, ${g.phases.length} phases, ${g.promptSteps.length} decisions${warned})\n`);
-  }
-  return bad ? 1 : 0;
 }
 
 /** Largest replay file read (a long game's replay is well under 1 MiB). */

@@ -47,6 +47,8 @@ export default function setup(): void {
   });
   // the schema check compiled ahead of time, as `npm run build` makes it
   execFileSync(process.execPath, [fileURLToPath(new URL('../schemas/build-validator.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
+  // and `babelkit validate` bundled into one file, as `npm run build` makes it
+  execFileSync(process.execPath, [fileURLToPath(new URL('../cli/bundle.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
   execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', 'editor/vite.config.ts', '--logLevel', 'error'], {
     cwd: root,
     stdio: 'inherit',

@@ -15,17 +15,30 @@
  *   whose errors are deepest wins, then the one with fewest errors.
  * Something is always reported at the spot of a failed combinator.
  */
-import Ajv2020Import from 'ajv/dist/2020.js';
 import type { Ajv2020 as Ajv2020Instance, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import { DiagnosticBag, describeValue, quote, type Diagnostic } from './diagnostics.js';
 import { didYouMean, suggestSuffix } from '../suggest.js';
 import type { Path, Pos, SourceMap } from './source.js';
 
-type AjvCtor = new (opts?: Options) => Ajv2020Instance;
-// Under Node ESM the default import is `module.exports` (the class, which also has
-// `.default`); under a bundler it is `exports.default`. `.default ?? itself` works for both.
-const ajvModule = Ajv2020Import as unknown as AjvCtor & { default?: AjvCtor };
-const Ajv2020: AjvCtor = typeof ajvModule.default === 'function' ? ajvModule.default : ajvModule;
+export type AjvCtor = new (opts?: Options) => Ajv2020Instance;
+
+// ajv (83 modules, about 45 ms to load) is needed only to explain a ruleset that fails the schema check compiled
+// at build time. So this module does not import it: the engine's entry points say where it comes from — a static
+// import for the browser (engine/index.ts), a require on first use for the command line (engine/index-node.ts).
+let ajvSource: (() => unknown) | null = null;
+
+/** Where the ajv class comes from (ajv/dist/2020.js's exports, or a function giving them on first use). */
+export function useAjv(source: () => unknown): void {
+  ajvSource = source;
+}
+
+function ajvClass(): AjvCtor {
+  if (!ajvSource) throw new Error('no JSON Schema validator: import the engine from engine/index.ts or engine/index-node.ts');
+  // Under Node the module's exports are the class (which also has `.default`); under a bundler they may be
+  // `{ default: class }`. `.default ?? itself` works for both.
+  const m = ajvSource() as AjvCtor & { default?: AjvCtor };
+  return typeof m.default === 'function' ? m.default : m;
+}
 
 export type SchemaValidator = (value: unknown, map: SourceMap) => Diagnostic[];
 
@@ -54,6 +67,7 @@ const MAX_LISTED = 8;
  * invalid (a programming error, not a user error).
  */
 export function createSchemaValidator(schema: object): SchemaValidator {
+  const Ajv2020 = ajvClass();
   const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true, logger: false });
   const root = schema as SchemaObj;
   const rootId = typeof root.$id === 'string' && root.$id !== '' ? root.$id : ROOT_KEY;

@@ -1,0 +1,39 @@
+// What engine/index.ts (browser) and engine/index-node.ts (Node) export: the engine's public API, less where the
+// JSON Schema validator comes from, which each entry point decides (see load/schema-check.ts). Import the engine
+// from one of those two, not from here.
+
+export type {
+  Action, CardDef, CardTypeDef, Ended, EndingDef, Game, LogEntry, OpenPrompt, OptionDef, RoleDef, State, TeamDef, VarDef, ZoneDef,
+} from './model.js';
+export type {
+  Align, BacksMode, CardLayout, CardSize, GridElement, Hex, IconElement, LayoutBox, LayoutElement, PaperName, PrintDeck, PrintSettings,
+  RectElement, TextElement, TitleElement, VAlign,
+} from './print-model.js';
+export { BACKS_MODES, BASE_COLORS, CARD_SIZES, DESIGN_SIZE, cardSizeOf } from './print-model.js';
+export { readCardSelector, type SelectorProblem } from './card-selector.js';
+
+export { loadRulesetText, resolveRelative, rulesetSchema, usePrecompiledSchemaCheck, type LoadResult, type ReadFile } from './load/index.js';
+export { formatDiagnostic, sortAndDedupe, hasErrors, type Diagnostic } from './load/diagnostics.js';
+
+export {
+  Match, MatchError, IllegalAction, checkPlayers, checkOptions, checkBots, parseOptionAssignments, checkReplay, replayViews,
+  type MatchSetup, type OptionValues, type UndoState, type ReplayCheck,
+} from './match.js';
+export { makeReplay, replayShapeProblem, stateHash, REPLAY_FORMAT, type Replay } from './replay.js';
+
+export { simulate, batchSetup, gameSeed, type SimulateOptions, type SimulateReport } from './sim/simulate.js';
+export { playGames, playGame, summarize, shardRange, type BatchSetup, type GameSummary } from './sim/games.js';
+export { Tally, mergeReports, MergeError, type Totals } from './sim/report.js';
+export { compareRuns, rateVerdict, type Comparison, type RateComparison, type MeanComparison, type Rate, type Difference } from './sim/compare.js';
+export { wilson, pairedDifference, hybridDifference, meanInterval, pairedMeanDifference, type Interval } from './sim/stats.js';
+export { playout, type PlayoutOptions, type PlayoutResult } from './sim/playout.js';
+export { BOTS, ISMCTS_DEFAULT_ITERATIONS, botChoice, botProblem, botSpec, botStreams, parseBot, parseSeats, type BotKind, type BotSpec } from './bots/index.js';
+
+export { view, renderLog, renderLogMore, cardView, type PlayerView, type ZoneView, type CardView } from './view.js';
+export { playerName } from './render.js';
+export { didYouMean } from './suggest.js';
+export { evaluate } from './expr/evaluate.js';
+export { scoreTable } from './scores.js';
+export { CSV_HEADER, reportRows, toCsv } from './sim/csv.js';
+export { diffRulesets, type Change } from './load/diff.js';
+export { ALL_SEEING } from './visibility.js';

@@ -1,0 +1,60 @@
+// `babelkit validate` runs from one bundled file (cli/bundle.mjs → dist/cli/validate.bundle.mjs) and loads ajv only
+// to explain a ruleset that fails the schema check compiled at build time. Both are speed-ups only: what it prints
+// must be what the whole command line's modules print, byte for byte, for good rulesets and bad ones.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './run.js';
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+function run(args: string[], opts: { input?: string; env?: Record<string, string> } = {}): Run {
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', input: opts.input, env: { ...process.env, ...opts.env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The same command through dist/cli/main.js, the modules, never the bundle. */
+const viaModules = (args: string[], input?: string): Run =>
+  run(['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(join(ROOT, 'dist/cli/main.js'))}); process.exitCode = await main(${JSON.stringify(args)});`], { input });
+const viaBin = (args: string[], input?: string): Run => run([join(ROOT, 'bin/babelkit.mjs'), ...args], { input });
+
+describe('babelkit validate, bundled', () => {
+  it('the build made the bundle', () => {
+    expect(existsSync(join(ROOT, 'dist/cli/validate.bundle.mjs'))).toBe(true);
+  });
+
+  it('prints what the modules print: every bundled ruleset, broken input, --help and usage errors', () => {
+    const rulesets = ['', 'variants'].flatMap((d) => readdirSync(join(ROOT, 'rulesets', d)).filter((f) => f.endsWith('.yaml')).map((f) => join('rulesets', d, f)));
+    expect(rulesets.length).toBeGreaterThan(8);
+    const cases: [string[], string?][] = [
+      [['validate', ...rulesets]],
+      [['validate', '-'], 'id: x\nname: X\nplayers: { min: 2, max: many }\n'],
+      [['validate', '-'], 'a: &a [*a\n'],
+      [['validate', '-'], '__proto__: { polluted: 1 }\nid: x\n'],
+      [['validate', 'no-such-file.yaml']],
+      [['validate', '--help']],
+      [['validate']],
+      [['validate', '--nope', 'x.yaml']],
+    ];
+    for (const [args, input] of cases) {
+      const a = viaBin(args, input);
+      const b = viaModules(args, input);
+      expect({ args, ...a }).toEqual({ args, ...b });
+    }
+    // not vacuous: the good ones were ok, the broken ones were explained
+    expect(viaBin(['validate', ...rulesets]).stdout.split('\n').filter((l) => l.includes(': ok (')).length).toBe(rulesets.length);
+    expect(viaBin(['validate', '-'], 'id: x\nname: X\nplayers: { min: 2, max: many }\n').stderr).toMatch(/^<stdin>:3:25: error: players\.max: /m);
+  });
+
+  it('loads ajv only for a ruleset the compiled check turns down', () => {
+    const ajvLoaded = (r: Run) => /ajv[\\/]dist[\\/]2020\.js/.test(r.stderr);
+    const good = run([join(ROOT, 'bin/babelkit.mjs'), 'validate', 'rulesets/babel-builders.yaml'], { env: { NODE_DEBUG: 'module' } });
+    expect(good.code).toBe(0);
+    expect(ajvLoaded(good)).toBe(false);
+    const bad = run([join(ROOT, 'bin/babelkit.mjs'), 'validate', '-'], { input: 'id: x\nname: 3\n', env: { NODE_DEBUG: 'module' } });
+    expect(bad.code).toBe(1);
+    expect(ajvLoaded(bad)).toBe(true);
+    expect(bad.stderr).toMatch(/^<stdin>:2:7: error: name: expected a string, got 3$/m);
+  });
+});
