@@ -1,15 +1,21 @@
 // `babelkit replay LOG.json --log --as N`: a saved game's log as seat N saw it, the same renderer as the playtest's
 // log: no step path, no zone id (zones read by their names: "Player 2's hand", "the draw deck"). A Babel Builders
 // round, word for word; Babel Builders, Babel On! and Bable games saved by greedy bots, line by line.
-import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { babelkit, ROOT } from './run.js';
 import { loadGame, rulesetPath } from '../helpers/game.js';
 
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
 function savedGame(ruleset: string, players: number, seed: number): string {
   mkdirSync(join(ROOT, 'tmp'), { recursive: true });
   const dir = mkdtempSync(join(ROOT, 'tmp', 'replay-log-'));
+  made.push(dir);
   const r = babelkit('simulate', `rulesets/${ruleset}`, '--players', String(players), '--games', '1', '--seed', String(seed), '--bot', 'greedy', '--save-replay', relative(ROOT, dir));
   expect(r.code).toBe(0);
   return relative(ROOT, join(dir, readdirSync(dir)[0]!));
