@@ -2,6 +2,7 @@
 // serialisable). The engine only knows these generic notions: zones, entities, players, roles, teams,
 // variables, phases, steps, prompts.
 
+import type { Memory } from './memory.js';
 import type { Ty } from './expr/types.js';
 import type { Env } from './expr/env.js';
 import type { CardLayout, PrintSettings } from './print-model.js';
@@ -54,6 +55,8 @@ export interface ZoneDef {
   anonymous: boolean;
   /** the card type of a face-down card here is known to everyone (by the rules only one kind lies here) */
   knownType?: boolean;
+  /** the seats remember which cards they saw go in here, though they cannot see them (memory.ts; bots only) */
+  remembered?: boolean;
   description?: string;
 }
 
@@ -257,6 +260,8 @@ export interface Game {
   scoring: ScoringDef | null;
   /** the objective of a player with no team (every player for themselves): a number to raise ($self) */
   objective: Fn<number> | null;
+  /** bot heuristics: a condition a bot's determinized copy must meet ($self: the bot's seat), or null */
+  plausible: Fn<boolean> | null;
   /** the names expressions can use (to compile an expression against this game later: evaluate()) */
   env: Env;
   endings: EndingDef[];
@@ -365,6 +370,8 @@ export interface State {
   loc: number[];
   /** entity → revealed to everyone (1) */
   shown: number[];
+  /** what the seats remember of hidden cards (memory.ts): null unless a zone is `remembered` */
+  mem: Memory | null;
   roles: Int16Array;
   /** the roles as dealt by the setup (public knowledge of the deal; later changes may be private) */
   dealtRoles: Int16Array;

@@ -8,6 +8,7 @@ export { instances, zoneInstanceCount } from './instances.js';
 import { seenMask, zoneMask } from './visibility.js';
 import { budget, logLine, overBudget } from './budget.js';
 import { nextVersion } from './memo.js';
+import { copyMemory, newMemory, noteMove } from './memory.js';
 export { changed, rolesKey, varKey } from './memo.js';
 
 export interface NewGameOptions {
@@ -42,6 +43,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
     ver: zeros(ninst + g.vars.length + 2).map(nextVersion),
     loc,
     shown: zeros(ne),
+    mem: newMemory(g, o.players, ne, ninst),
     roles: new Int16Array(o.players).fill(-1),
     dealtRoles: new Int16Array(o.players).fill(-1),
     roleShown: new Uint8Array(o.players),
@@ -108,6 +110,7 @@ export function cloneState(s: State): State {
     ver: s.ver.slice(),
     loc: s.loc.slice(),
     shown: s.shown.slice(),
+    mem: s.mem ? copyMemory(s.mem) : null,
     roles: s.roles.slice(),
     dealtRoles: s.dealtRoles.slice(),
     roleShown: s.roleShown.slice(),
@@ -208,6 +211,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
   const seen = logging ? list.map((e) => seenMask(s, g, e)) : null;
   const from = logging ? list.map((e) => s.loc[e]!) : null;
   const ins = instances(g);
+  if (s.mem) remember(s, g, list, dest);
   if (n <= 4) {
     for (let i = 0; i < n; i++) {
       const e = list[i]!;
@@ -258,6 +262,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
 /** The common case, one card and no log: no allocation. */
 function moveOne(s: State, g: Game, e: number, dest: number, bottom: boolean): void {
   const src = s.loc[e]!;
+  if (s.mem) noteMove(s, g, e, src, s.zones[src]!.length, dest);
   const z = ownZone(s, src);
   const k = z.lastIndexOf(e);
   if (k === z.length - 1) z.pop();
@@ -270,6 +275,17 @@ function moveOne(s: State, g: Game, e: number, dest: number, bottom: boolean): v
   else d.push(e);
   touch(s, g, instances(g), dest);
   if (instances(g).anon[dest] === 1) shuffleInPlace(s.rng, d);
+}
+
+/** What the seats remember of cards moving together: each leaves its zone in turn (one fewer there each time). */
+function remember(s: State, g: Game, list: readonly number[], dest: number): void {
+  const gone = new Map<number, number>();
+  for (const e of list) {
+    const src = s.loc[e]!;
+    const k = gone.get(src) ?? 0;
+    noteMove(s, g, e, src, s.zones[src]!.length - k, dest);
+    gone.set(src, k + 1);
+  }
 }
 
 /** Moves up to n entities from the top of `src` to `dest`; returns how many moved. */

@@ -9,10 +9,34 @@ import { changed, cloneState, ownZone, rolesKey, varKey } from '../state.js';
 import { cardVisibleTo, roleVisibleTo, varVisibleTo } from '../visibility.js';
 import { randInt, shuffleInPlace } from '../rng.js';
 import { instances } from '../instances.js';
+import { remembered } from '../memory.js';
 import { sameValue } from '../expr/value.js';
 import { RuleError } from '../expr/env.js';
 
+/** Tries at dealing a copy that the ruleset's `plausible` condition accepts, before keeping the last one. */
+const PLAUSIBLE_TRIES = 16;
+
 export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array): State {
+  let d = dealOnce(s, g, viewer, rng);
+  const ok = g.plausible;
+  if (!ok) return d;
+  for (let k = 1; k < PLAUSIBLE_TRIES && !plausible(d, g, ok, viewer); k++) d = dealOnce(s, g, viewer, rng);
+  return d;
+}
+
+/** The ruleset's `plausible` on a copy, for seat `viewer`; a condition that breaks a rule there counts as met. */
+function plausible(d: State, g: Game, f: NonNullable<Game['plausible']>, viewer: number): boolean {
+  const b = d.b.slice();
+  b[0] = viewer; // '$self' is slot 0 in every compiled game
+  try {
+    return f({ s: d, g, b, it: undefined }) === true;
+  } catch (e) {
+    if (e instanceof RuleError) return true;
+    throw e;
+  }
+}
+
+function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
   const d = cloneState(s);
   d.log = null;
   const places: { z: number; i: number }[] = [];
@@ -40,31 +64,38 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
   // the shuffled group, and the other places share the cards left.
   const ins = instances(g);
   const typeKnown = (z: number) => g.zones[ins.zone[z]!]!.knownType === true;
+  const typeOf = (e: number) => g.cards[g.entityDef[e]!]!.type;
   for (const key of [...groups.keys()].sort()) {
     const ks = groups.get(key)!;
-    const group = ks.map((k) => ents[k]!).sort((a, b) => a - b);
-    shuffleInPlace(rng, group);
-    const taken = new Uint8Array(group.length);
-    const put = (k: number, j: number) => {
-      taken[j] = 1;
-      const { z, i } = places[k]!;
-      const e = group[j]!;
+    const cards = ks.map((k) => ents[k]!).sort((a, b) => a - b);
+    const used = new Uint8Array(ks.length); // places (by their index in ks) given a card
+    const put = (u: number, e: number) => {
+      used[u] = 1;
+      const { z, i } = places[ks[u]!]!;
       if (d.zones[z]![i] !== e) ownZone(d, z)[i] = e;
       d.loc[e] = z;
     };
+    const kept = s.mem ? rememberedCards(s, g, viewer, rng, cards, ks, places, ents, typeKnown, typeOf) : null;
+    if (kept) for (const [e, u] of kept) put(u, e);
+    const group = kept ? cards.filter((e) => !kept.has(e)) : cards;
+    shuffleInPlace(rng, group);
+    const taken = new Uint8Array(group.length);
     const rest: number[] = [];
-    for (const k of ks) {
-      if (!typeKnown(places[k]!.z)) { rest.push(k); continue; }
-      const want = g.entityDef[ents[k]!]!;
-      const type = g.cards[want]!.type;
+    for (let u = 0; u < ks.length; u++) {
+      if (used[u]) continue;
+      const z = places[ks[u]!]!.z;
+      if (!typeKnown(z)) { rest.push(u); continue; }
+      const type = typeOf(ents[ks[u]!]!);
       let j = 0;
-      while (j < group.length && (taken[j] || g.cards[g.entityDef[group[j]!]!]!.type !== type)) j++;
-      put(k, j); // a card of that type exists: the real one is in the group
+      while (j < group.length && (taken[j] || typeOf(group[j]!) !== type)) j++;
+      taken[j] = 1;
+      put(u, group[j]!); // a card of that type exists: the real one is in the group
     }
     let j = 0;
-    for (const k of rest) {
+    for (const u of rest) {
       while (taken[j]) j++;
-      put(k, j);
+      taken[j] = 1;
+      put(u, group[j]!);
     }
   }
   // Hidden roles are redealt from the roles as dealt at setup (the deal is public knowledge; a later
@@ -99,6 +130,49 @@ export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array)
   for (let k = 0; k < 4; k++) d.rng[k] = (randInt(rng, 0x100000000) ^ (k * 0x9e3779b9)) >>> 0;
   reopenPending(d, g, viewer);
   return d;
+}
+
+/**
+ * The hidden cards of one back that the viewer remembers in a zone (memory.ts), each kept there with the chance
+ * that it still is, at one of the zone's hidden places drawn at random (of its type where the zone shows types):
+ * card → its place (an index into `ks`). Only the viewer's memory, the hidden places and the bot's stream decide,
+ * never where the cards really are. A zone holding fewer hidden places than cards remembered there keeps as many
+ * as fit; and every place of a `knownType` zone not taken must still find a card of its type among the others, so
+ * a card kept outside such zones goes back to the others while its type runs short there.
+ */
+function rememberedCards(
+  s: State, g: Game, viewer: number, rng: Uint32Array, cards: readonly number[], ks: readonly number[],
+  places: readonly { z: number; i: number }[], ents: readonly number[], typeKnown: (z: number) => boolean, typeOf: (e: number) => string,
+): Map<number, number> | null {
+  const kept = new Map<number, number>();
+  const used = new Uint8Array(ks.length);
+  for (const e of cards) {
+    const { zone: z, chance } = remembered(s, viewer, e);
+    if (z < 0 || chance <= 0) continue;
+    if (chance < 1 && randInt(rng, 0x40000000) >= chance * 0x40000000) continue;
+    const fits: number[] = [];
+    for (let u = 0; u < ks.length; u++) {
+      const k = ks[u]!;
+      if (!used[u] && places[k]!.z === z && (!typeKnown(z) || typeOf(ents[k]!) === typeOf(e))) fits.push(u);
+    }
+    if (!fits.length) continue;
+    const u = fits[randInt(rng, fits.length)]!;
+    used[u] = 1;
+    kept.set(e, u);
+  }
+  if (kept.size === 0) return null;
+  // the typed places left, and the cards left, by type
+  const short = new Map<string, number>();
+  for (let u = 0; u < ks.length; u++) {
+    const k = ks[u]!;
+    if (!used[u] && typeKnown(places[k]!.z)) short.set(typeOf(ents[k]!), (short.get(typeOf(ents[k]!)) ?? 0) + 1);
+  }
+  for (const e of cards) if (!kept.has(e)) short.set(typeOf(e), (short.get(typeOf(e)) ?? 0) - 1);
+  for (const [e, u] of [...kept].reverse()) {
+    const t = typeOf(e);
+    if ((short.get(t) ?? 0) > 0 && !typeKnown(places[ks[u]!]!.z)) { kept.delete(e); short.set(t, short.get(t)! - 1); }
+  }
+  return kept.size ? kept : null;
 }
 
 /**

@@ -7,13 +7,14 @@ import { seedRng } from '../rng.js';
 import { botPrompt } from './options.js';
 import { greedyChoice } from './greedy.js';
 import { randomChoice } from './random.js';
-import { ISMCTS_DEFAULT_ITERATIONS, ismctsChoice } from './ismcts.js';
+import { GUIDED_DEFAULT_ITERATIONS, ISMCTS_DEFAULT_ITERATIONS, ismctsChoice } from './ismcts.js';
 
-/** A bot as written on a command line or in a seat list: `ismcts:N` searches N iterations per decision. */
-export type BotKind = 'random' | 'greedy' | 'ismcts' | `ismcts:${number}`;
-/** The bots by name (`ismcts` also takes a budget: `ismcts:N`). */
-export const BOTS: readonly ('random' | 'greedy' | 'ismcts')[] = ['random', 'greedy', 'ismcts'];
-export { ISMCTS_DEFAULT_ITERATIONS } from './ismcts.js';
+/** A bot as written on a command line or in a seat list: `ismcts:N` searches N iterations per decision;
+ *  `guided` is ISMCTS led by the ruleset's heuristics (`guided:N` likewise). */
+export type BotKind = 'random' | 'greedy' | 'ismcts' | `ismcts:${number}` | 'guided' | `guided:${number}`;
+/** The bots by name (`ismcts` and `guided` also take a budget: `ismcts:N`, `guided:N`). */
+export const BOTS: readonly ('random' | 'greedy' | 'ismcts' | 'guided')[] = ['random', 'greedy', 'ismcts', 'guided'];
+export { GUIDED_DEFAULT_ITERATIONS, ISMCTS_DEFAULT_ITERATIONS } from './ismcts.js';
 
 /** The most iterations one ISMCTS decision may be given. */
 export const ISMCTS_MAX_ITERATIONS = 1_000_000;
@@ -22,6 +23,8 @@ export interface BotSpec {
   name: 'random' | 'greedy' | 'ismcts';
   /** ISMCTS: iterations per decision */
   iterations?: number;
+  /** ISMCTS led by the prompts' heuristic `score`s (the `guided` bot): see ismcts.ts */
+  guided?: boolean;
 }
 
 /** Reads a bot's name (the one parser for the CLI, seat lists, matches and the editor); null when it is
@@ -29,26 +32,29 @@ export interface BotSpec {
 export function parseBot(text: unknown): BotKind | null {
   if (typeof text !== 'string') return null;
   const t = text.trim().toLowerCase();
-  if (t === 'random' || t === 'greedy' || t === 'ismcts') return t;
-  const m = /^ismcts:(\d{1,7})$/.exec(t);
+  if (t === 'random' || t === 'greedy' || t === 'ismcts' || t === 'guided') return t;
+  const m = /^(ismcts|guided):(\d{1,7})$/.exec(t);
   if (!m) return null;
-  const n = Number(m[1]);
+  const n = Number(m[2]);
   if (n < 1 || n > ISMCTS_MAX_ITERATIONS) return null;
-  return `ismcts:${n}`;
+  return m[1] === 'guided' ? `guided:${n}` : `ismcts:${n}`;
 }
 
 /** What went wrong with a bot's name, in words (for usage errors). */
 export function botProblem(text: unknown): string {
   const t = typeof text === 'string' ? text.trim().toLowerCase() : '';
-  if (/^ismcts:/.test(t)) return `'${String(text)}': ismcts:N takes a whole number of iterations from 1 to ${ISMCTS_MAX_ITERATIONS}`;
-  return `'${String(text)}' is not a bot (random, greedy, ismcts or ismcts:N)`;
+  const m = /^(ismcts|guided):/.exec(t);
+  if (m) return `'${String(text)}': ${m[1]}:N takes a whole number of iterations from 1 to ${ISMCTS_MAX_ITERATIONS}`;
+  return `'${String(text)}' is not a bot (random, greedy, ismcts, guided, ismcts:N or guided:N)`;
 }
 
 /** A parsed bot's name and budget. */
 export function botSpec(kind: BotKind): BotSpec {
   if (kind === 'random' || kind === 'greedy') return { name: kind };
   if (kind === 'ismcts') return { name: 'ismcts', iterations: ISMCTS_DEFAULT_ITERATIONS };
-  return { name: 'ismcts', iterations: Number(kind.slice('ismcts:'.length)) };
+  if (kind === 'guided') return { name: 'ismcts', iterations: GUIDED_DEFAULT_ITERATIONS, guided: true };
+  const [name, n] = kind.split(':');
+  return { name: 'ismcts', iterations: Number(n), ...(name === 'guided' ? { guided: true } : {}) };
 }
 
 /**
@@ -70,7 +76,8 @@ export function botChoice(kind: BotKind, s: State, g: Game, p: OpenPrompt, rng: 
   const q = botPrompt(s, g, p); // without the options a bot never takes
   if (kind === 'random') return randomChoice(q, rng);
   if (kind === 'greedy') return greedyChoice(s, g, q, rng);
-  return ismctsChoice(s, g, q, rng, botSpec(kind).iterations!);
+  const spec = botSpec(kind);
+  return ismctsChoice(s, g, q, rng, spec.iterations!, spec.guided === true);
 }
 
 const STREAM_NAMES = Array.from({ length: 32 }, (_, p) => `bot:${p}`);

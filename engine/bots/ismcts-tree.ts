@@ -16,10 +16,12 @@ export interface Node {
   avail: number;
   /** sum of the rewards, for the tree's own seat */
   total: number;
+  /** the prompt's own heuristic for this action, scaled to 0–1 among its siblings (-1: not judged yet) */
+  bias: number;
 }
 
 export function newNode(): Node {
-  return { children: new Map(), visits: 0, avail: 0, total: 0 };
+  return { children: new Map(), visits: 0, avail: 0, total: 0, bias: -1 };
 }
 
 /** The child under `key`, created when missing. */
@@ -31,13 +33,15 @@ export function child(n: Node, key: string): Node {
 
 /**
  * UCB1 over the legal children (availability counts instead of the parent's visits: an action legal only
- * in some determinizations is not penalised for the others). Ties fall to the first listed.
+ * in some determinizations is not penalised for the others), with a progressive bias towards what the
+ * prompt's heuristic prefers, fading as the action is tried (`w` × bias / (visits + 1)). Ties fall to the
+ * first listed.
  */
-export function selectUcb(children: Node[], c: number): number {
+export function selectUcb(children: Node[], c: number, w = 0): number {
   let best = 0, bestV = -Infinity;
   for (let i = 0; i < children.length; i++) {
     const n = children[i]!;
-    const v = n.total / n.visits + c * Math.sqrt(Math.log(n.avail) / n.visits);
+    const v = n.total / n.visits + c * Math.sqrt(Math.log(n.avail) / n.visits) + (n.bias > 0 ? (w * n.bias) / (n.visits + 1) : 0);
     if (v > bestV) { bestV = v; best = i; }
   }
   return best;

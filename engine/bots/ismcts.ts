@@ -11,6 +11,10 @@
 //  3. plays on at random (a rollout) until the game ends or ROLLOUT_DECISIONS more decisions are taken;
 //  4. backs up each seat's reward (ismcts-reward.ts: 1 for a win of its team, 0 for a loss, or its declared
 //     objective for a stopped rollout) through that seat's own tree.
+// `guided` (the same search) follows the ruleset's own heuristics where a prompt declares a `score`: in the
+// tree, untried actions are tried best-scored first and a progressive bias leans UCB1 towards them; in the
+// rollouts, most decisions take the best-scored choice instead of a random one. Prompts without a score, and
+// rulesets without any, are searched exactly as by `ismcts`.
 // The bot then takes its most visited action. Cooperative and team games need nothing special: a team's
 // seats share its result. A seat deciding later in a simultaneous step learns nothing of an earlier one's
 // choice in its own tree, so its statistics average over what the others may have chosen.
@@ -24,6 +28,7 @@ import { randInt } from '../rng.js';
 import { determinize } from './determinize.js';
 import { randomChoice } from './random.js';
 import { botPrompt } from './options.js';
+import { choiceScore } from './greedy.js';
 import { child, choiceKey, newNode, observedKey, selectUcb, type Node } from './ismcts-tree.js';
 import { ObjectiveScale, rewards } from './ismcts-reward.js';
 
@@ -40,14 +45,30 @@ const MAX_DECISIONS = 5000;
 const EXPLORATION = 0.7;
 /** Candidate choices listed per decision at most; beyond, as many distinct ones drawn at random. */
 const MAX_CANDIDATES = 48;
+/** Iterations per decision of `guided` without a budget (its rollouts judge each choice: slower per iteration). */
+export const GUIDED_DEFAULT_ITERATIONS = 100;
+/** `guided`: the weight of the prompts' heuristic scores in the tree (a progressive bias, scaled 0–1 among the
+ *  actions of a decision, fading as an action is tried: weight × bias / (visits + 1)). */
+const GUIDE_WEIGHT = 10;
+/** `guided`: the percentage of rollout decisions taken by the prompt's heuristic score (the rest at random). */
+const GUIDE_ROLLOUT = 80;
 
-export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number): any[] {
+export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false): any[] {
+  const weight = guided ? GUIDE_WEIGHT : 0;
+  const rolloutShare = guided ? GUIDE_ROLLOUT : 0;
   const me = p.player;
   const cands = candidates(p, rng);
   if (cands.length === 1) return cands[0]!;
   const cardPrompt = g.promptSteps[p.key]!.prompt.choose === 'cards';
   const trees: Node[] = Array.from({ length: s.n }, newNode);
   const rootKids = cands.map((_, i) => child(trees[me]!, `#${i}`));
+  const scoredRoot = weight > 0 && !!g.promptSteps[p.key]!.prompt.score;
+  if (scoredRoot) {
+    const d0 = determinize(s, g, me, rng);
+    const p0 = openOf(d0, me)!;
+    const b0 = d0.par ? d0.par.threads.find((t) => t.player === me)!.b : d0.b;
+    setBiases(rootKids, cands.map((c) => choiceScore(d0, g, p0.key, me, b0, cardPrompt ? c.map((e) => blindCard(s, d0, g, e, me)) : c)));
+  }
   const scale = new ObjectiveScale(s.n);
   const r = new Array<number>(s.n).fill(0);
   const paths: Node[][] = Array.from({ length: s.n }, () => []);
@@ -62,7 +83,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     let k: number;
     const fresh = rootKids.findIndex((n) => n.visits === 0);
     for (const n of rootKids) n.avail++;
-    k = fresh >= 0 ? fresh : selectUcb(rootKids, EXPLORATION);
+    k = fresh >= 0 ? (scoredRoot ? bestUntriedRoot(rootKids, rng) : fresh) : selectUcb(rootKids, EXPLORATION, weight);
     const dp = openOf(d, me)!;
     const choice = cardPrompt ? cands[k]!.map((e) => blindCard(s, d, g, e, me)) : cands[k]!;
     descend(d, g, dp, choice, me, `#${k}`, cur, paths);
@@ -80,13 +101,18 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
       const q = botPrompt(d, g, open);
       const x = q.player;
       if (!inTree) {
-        resolve(d, g, q, randomChoice(q, rng));
+        resolve(d, g, q, rolloutShare > 0 && g.promptSteps[q.key]!.prompt.score && randInt(rng, 100) < rolloutShare ? scoredChoice(d, g, q, rng) : randomChoice(q, rng));
         rolled++;
         continue;
       }
       const cs = candidates(q, rng);
       const node = cur[x]!;
       const keys = cs.map((c) => `${x}|${choiceKey(d, g, q, c, x)}`);
+      if (weight > 0 && g.promptSteps[q.key]!.prompt.score && keys.some((k) => (node.children.get(k)?.bias ?? -1) < 0)) {
+        const b = d.par ? d.par.threads.find((t) => t.player === x)!.b : d.b;
+        const kids = keys.map((k) => child(node, k));
+        setBiases(kids, cs.map((c) => choiceScore(d, g, q.key, x, b, c)), true);
+      }
       const untried: number[] = [];
       const kids: Node[] = [];
       for (let i = 0; i < keys.length; i++) {
@@ -95,12 +121,12 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
       }
       let pick: number;
       if (untried.length) {
-        pick = untried[randInt(rng, untried.length)]!;
+        pick = weight > 0 && g.promptSteps[q.key]!.prompt.score ? bestBiased(node, keys, untried, rng) : untried[randInt(rng, untried.length)]!;
         if (cs.length > 1) inTree = false; // one new node per iteration: then the rollout
         for (const key of keys) child(node, key).avail++;
       } else {
         for (const key of keys) { const n = node.children.get(key)!; n.avail++; kids.push(n); }
-        pick = selectUcb(kids, EXPLORATION);
+        pick = selectUcb(kids, EXPLORATION, weight);
       }
       descend(d, g, q, cs[pick]!, x, keys[pick]!, cur, paths);
       resolve(d, g, q, cs[pick]!);
@@ -123,6 +149,54 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     else if (n.visits === bv && Math.abs(m - bm) <= 1e-12) best.push(i);
   });
   return cands[best[randInt(rng, best.length)]!]!;
+}
+
+/** The choice the prompt's heuristic score likes best (ties: the bot's stream), among the candidates. */
+function scoredChoice(d: State, g: Game, q: OpenPrompt, rng: Uint32Array): any[] {
+  const cs = candidates(q, rng);
+  const b = d.par ? d.par.threads.find((t) => t.player === q.player)!.b : d.b;
+  let best: any[][] = [];
+  let bv = -Infinity;
+  for (const c of cs) {
+    const v = choiceScore(d, g, q.key, q.player, b, c);
+    if (v > bv + 1e-12) { bv = v; best = [c]; } else if (Math.abs(v - bv) <= 1e-12) best.push(c);
+  }
+  return best.length ? best[randInt(rng, best.length)]! : randomChoice(q, rng);
+}
+
+/** Scales raw heuristic scores to 0–1 among siblings and sets them as the nodes' biases (only where unset
+ *  when `onlyNew`). */
+function setBiases(nodes: Node[], raw: number[], onlyNew = false): void {
+  let lo = Infinity, hi = -Infinity;
+  for (const v of raw) if (Number.isFinite(v)) { if (v < lo) lo = v; if (v > hi) hi = v; }
+  raw.forEach((v, i) => {
+    const n = nodes[i]!;
+    if (onlyNew && n.bias >= 0) return;
+    n.bias = !Number.isFinite(v) ? (v > 0 ? 1 : 0) : hi > lo ? (v - lo) / (hi - lo) : 0.5;
+  });
+}
+
+/** The untried action the heuristic likes best (ties: the bot's stream). */
+function bestBiased(node: Node, keys: string[], untried: number[], rng: Uint32Array): number {
+  let best: number[] = [];
+  let bv = -Infinity;
+  for (const i of untried) {
+    const b = node.children.get(keys[i]!)?.bias ?? 0;
+    if (b > bv + 1e-12) { bv = b; best = [i]; } else if (Math.abs(b - bv) <= 1e-12) best.push(i);
+  }
+  return best[randInt(rng, best.length)]!;
+}
+
+function bestUntriedRoot(kids: Node[], rng: Uint32Array): number {
+  const untried: number[] = [];
+  kids.forEach((n, i) => { if (n.visits === 0) untried.push(i); });
+  let best: number[] = [];
+  let bv = -Infinity;
+  for (const i of untried) {
+    const b = kids[i]!.bias;
+    if (b > bv + 1e-12) { bv = b; best = [i]; } else if (Math.abs(b - bv) <= 1e-12) best.push(i);
+  }
+  return best[randInt(rng, best.length)]!;
 }
 
 /** Moves every seat's tree down by one decision: the mover's under its own key, the others' under what

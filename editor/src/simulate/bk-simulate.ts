@@ -13,7 +13,7 @@ import type { RulesetSource } from '../shared/source.js';
 import type { Batch, RulesetInfo, SimApi } from './protocol.js';
 import { drawCharts, drawCompareCharts } from './charts.js';
 
-const BOT_NAMES: BotKind[] = ['random', 'greedy', 'ismcts'];
+const BOT_NAMES: BotKind[] = ['random', 'greedy', 'ismcts', 'guided'];
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 interface Run {

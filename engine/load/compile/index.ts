@@ -15,7 +15,7 @@ import { makeHost } from './host.js';
 import { compileEndings, compileObjectives, compilePhases, compileReactions, compileVisibilities } from './flow.js';
 import { makeStepsCompiler } from './steps.js';
 import { compileQuantities, declareQuantities } from './quantities.js';
-import { compileObjective, compileScores, declareScores } from './scores.js';
+import { compileObjective, compilePlausible, compileScores, declareScores } from './scores.js';
 import { compilePrint } from '../compile-print.js';
 
 export type { Reporter } from './context.js';
@@ -67,6 +67,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   const quantities = compileQuantities(cx, host);
   const scoring = compileScores(cx, host);
   const objective = compileObjective(cx, host);
+  const plausible = compilePlausible(cx, host);
   compileObjectives(cx, host);
   const setup = host.effects(root.setup, ['setup'], host.baseScope(true));
   const reactions = compileReactions(cx, host);
@@ -95,6 +96,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     quantities,
     scoring,
     objective,
+    plausible,
     env: cx.env,
     endings: cx.endings,
     endingIds: new Map(cx.endings.map((e) => [e.id, e])),

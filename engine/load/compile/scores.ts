@@ -36,6 +36,12 @@ export function compileScores(cx: CompileContext, h: CompileHost): ScoringDef | 
   return { slot, categories, tiebreak };
 }
 
+/** The top-level `plausible`: a condition a bot's determinized copy must meet ($self: the bot's seat). */
+export function compilePlausible(cx: CompileContext, h: CompileHost): Fn<boolean> | null {
+  if (cx.root.plausible === undefined) return null;
+  return h.expr(cx.root.plausible, ['plausible'], h.baseScope(false), T.bool) as Fn<boolean> | null;
+}
+
 export function compileObjective(cx: CompileContext, h: CompileHost): Fn<number> | null {
   if (cx.root.objective === undefined) return null;
   return h.expr(cx.root.objective, ['objective'], h.baseScope(false), T.num) as Fn<number> | null;
