@@ -12,7 +12,7 @@
 
 import type { Game, State } from './model.js';
 import { instances } from './instances.js';
-import { zoneSeers } from './visibility.js';
+import { inMask, seenMask } from './visibility.js';
 
 export interface Memory {
   /** seat × card (seat * cards + card) → the remembered zone instance, -1 for none */
@@ -55,10 +55,10 @@ export function noteMove(s: State, g: Game, e: number, src: number, size: number
   const m = s.mem!;
   const ne = s.loc.length;
   const ninst = s.zones.length;
-  const saw = s.shown[e] === 1 ? -1 : zoneSeers(s, g, src);
+  const saw = seenMask(s, g, e); // where it lies now, before it moves
   const keep = rememberedZones(g)[dest] === 1;
   for (let q = 0; q < s.n; q++) {
-    if (saw === -1 || (q < 31 && (saw & (1 << q)) !== 0)) {
+    if (inMask(saw, q)) {
       // q saw which card went: q knows where it is now
       m.where[q * ne + e] = keep ? dest : -1;
       m.at[q * ne + e] = m.surv[q * ninst + dest]!;

@@ -58,22 +58,6 @@ export function seenMask(s: State, g: Game, e: number): number {
   return m;
 }
 
-/** Bit mask of the seats that see zone instance `inst` (as `zoneMask`, -1 for everyone, without asking seat by
- *  seat where the zone's visibility says it outright). */
-export function zoneSeers(s: State, g: Game, inst: number): number {
-  const ins = instances(g);
-  const v = g.zones[ins.zone[inst]!]!.visibility;
-  const o = ins.owner[inst]!;
-  const own = o >= 0 && o < 31 ? 1 << o : 0;
-  switch (v.kind) {
-    case 'public': return -1;
-    case 'nobody': return 0;
-    case 'owner': return own;
-    case 'others': return (s.n >= 31 ? -1 : (1 << s.n) - 1) & ~own;
-    case 'to': return zoneMask(s, g, inst);
-  }
-}
-
 /** Bit mask of the seats that see zone instance `inst`. */
 export function zoneMask(s: State, g: Game, inst: number): number {
   let m = 0;

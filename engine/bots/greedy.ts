@@ -34,7 +34,6 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
   // A card the bot cannot see is known only by where it lies: in the copy, the card at that place.
   const blind = def.prompt.choose === 'cards' ? (e: number) => (cardVisibleTo(s, g, e, me) ? e : base.zones[s.loc[e]!]![s.zones[s.loc[e]!]!.indexOf(e)]!) : null;
   const score = def.prompt.score;
-  const bindings = s.par ? s.par.threads.find((t) => t.player === me)!.b : s.b;
   // the simultaneous step this decision belongs to (null outside one): the lookahead goes past it
   const step = s.par ? { list: s.par.list, step: s.par.step, depth: s.stack.length } : null;
   const fillRng = rng.slice();
@@ -43,7 +42,7 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
   let bestList: any[][] = [];
   for (const real of cands) {
     const choice = blind ? real.map(blind) : real;
-    let v = score ? choiceScore(base, g, p.key, me, bindings, choice) : 0;
+    let v = score ? choiceScore(base, g, p.key, me, choice) : 0;
     const t = cloneState(base);
     t.halt = true;
     const tp = t.par ? t.par.threads.find((th) => th.player === me)!.prompt! : t.prompt!;
@@ -59,10 +58,11 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
 }
 
 /** The prompt's own heuristic `score` of a choice for `player` (the sum over the values chosen), judged on `s`
- *  with the decision's bindings; 0 when the prompt declares none. */
-export function choiceScore(s: State, g: Game, key: number, player: number, bindings: readonly unknown[], choice: readonly unknown[]): number {
+ *  with the bindings of the player's decision there; 0 when the prompt declares none. */
+export function choiceScore(s: State, g: Game, key: number, player: number, choice: readonly unknown[]): number {
   const score = g.promptSteps[key]!.prompt.score;
   if (!score) return 0;
+  const bindings = s.par ? s.par.threads.find((t) => t.player === player)!.b : s.b;
   const c: Ctx = { s, g, b: bindings.slice(), it: undefined };
   c.b[0] = player; // '$self' is slot 0 in every compiled game
   // definitions cached (memo.ts): the choices of one decision are judged on one state

@@ -54,20 +54,18 @@ const GUIDE_WEIGHT = 10;
 const GUIDE_ROLLOUT = 80;
 
 export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false): any[] {
-  const weight = guided ? GUIDE_WEIGHT : 0;
-  const rolloutShare = guided ? GUIDE_ROLLOUT : 0;
+  // `guided` is led by a decision's heuristic where its prompt declares a `score`
+  const led = (key: number) => guided && !!g.promptSteps[key]!.prompt.score;
   const me = p.player;
   const cands = candidates(p, rng);
   if (cands.length === 1) return cands[0]!;
   const cardPrompt = g.promptSteps[p.key]!.prompt.choose === 'cards';
   const trees: Node[] = Array.from({ length: s.n }, newNode);
   const rootKids = cands.map((_, i) => child(trees[me]!, `#${i}`));
-  const scoredRoot = weight > 0 && !!g.promptSteps[p.key]!.prompt.score;
-  if (scoredRoot) {
+  const ledRoot = led(p.key);
+  if (ledRoot) {
     const d0 = determinize(s, g, me, rng);
-    const p0 = openOf(d0, me)!;
-    const b0 = d0.par ? d0.par.threads.find((t) => t.player === me)!.b : d0.b;
-    setBiases(rootKids, cands.map((c) => choiceScore(d0, g, p0.key, me, b0, cardPrompt ? c.map((e) => blindCard(s, d0, g, e, me)) : c)));
+    setBiases(rootKids, cands.map((c) => choiceScore(d0, g, p.key, me, cardPrompt ? c.map((e) => blindCard(s, d0, g, e, me)) : c)));
   }
   const scale = new ObjectiveScale(s.n);
   const r = new Array<number>(s.n).fill(0);
@@ -83,7 +81,8 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     let k: number;
     const fresh = rootKids.findIndex((n) => n.visits === 0);
     for (const n of rootKids) n.avail++;
-    k = fresh >= 0 ? (scoredRoot ? bestUntriedRoot(rootKids, rng) : fresh) : selectUcb(rootKids, EXPLORATION, weight);
+    const w = ledRoot ? GUIDE_WEIGHT : 0;
+    k = fresh >= 0 ? (ledRoot ? bestBy(untriedOf(rootKids), (i) => rootKids[i]!.bias, rng) : fresh) : selectUcb(rootKids, EXPLORATION, w);
     const dp = openOf(d, me)!;
     const choice = cardPrompt ? cands[k]!.map((e) => blindCard(s, d, g, e, me)) : cands[k]!;
     descend(d, g, dp, choice, me, `#${k}`, cur, paths);
@@ -101,17 +100,16 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
       const q = botPrompt(d, g, open);
       const x = q.player;
       if (!inTree) {
-        resolve(d, g, q, rolloutShare > 0 && g.promptSteps[q.key]!.prompt.score && randInt(rng, 100) < rolloutShare ? scoredChoice(d, g, q, rng) : randomChoice(q, rng));
+        resolve(d, g, q, led(q.key) && randInt(rng, 100) < GUIDE_ROLLOUT ? scoredChoice(d, g, q, rng) : randomChoice(q, rng));
         rolled++;
         continue;
       }
       const cs = candidates(q, rng);
       const node = cur[x]!;
       const keys = cs.map((c) => `${x}|${choiceKey(d, g, q, c, x)}`);
-      if (weight > 0 && g.promptSteps[q.key]!.prompt.score && keys.some((k) => (node.children.get(k)?.bias ?? -1) < 0)) {
-        const b = d.par ? d.par.threads.find((t) => t.player === x)!.b : d.b;
-        const kids = keys.map((k) => child(node, k));
-        setBiases(kids, cs.map((c) => choiceScore(d, g, q.key, x, b, c)), true);
+      const ledHere = led(q.key);
+      if (ledHere && keys.some((k) => (node.children.get(k)?.bias ?? -1) < 0)) {
+        setBiases(keys.map((k) => child(node, k)), cs.map((c) => choiceScore(d, g, q.key, x, c)), true);
       }
       const untried: number[] = [];
       const kids: Node[] = [];
@@ -121,12 +119,12 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
       }
       let pick: number;
       if (untried.length) {
-        pick = weight > 0 && g.promptSteps[q.key]!.prompt.score ? bestBiased(node, keys, untried, rng) : untried[randInt(rng, untried.length)]!;
+        pick = ledHere ? bestBy(untried, (i) => node.children.get(keys[i]!)!.bias, rng) : untried[randInt(rng, untried.length)]!;
         if (cs.length > 1) inTree = false; // one new node per iteration: then the rollout
         for (const key of keys) child(node, key).avail++;
       } else {
         for (const key of keys) { const n = node.children.get(key)!; n.avail++; kids.push(n); }
-        pick = selectUcb(kids, EXPLORATION, weight);
+        pick = selectUcb(kids, EXPLORATION, ledHere ? GUIDE_WEIGHT : 0);
       }
       descend(d, g, q, cs[pick]!, x, keys[pick]!, cur, paths);
       resolve(d, g, q, cs[pick]!);
@@ -154,14 +152,8 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
 /** The choice the prompt's heuristic score likes best (ties: the bot's stream), among the candidates. */
 function scoredChoice(d: State, g: Game, q: OpenPrompt, rng: Uint32Array): any[] {
   const cs = candidates(q, rng);
-  const b = d.par ? d.par.threads.find((t) => t.player === q.player)!.b : d.b;
-  let best: any[][] = [];
-  let bv = -Infinity;
-  for (const c of cs) {
-    const v = choiceScore(d, g, q.key, q.player, b, c);
-    if (v > bv + 1e-12) { bv = v; best = [c]; } else if (Math.abs(v - bv) <= 1e-12) best.push(c);
-  }
-  return best.length ? best[randInt(rng, best.length)]! : randomChoice(q, rng);
+  const i = bestBy(cs.map((_, k) => k), (k) => choiceScore(d, g, q.key, q.player, cs[k]!), rng);
+  return i >= 0 ? cs[i]! : randomChoice(q, rng);
 }
 
 /** Scales raw heuristic scores to 0–1 among siblings and sets them as the nodes' biases (only where unset
@@ -176,27 +168,22 @@ function setBiases(nodes: Node[], raw: number[], onlyNew = false): void {
   });
 }
 
-/** The untried action the heuristic likes best (ties: the bot's stream). */
-function bestBiased(node: Node, keys: string[], untried: number[], rng: Uint32Array): number {
+/** Of `items`, the one whose value is highest (ties: the bot's stream); -1 when no value is a number. */
+function bestBy(items: readonly number[], value: (i: number) => number, rng: Uint32Array): number {
   let best: number[] = [];
   let bv = -Infinity;
-  for (const i of untried) {
-    const b = node.children.get(keys[i]!)?.bias ?? 0;
-    if (b > bv + 1e-12) { bv = b; best = [i]; } else if (Math.abs(b - bv) <= 1e-12) best.push(i);
+  for (const i of items) {
+    const v = value(i);
+    if (v > bv + 1e-12) { bv = v; best = [i]; } else if (Math.abs(v - bv) <= 1e-12) best.push(i);
   }
-  return best[randInt(rng, best.length)]!;
+  return best.length ? best[randInt(rng, best.length)]! : -1;
 }
 
-function bestUntriedRoot(kids: Node[], rng: Uint32Array): number {
-  const untried: number[] = [];
-  kids.forEach((n, i) => { if (n.visits === 0) untried.push(i); });
-  let best: number[] = [];
-  let bv = -Infinity;
-  for (const i of untried) {
-    const b = kids[i]!.bias;
-    if (b > bv + 1e-12) { bv = b; best = [i]; } else if (Math.abs(b - bv) <= 1e-12) best.push(i);
-  }
-  return best[randInt(rng, best.length)]!;
+/** The indices of the children not tried yet. */
+function untriedOf(kids: readonly Node[]): number[] {
+  const out: number[] = [];
+  kids.forEach((n, i) => { if (n.visits === 0) out.push(i); });
+  return out;
 }
 
 /** Moves every seat's tree down by one decision: the mover's under its own key, the others' under what

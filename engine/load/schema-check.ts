@@ -20,7 +20,7 @@ import { DiagnosticBag, describeValue, quote, type Diagnostic } from './diagnost
 import { didYouMean, suggestSuffix } from '../suggest.js';
 import type { Path, Pos, SourceMap } from './source.js';
 
-export type AjvCtor = new (opts?: Options) => Ajv2020Instance;
+type AjvCtor = new (opts?: Options) => Ajv2020Instance;
 
 // ajv (83 modules, about 45 ms to load) is needed only to explain a ruleset that fails the schema check compiled
 // at build time. So this module does not import it: the engine's entry points say where it comes from — a static
