@@ -386,12 +386,17 @@ function runThread(s: State, g: Game, th: Thread): void {
 /** Compute the options of a prompt step; null when there is nothing to choose from. */
 function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenPrompt | null {
   const pr = step.prompt;
+  const g = c.g;
   const player = pr.player(c);
   // distinct options (a choice cannot name the same thing twice); counts are whole numbers. Nothing changes
-  // while they are worked out, so a quantity read many times is computed once.
-  c.memo = new Map();
+  // while they are worked out, so a quantity read many times is computed once (a game without quantities
+  // needs no table for that).
   let listed: any[];
-  try { listed = pr.from(c) as any[]; } finally { c.memo = undefined; }
+  if (g.quantities.length === 0) listed = pr.from(c) as any[];
+  else {
+    c.memo = new Map();
+    try { listed = pr.from(c) as any[]; } finally { c.memo = undefined; }
+  }
   const options = distinct(listed, pr.choose !== 'options' && pr.choose !== 'cells');
   let min = Math.max(0, Math.floor(pr.min(c)));
   let max = Math.max(min, Math.floor(pr.max(c)));

@@ -40,7 +40,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
     n: o.players,
     zones,
     own: zeros(ninst, 1),
-    ver: zeros(ninst + g.vars.length + 2).map(nextVersion),
+    ver: versions(ninst + g.vars.length + 2),
     loc,
     shown: zeros(ne),
     mem: newMemory(g, o.players, ne, ninst),
@@ -71,6 +71,13 @@ export function blankState(g: Game, o: NewGameOptions): State {
 function zeros(n: number, v = 0): number[] {
   const out: number[] = [];
   for (let i = 0; i < n; i++) out.push(v);
+  return out;
+}
+
+/** n fresh versions (memo.ts). */
+function versions(n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(nextVersion());
   return out;
 }
 
@@ -201,9 +208,14 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
     return;
   }
   // a copy (the list may be a zone's own array), each card once, without "no card" (-1)
+  if (marks.length < s.loc.length) marks = new Uint8Array(s.loc.length);
   const list: number[] = [];
-  for (const e of cards) if (e >= 0 && e < s.loc.length && !list.includes(e)) list.push(e);
+  for (let i = 0; i < cards.length; i++) {
+    const e = cards[i]!;
+    if (e >= 0 && e < s.loc.length && marks[e] === 0) { marks[e] = 1; list.push(e); }
+  }
   const n = list.length;
+  for (let i = 0; i < n; i++) marks[list[i]!] = 0;
   if (n === 0) return;
   if (quiet.collect) for (const e of list) quiet.collect.push(e);
   // who may know each card's identity from this move: those who saw it before, and those who see
@@ -224,7 +236,6 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
     }
   } else {
     // many cards at once (setup, a whole pile): one pass over each source zone instead of a search per card
-    if (marks.length < s.loc.length) marks = new Uint8Array(s.loc.length);
     const sources: number[] = [];
     for (let i = 0; i < n; i++) {
       const e = list[i]!;

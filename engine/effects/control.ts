@@ -96,7 +96,8 @@ export const quietEffect: EffectDef = {
   params: [],
   compile(x) {
     const body = x.h.effects(x.arg, x.at, x.scope);
-    return (c) => runQuietly(() => body(c));
+    // without a log there are no plain lines to hold back: the body runs as it is (collecting, if asked, as before)
+    return (c) => { if (c.s.log === null) body(c); else runQuietly(() => body(c)); };
   },
 };
 
