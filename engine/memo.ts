@@ -105,14 +105,32 @@ export function stillValid(s: State, deps: readonly number[]): boolean {
   return true;
 }
 
+/** Texts met as arguments, each with a small number of its own (a text key is otherwise built anew per call). */
+const interned = new Map<string, number>();
+const MAX_INTERNED = 1024;
+
+/** An argument as a number under 2048: a whole number under 1024 as itself, a text as 1024 + its own number;
+ *  -1 for anything else (or once too many texts were met). */
+function smallCode(v: unknown): number {
+  if (typeof v === 'number') return v >= 0 && v < 1024 && (v | 0) === v ? v : -1;
+  if (typeof v !== 'string') return -1;
+  let id = interned.get(v);
+  if (id === undefined) {
+    if (interned.size >= MAX_INTERNED) return -1;
+    id = interned.size;
+    interned.set(v, id);
+  }
+  return 1024 + id;
+}
+
 /** The cache key of a call's arguments, or undefined when an argument is not a plain value (a list). */
 export function argKey(vals: readonly unknown[], n: number): unknown {
   if (n === 1) { const v = vals[0]; return typeof v === 'object' && v !== null ? undefined : v; }
-  // up to four small whole numbers (seats, levels, counts): one number, no text to build
+  // up to four small whole numbers or texts (seats, levels, counts, kinds): one number, no text to build
   let num = n <= 4 ? 0 : -1;
   for (let i = n - 1; i >= 0 && num >= 0; i--) {
-    const v = vals[i];
-    num = typeof v === 'number' && v >= 0 && v < 1024 && (v | 0) === v ? num * 1024 + v : -1;
+    const k = smallCode(vals[i]);
+    num = k >= 0 ? num * 2048 + k : -1;
   }
   if (num >= 0) return -1 - num; // negative: a key of this shape only
   let k = '';

@@ -6,7 +6,7 @@
 
 import type { Game, State } from '../model.js';
 import { changed, cloneState, ownZone, rolesKey, varKey } from '../state.js';
-import { cardVisibleTo, roleVisibleTo, varVisibleTo } from '../visibility.js';
+import { roleVisibleTo, varVisibleTo, zoneVisibleTo } from '../visibility.js';
 import { randInt, shuffleInPlace } from '../rng.js';
 import { instances } from '../instances.js';
 import { remembered } from '../memory.js';
@@ -43,9 +43,11 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
   const ents: number[] = [];
   for (let z = 0; z < d.zones.length; z++) {
     const zone = d.zones[z]!;
+    // a card is seen where its zone is seen, or when it is shown (the zone's visibility worked out once)
+    if (zone.length === 0 || zoneVisibleTo(s, g, z, viewer)) continue;
     for (let i = 0; i < zone.length; i++) {
       const e = zone[i]!;
-      if (!cardVisibleTo(s, g, e, viewer)) { places.push({ z, i }); ents.push(e); }
+      if (s.shown[e] !== 1) { places.push({ z, i }); ents.push(e); }
     }
   }
   // start from a canonical order (the set of hidden cards is known from the view; where each one really

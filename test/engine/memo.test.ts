@@ -5,7 +5,7 @@
 // the same with the cache and without it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { evaluate } from '../../engine/expr/evaluate.js';
-import { memo, withCache } from '../../engine/memo.js';
+import { argKey, memo, withCache } from '../../engine/memo.js';
 import { cloneState, moveEntities } from '../../engine/state.js';
 import { playout } from '../../engine/sim/playout.js';
 import { stateHash } from '../../engine/replay.js';
@@ -123,6 +123,25 @@ describe('the definition cache', () => {
     const on = cached(s, 'allWorth');
     memo.enabled = false;
     expect(cached(s, 'allWorth')).toBe(on);
+  });
+});
+
+describe('cache keys of arguments', () => {
+  const key = (...vals: unknown[]) => argKey(vals, vals.length);
+
+  it('tells apart numbers, texts and their order, and keeps equal arguments equal', () => {
+    const keys = [key(1, 'stone'), key('stone', 1), key(1, 'wood'), key(1, 1024), key(1, 2), key(2, 1), key(1, '2'), key(1, 'stone', 3), key(true, 1), key(1.5, 1)];
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(key(1, 'stone')).toBe(key(1, 'stone'));
+    expect(key(0, 'a', 'b', 3)).toBe(key(0, 'a', 'b', 3));
+    expect(key(1, [2])).toBeUndefined(); // a list is not cached by value
+  });
+
+  it('still tells texts apart once many different texts were met', () => {
+    for (let i = 0; i < 1500; i++) expect(key(0, `word${i}`)).toBe(key(0, `word${i}`));
+    const late = Array.from({ length: 20 }, (_, i) => key(3, `late${i}`));
+    expect(new Set(late).size).toBe(20);
+    expect(key(3, 'late0')).not.toBe(key(3, 'word0'));
   });
 });
 
