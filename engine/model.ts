@@ -28,7 +28,7 @@ export interface Ctx {
   b: any[];
   it: any;
   /** while a prompt's options are worked out (nothing changes meanwhile): quantity values already computed */
-  memo?: Map<string, unknown>;
+  memo?: Map<unknown, unknown>;
 }
 
 export type Visibility =

@@ -8,29 +8,30 @@
 
 import type { Ctx, QuantityDef } from './model.js';
 import { instances } from './instances.js';
+import { argKey } from './memo.js';
 
 export function quantityValue(c: Ctx, q: QuantityDef, args: readonly unknown[]): unknown {
   // a quantity no card changes, with a constant base (an expansion's hook point in the base game)
   if (q.mods.length === 0 && q.constBase !== undefined) return q.constBase;
   const memo = c.memo;
-  let key: string | null = null;
+  let key: unknown;
   if (memo) {
     key = memoKey(q.index, args);
-    if (key !== null && memo.has(key)) return memo.get(key);
+    if (key !== undefined && memo.has(key)) return memo.get(key);
   }
   const v = compute(c, q, args);
-  if (memo && key !== null) memo.set(key, v);
+  if (memo && key !== undefined) memo.set(key, v);
   return v;
 }
 
-/** A key for plain arguments (numbers, texts, yes/no); null when one is a list or a record. */
-function memoKey(i: number, args: readonly unknown[]): string | null {
-  let k = String(i);
-  for (const a of args) {
-    if (a !== null && typeof a === 'object') return null;
-    k += `|${typeof a === 'string' ? `'${a}` : String(a)}`;
-  }
-  return k;
+const keyScratch: unknown[] = [];
+/** A key for plain arguments (numbers, texts, yes/no), as the definition cache makes them; undefined when one is
+ *  a list or a record. */
+function memoKey(i: number, args: readonly unknown[]): unknown {
+  keyScratch.length = args.length + 1;
+  keyScratch[0] = i;
+  for (let k = 0; k < args.length; k++) keyScratch[k + 1] = args[k];
+  return argKey(keyScratch, args.length + 1);
 }
 
 function compute(c: Ctx, q: QuantityDef, args: readonly unknown[]): unknown {

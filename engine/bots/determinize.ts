@@ -39,7 +39,9 @@ function plausible(d: State, g: Game, f: NonNullable<Game['plausible']>, viewer:
 function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
   const d = cloneState(s);
   d.log = null;
-  const places: { z: number; i: number }[] = [];
+  // the hidden places: zone instance and position (two lists of numbers), and the card at each
+  const pz: number[] = [];
+  const pi: number[] = [];
   const ents: number[] = [];
   for (let z = 0; z < d.zones.length; z++) {
     const zone = d.zones[z]!;
@@ -47,37 +49,39 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
     if (zone.length === 0 || zoneVisibleTo(s, g, z, viewer)) continue;
     for (let i = 0; i < zone.length; i++) {
       const e = zone[i]!;
-      if (s.shown[e] !== 1) { places.push({ z, i }); ents.push(e); }
+      if (s.shown[e] !== 1) { pz.push(z); pi.push(i); ents.push(e); }
     }
   }
   // start from a canonical order (the set of hidden cards is known from the view; where each one really
   // lies is not), so the copy depends on the view and the bot's randomness only. A face-down card shows
   // its back: hidden cards are redealt only among the places holding a card with the same back (card
   // types without a `back` share one), so a face-down resource never lands where a face-down idea lies.
-  const backOf = backs(g);
-  const groups = new Map<string, number[]>();
-  ents.forEach((e, k) => {
-    const key = backOf[g.entityDef[e]!]!;
-    let ks = groups.get(key);
-    if (!ks) groups.set(key, (ks = []));
-    ks.push(k);
-  });
+  // The backs are taken in the order of their names.
+  const { rank, count } = backs(g);
+  const groups: (number[] | undefined)[] = new Array(count);
+  for (let k = 0; k < ents.length; k++) {
+    const r = rank[g.entityDef[ents[k]!]!]!;
+    const ks = groups[r];
+    if (ks) ks.push(k);
+    else groups[r] = [k];
+  }
   // A place in a `knownType` zone shows the card type too: it first receives a card of that type from
   // the shuffled group, and the other places share the cards left.
   const ins = instances(g);
   const typeKnown = (z: number) => g.zones[ins.zone[z]!]!.knownType === true;
   const typeOf = (e: number) => g.cards[g.entityDef[e]!]!.type;
-  for (const key of [...groups.keys()].sort()) {
-    const ks = groups.get(key)!;
-    const cards = ks.map((k) => ents[k]!).sort((a, b) => a - b);
+  for (let r = 0; r < count; r++) {
+    const ks = groups[r];
+    if (!ks) continue;
+    const cards = ascending(ks, ents, g.entityDef.length);
     const used = new Uint8Array(ks.length); // places (by their index in ks) given a card
     const put = (u: number, e: number) => {
       used[u] = 1;
-      const { z, i } = places[ks[u]!]!;
+      const z = pz[ks[u]!]!, i = pi[ks[u]!]!;
       if (d.zones[z]![i] !== e) ownZone(d, z)[i] = e;
       d.loc[e] = z;
     };
-    const kept = s.mem ? rememberedCards(s, g, viewer, rng, cards, ks, places, ents, typeKnown, typeOf) : null;
+    const kept = s.mem ? rememberedCards(s, g, viewer, rng, cards, ks, pz, ents, typeKnown, typeOf) : null;
     if (kept) for (const [e, u] of kept) put(u, e);
     const group = kept ? cards.filter((e) => !kept.has(e)) : cards;
     shuffleInPlace(rng, group);
@@ -85,7 +89,7 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
     const rest: number[] = [];
     for (let u = 0; u < ks.length; u++) {
       if (used[u]) continue;
-      const z = places[ks[u]!]!.z;
+      const z = pz[ks[u]!]!;
       if (!typeKnown(z)) { rest.push(u); continue; }
       const type = typeOf(ents[ks[u]!]!);
       let j = 0;
@@ -144,7 +148,7 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
  */
 function rememberedCards(
   s: State, g: Game, viewer: number, rng: Uint32Array, cards: readonly number[], ks: readonly number[],
-  places: readonly { z: number; i: number }[], ents: readonly number[], typeKnown: (z: number) => boolean, typeOf: (e: number) => string,
+  pz: readonly number[], ents: readonly number[], typeKnown: (z: number) => boolean, typeOf: (e: number) => string,
 ): Map<number, number> | null {
   const kept = new Map<number, number>();
   const used = new Uint8Array(ks.length);
@@ -155,7 +159,7 @@ function rememberedCards(
     const fits: number[] = [];
     for (let u = 0; u < ks.length; u++) {
       const k = ks[u]!;
-      if (!used[u] && places[k]!.z === z && (!typeKnown(z) || typeOf(ents[k]!) === typeOf(e))) fits.push(u);
+      if (!used[u] && pz[k] === z && (!typeKnown(z) || typeOf(ents[k]!) === typeOf(e))) fits.push(u);
     }
     if (!fits.length) continue;
     const u = fits[randInt(rng, fits.length)]!;
@@ -167,12 +171,12 @@ function rememberedCards(
   const short = new Map<string, number>();
   for (let u = 0; u < ks.length; u++) {
     const k = ks[u]!;
-    if (!used[u] && typeKnown(places[k]!.z)) short.set(typeOf(ents[k]!), (short.get(typeOf(ents[k]!)) ?? 0) + 1);
+    if (!used[u] && typeKnown(pz[k]!)) short.set(typeOf(ents[k]!), (short.get(typeOf(ents[k]!)) ?? 0) + 1);
   }
   for (const e of cards) if (!kept.has(e)) short.set(typeOf(e), (short.get(typeOf(e)) ?? 0) - 1);
   for (const [e, u] of [...kept].reverse()) {
     const t = typeOf(e);
-    if ((short.get(t) ?? 0) > 0 && !typeKnown(places[ks[u]!]!.z)) { kept.delete(e); short.set(t, short.get(t)! - 1); }
+    if ((short.get(t) ?? 0) > 0 && !typeKnown(pz[ks[u]!]!)) { kept.delete(e); short.set(t, short.get(t)! - 1); }
   }
   return kept.size ? kept : null;
 }
@@ -192,7 +196,7 @@ function reopenPending(d: State, g: Game, viewer: number): void {
     const step = steps[th.i];
     if (!step || step.kind !== 'prompt' || step.key !== open.key) continue;
     const pr = step.prompt;
-    const c = { s: d, g, b: th.b, it: undefined, memo: new Map<string, unknown>() };
+    const c = { s: d, g, b: th.b, it: undefined, memo: new Map<unknown, unknown>() };
     let listed: unknown[];
     try {
       listed = pr.from(c) as unknown[];
@@ -222,13 +226,30 @@ function distinctOptions(xs: readonly unknown[], dropNone: boolean): unknown[] {
   return out;
 }
 
-const backCache = new WeakMap<Game, string[]>();
-/** The back of each card definition (its card type's `back`, '' when it declares none). */
-function backs(g: Game): string[] {
+/** Scratch marks by card (module state, cleared after each use). */
+let marked = new Uint8Array(0);
+
+/** The cards at places `ks`, in ascending order: marked, then read off in one pass over the card numbers (a
+ *  sort with a comparison function cost more than the rest of the redeal). */
+function ascending(ks: readonly number[], ents: readonly number[], ne: number): number[] {
+  if (marked.length < ne) marked = new Uint8Array(ne);
+  for (let k = 0; k < ks.length; k++) marked[ents[ks[k]!]!] = 1;
+  const out: number[] = [];
+  for (let e = 0; e < ne && out.length < ks.length; e++) if (marked[e] === 1) { marked[e] = 0; out.push(e); }
+  return out;
+}
+
+const backCache = new WeakMap<Game, { rank: Int32Array; count: number }>();
+/** The back of each card definition (its card type's `back`, '' when it declares none), as its rank among the
+ *  game's backs sorted by name. */
+function backs(g: Game): { rank: Int32Array; count: number } {
   let b = backCache.get(g);
   if (!b) {
     const byType = new Map(g.cardTypes.map((t) => [t.id, t.back ?? '']));
-    b = g.cards.map((c) => byType.get(c.type) ?? '');
+    const names = g.cards.map((c) => byType.get(c.type) ?? '');
+    const sorted = [...new Set(names)].sort();
+    const rankOf = new Map(sorted.map((n, i) => [n, i]));
+    b = { rank: Int32Array.from(names, (n) => rankOf.get(n)!), count: sorted.length };
     backCache.set(g, b);
   }
   return b;
