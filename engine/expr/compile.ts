@@ -610,10 +610,12 @@ function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: any[], warn
   return (c) => {
     if (!memo.on || (warns && c.s.warns)) return plain(c); // a value reused would skip its warnings
     for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
-    const key = n === 0 ? 0 : argKey(vals, n);
-    for (let i = 0; i < n; i++) store[i] = vals[i];
-    // a list argument, or a definition whose values are seldom reused: computed, its reads are the caller's
-    if (key === undefined || m.off) return bf(c);
+    // a definition whose values are seldom reused, or a list argument: computed, its reads are the caller's
+    const key = m.off ? undefined : n === 0 ? 0 : argKey(vals, n);
+    if (key === undefined) {
+      for (let i = 0; i < n; i++) store[i] = vals[i];
+      return bf(c);
+    }
     const hit = cache.get(key);
     if (hit !== undefined && stillValid(c.s, hit.deps)) {
       reuse(hit.deps);
@@ -625,6 +627,7 @@ function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: any[], warn
     }
     // checking costs more than it saves when under a quarter of calls are reused (the same for the same seeds)
     if (++m.misses === 1024 && m.hits < 1024 / 3) { m.off = true; cache.clear(); }
+    for (let i = 0; i < n; i++) store[i] = vals[i];
     begin();
     // every value depends on the game's setting (player count, options), read without tracking
     track(c.s, settingKey(c.s));
