@@ -22,7 +22,15 @@ export interface NewGameOptions {
   warnings?: boolean;
 }
 
-export function blankState(g: Game, o: NewGameOptions): State {
+/** What every new game of a compiled ruleset starts from: each zone instance's starting cards, each card's zone,
+ *  and the zero columns. Made once per game definition. The zone lists are shared by every new state, which owns
+ *  none of them: the first change to one copies it (`ownZone`, as after a copy), so they never change. (Not
+ *  frozen: a frozen list is another kind of array to V8, and every zone read became slower.) */
+interface Blank { zones: readonly (readonly number[])[]; loc: number[]; zeroCards: number[]; zeroZones: number[] }
+const blanks = new WeakMap<Game, Blank>();
+function blankOf(g: Game): Blank {
+  let b = blanks.get(g);
+  if (b) return b;
   const ninst = zoneInstanceCount(g);
   const zones: number[][] = [];
   for (let i = 0; i < ninst; i++) zones.push([]);
@@ -33,16 +41,25 @@ export function blankState(g: Game, o: NewGameOptions): State {
     zones[z]!.push(e);
     loc[e] = z;
   }
+  b = { zones, loc, zeroCards: zeros(ne), zeroZones: zeros(ninst) };
+  blanks.set(g, b);
+  return b;
+}
+
+export function blankState(g: Game, o: NewGameOptions): State {
+  const blank = blankOf(g);
+  const ninst = blank.zones.length;
+  const ne = blank.loc.length;
   // own properties only: an option named toString is not Object.prototype's
   const given = o.options;
   const opts = g.options.map((d) => (given && Object.prototype.hasOwnProperty.call(given, d.id) ? given[d.id] : d.default));
   return {
     n: o.players,
-    zones,
-    own: zeros(ninst, 1),
+    zones: blank.zones.slice() as number[][],
+    own: blank.zeroZones.slice(),
     ver: versions(ninst + g.vars.length + 2),
-    loc,
-    shown: zeros(ne),
+    loc: blank.loc.slice(),
+    shown: blank.zeroCards.slice(),
     mem: newMemory(g, o.players, ne, ninst),
     roles: new Int16Array(o.players).fill(-1),
     dealtRoles: new Int16Array(o.players).fill(-1),

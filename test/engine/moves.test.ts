@@ -66,3 +66,17 @@ describe('moving a list of cards', () => {
     consistent(s);
   });
 });
+
+describe('new games', () => {
+  it('start from the same zones however much earlier games moved', () => {
+    const { g, box, pile, hand0 } = setup();
+    const fresh = () => start(g, 2, 'same').zones.map((z) => z.slice());
+    const first = fresh();
+    const s = start(g, 2, 'other');
+    moveEntities(s, g, s.zones[box]!.slice(0, 3), pile);
+    moveEntities(s, g, s.zones[box]!.slice(), hand0, true);
+    expect(s.zones[box]).toEqual([]);
+    expect(fresh()).toEqual(first);
+    expect(first[box]!.length).toBe(8);
+  });
+});
