@@ -74,7 +74,7 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
     const ks = groups[r];
     if (!ks) continue;
     const cards = ascending(ks, ents, g.entityDef.length);
-    const used = new Uint8Array(ks.length); // places (by their index in ks) given a card
+    const used = cleared(0, ks.length); // places (by their index in ks) given a card
     const put = (u: number, e: number) => {
       used[u] = 1;
       const z = pz[ks[u]!]!, i = pi[ks[u]!]!;
@@ -85,7 +85,7 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
     if (kept) for (const [e, u] of kept) put(u, e);
     const group = kept ? cards.filter((e) => !kept.has(e)) : cards;
     shuffleInPlace(rng, group);
-    const taken = new Uint8Array(group.length);
+    const taken = cleared(1, group.length);
     const rest: number[] = [];
     for (let u = 0; u < ks.length; u++) {
       if (used[u]) continue;
@@ -151,7 +151,7 @@ function rememberedCards(
   pz: readonly number[], ents: readonly number[], typeKnown: (z: number) => boolean, typeOf: (e: number) => string,
 ): Map<number, number> | null {
   const kept = new Map<number, number>();
-  const used = new Uint8Array(ks.length);
+  const used = cleared(2, ks.length);
   for (const e of cards) {
     const { zone: z, chance } = remembered(s, viewer, e);
     if (z < 0 || chance <= 0) continue;
@@ -224,6 +224,17 @@ function distinctOptions(xs: readonly unknown[], dropNone: boolean): unknown[] {
     if (!out.some((y) => sameValue(y, x))) out.push(x);
   }
   return out;
+}
+
+/** Scratch flags (module state): a typed array over 64 bytes costs about 0.7 µs to allocate, and a redeal needs
+ *  three per back, on every determinization. */
+const scratch: Uint8Array[] = [new Uint8Array(64), new Uint8Array(64), new Uint8Array(64)];
+/** Scratch flags number `k`, n of them, all 0. */
+function cleared(k: number, n: number): Uint8Array {
+  let a = scratch[k]!;
+  if (a.length < n) scratch[k] = a = new Uint8Array(Math.max(n, 2 * a.length));
+  a.fill(0, 0, n);
+  return a;
 }
 
 /** Scratch marks by card (module state, cleared after each use). */
