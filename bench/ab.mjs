@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Two builds of the engine side by side in one process: the same seeded games on each, in alternating rounds,
+// CPU time per round; prints the median of each, their ratio, and whether both played the same games (actions
+// and ending of every game). One process and alternating rounds keep a shared machine's drift out of the ratio.
+// Both checkouts need `npm run build` first.
+//   node bench/ab.mjs OTHER_CHECKOUT [--ruleset babel-on.yaml] [--players 4] [--bot greedy] [--games 5] [--rounds 6]
+// A is OTHER_CHECKOUT, B this checkout; A/B above 1 means this checkout is faster.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const other = args[0];
+if (!other || other.startsWith('--')) {
+  console.error('usage: node bench/ab.mjs OTHER_CHECKOUT [--ruleset FILE] [--players N] [--bot B] [--games G] [--rounds R]');
+  process.exit(2);
+}
+const roots = [resolve(other), fileURLToPath(new URL('..', import.meta.url))];
+const rules = opt('ruleset', 'babel-on.yaml');
+const players = Number(opt('players', '4'));
+const bot = opt('bot', 'greedy');
+const games = Number(opt('games', '5'));
+const rounds = Number(opt('rounds', '6'));
+
+async function load(root) {
+  const url = (p) => pathToFileURL(resolve(root, p)).href;
+  const { loadRulesetText } = await import(url('dist/engine/index.js'));
+  const { nodeReadFile } = await import(url('dist/engine/load/node-files.js'));
+  const { playout } = await import(url('dist/engine/sim/playout.js'));
+  const file = resolve(root, 'rulesets', rules);
+  const { game, diagnostics } = loadRulesetText(file, readFileSync(file, 'utf8'), nodeReadFile);
+  if (!game) throw new Error(`${file} did not load: ${diagnostics.map((d) => d.message).join('; ')}`);
+  return (seed) => playout(game, { players, seed, bot });
+}
+
+const play = [await load(roots[0]), await load(roots[1])];
+for (const f of play) for (let i = 0; i < 2; i++) f(`warm:${i}`);
+const times = [[], []];
+const played = ['', ''];
+for (let r = 0; r < rounds; r++) {
+  for (const k of r % 2 ? [1, 0] : [0, 1]) {
+    const t0 = process.cpuUsage();
+    let sig = '';
+    for (let i = 0; i < games; i++) {
+      const res = play[k](`ab:${i}`);
+      sig += `${res.actions},${res.ending};`;
+    }
+    const d = process.cpuUsage(t0);
+    times[k].push((d.user + d.system) / 1e3);
+    played[k] = sig;
+  }
+}
+const median = (xs) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
+const [a, b] = times.map(median);
+console.log(`${rules}, ${players} players, ${bot}, ${games} games a round, ${rounds} rounds`);
+console.log(`A ${roots[0]}: median ${a.toFixed(0)} ms (${times[0].map((x) => x.toFixed(0)).join(' ')})`);
+console.log(`B ${roots[1]}: median ${b.toFixed(0)} ms (${times[1].map((x) => x.toFixed(0)).join(' ')})`);
+console.log(`A/B ${(a / b).toFixed(3)}; same games: ${played[0] === played[1] ? 'yes' : 'NO'}`);
+if (played[0] !== played[1]) process.exitCode = 1;
