@@ -1,0 +1,24 @@
+// bench/ab.mjs, the speed comparison of two builds, run on this checkout against itself: the same games, and a
+// usage error without a checkout to compare with.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const script = fileURLToPath(new URL('../../bench/ab.mjs', import.meta.url));
+
+describe('bench/ab.mjs', () => {
+  it('plays the same games on both builds and prints both medians and their ratio', () => {
+    const out = execFileSync(process.execPath, [script, root, '--ruleset', 'babel-builders.yaml', '--players', '5', '--bot', 'random', '--games', '3', '--rounds', '2'], { encoding: 'utf8' });
+    expect(out).toMatch(/babel-builders\.yaml, 5 players, random, 3 games a round, 2 rounds/);
+    expect(out).toMatch(/^A .*median \d+ ms/m);
+    expect(out).toMatch(/^B .*median \d+ ms/m);
+    expect(out).toMatch(/A\/B \d+\.\d{3}; same games: yes/);
+  });
+
+  it('asks for the other checkout', () => {
+    const r = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/usage: node bench\/ab\.mjs OTHER_CHECKOUT/);
+  });
+});
