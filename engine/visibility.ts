@@ -47,7 +47,13 @@ export function varVisibleTo(s: State, g: Game, v: VarDef, owner: number, viewer
 
 /** Whether `viewer` sees entity `e` where it lies now. */
 export function cardVisibleTo(s: State, g: Game, e: number, viewer: number): boolean {
-  return s.shown[e] === 1 || zoneVisibleTo(s, g, s.loc[e]!, viewer);
+  return cardSeenIn(s, e, zoneVisibleTo(s, g, s.loc[e]!, viewer));
+}
+
+/** The same for a card in a zone whose visibility to the viewer is already known (worked out once for all the
+ *  zone's cards): a card is seen where its zone is seen, or when it is shown. */
+export function cardSeenIn(s: State, e: number, zoneSeen: boolean): boolean {
+  return zoneSeen || s.shown[e] === 1;
 }
 
 /** Bit mask of the seats that see entity `e` now (seats 0–30). */

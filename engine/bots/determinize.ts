@@ -6,7 +6,7 @@
 
 import type { Game, State } from '../model.js';
 import { changed, cloneState, ownZone, rolesKey, varKey } from '../state.js';
-import { roleVisibleTo, varVisibleTo, zoneVisibleTo } from '../visibility.js';
+import { cardSeenIn, cardVisibleTo, roleVisibleTo, varVisibleTo, zoneVisibleTo } from '../visibility.js';
 import { randInt, shuffleInPlace } from '../rng.js';
 import { instances } from '../instances.js';
 import { remembered } from '../memory.js';
@@ -45,11 +45,11 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
   const ents: number[] = [];
   for (let z = 0; z < d.zones.length; z++) {
     const zone = d.zones[z]!;
-    // a card is seen where its zone is seen, or when it is shown (the zone's visibility worked out once)
-    if (zone.length === 0 || zoneVisibleTo(s, g, z, viewer)) continue;
+    if (zone.length === 0) continue;
+    const zoneSeen = zoneVisibleTo(s, g, z, viewer); // once for the zone, not once per card
     for (let i = 0; i < zone.length; i++) {
       const e = zone[i]!;
-      if (s.shown[e] !== 1) { pz.push(z); pi.push(i); ents.push(e); }
+      if (!cardSeenIn(s, e, zoneSeen)) { pz.push(z); pi.push(i); ents.push(e); }
     }
   }
   // start from a canonical order (the set of hidden cards is known from the view; where each one really
@@ -136,6 +136,14 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
   for (let k = 0; k < 4; k++) d.rng[k] = (randInt(rng, 0x100000000) ^ (k * 0x9e3779b9)) >>> 0;
   reopenPending(d, g, viewer);
   return d;
+}
+
+/** A card the bot chooses without seeing it is known only by its place: on the copy `d` of `s`, the card lying
+ *  there. A card it sees is itself. */
+export function blindCard(s: State, d: State, g: Game, e: number, me: number): number {
+  if (cardVisibleTo(s, g, e, me)) return e;
+  const z = s.loc[e]!;
+  return d.zones[z]![s.zones[z]!.indexOf(e)]!;
 }
 
 /**

@@ -11,9 +11,8 @@
 
 import type { Ctx, Game, OpenPrompt, State } from '../model.js';
 import { choiceCount, choices, resolve } from '../flow.js';
-import { cardVisibleTo } from '../visibility.js';
 import { cloneState } from '../state.js';
-import { determinize } from './determinize.js';
+import { blindCard, determinize } from './determinize.js';
 import { randInt } from '../rng.js';
 import { RuleError } from '../expr/env.js';
 import { randomChoice } from './random.js';
@@ -32,7 +31,7 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
   if (cands.length === 1) return cands[0]!;
   const base = determinize(s, g, me, rng);
   // A card the bot cannot see is known only by where it lies: in the copy, the card at that place.
-  const blind = def.prompt.choose === 'cards' ? (e: number) => (cardVisibleTo(s, g, e, me) ? e : base.zones[s.loc[e]!]![s.zones[s.loc[e]!]!.indexOf(e)]!) : null;
+  const blind = def.prompt.choose === 'cards' ? (e: number) => blindCard(s, base, g, e, me) : null;
   const score = def.prompt.score;
   // the simultaneous step this decision belongs to (null outside one): the lookahead goes past it
   const step = s.par ? { list: s.par.list, step: s.par.step, depth: s.stack.length } : null;

@@ -23,9 +23,8 @@
 
 import type { Game, OpenPrompt, State } from '../model.js';
 import { choiceCount, choices, resolve } from '../flow.js';
-import { cardVisibleTo } from '../visibility.js';
 import { randInt } from '../rng.js';
-import { determinize } from './determinize.js';
+import { blindCard, determinize } from './determinize.js';
 import { randomChoice } from './random.js';
 import { botPrompt } from './options.js';
 import { choiceScore } from './greedy.js';
@@ -208,13 +207,6 @@ function candidates(p: OpenPrompt, rng: Uint32Array): any[][] {
     if (!seen.has(key)) { seen.add(key); out.push(c); }
   }
   return out;
-}
-
-/** A card the bot chooses without seeing it is known only by its place: on the copy, the card lying there. */
-function blindCard(s: State, d: State, g: Game, e: number, me: number): number {
-  if (cardVisibleTo(s, g, e, me)) return e;
-  const z = s.loc[e]!;
-  return d.zones[z]![s.zones[z]!.indexOf(e)]!;
 }
 
 /** A seat's open decision. */
