@@ -1,10 +1,10 @@
 // Score categories in simulation figures: a report's mean points per seat in each category the ruleset
 // declares, with its 95% interval, and a variant against its base, category by category (the paired mean
-// difference with its interval): "how many points does the tower add; does military matter less?".
+// difference with its interval): how many points a new category adds, whether an old one matters less.
 //
 // The unit is a game: a game's value of a category is its mean over the seats (the seats of one game are not
-// independent: a conflict one neighbour wins, the other loses), so the intervals are over games. A category one
-// ruleset does not declare counts 0 points there (the base game has no tower: the variant's tower is all gain).
+// independent: what one seat wins from another, that one loses), so the intervals are over games. A category one
+// ruleset does not declare counts 0 points there (a category only the variant has is all gain).
 
 import type { Game } from '../model.js';
 import type { GameSummary } from './games.js';
