@@ -36,6 +36,7 @@ export interface CompareReport {
   winsBySeat: RateComparison[];
   actionsPerGame: Comparison['actionsPerGame'];
   score?: Comparison['score'];
+  categories?: Comparison['categories'];
   reports: { base: SimulateReport; variant: SimulateReport };
   seconds: number;
 }
@@ -87,6 +88,7 @@ export async function compareCmd(args: string[]): Promise<number> {
     ...(until !== null ? { until: { width: until, reached: cmp.widest <= until } } : {}),
     outcomes: cmp.outcomes, endings: cmp.endings, winsBySeat: cmp.winsBySeat, actionsPerGame: cmp.actionsPerGame,
     ...(cmp.score ? { score: cmp.score } : {}),
+    ...(cmp.categories ? { categories: cmp.categories } : {}),
     reports: { base: ta.report(seconds / 2), variant: tb.report(seconds / 2) },
     seconds: Math.round(seconds * 1000) / 1000,
   };
@@ -121,9 +123,25 @@ function text(r: CompareReport, ga: Game, gb: Game): string {
     '',
     `Game length (decisions)   base ${r.actionsPerGame.base.mean.toFixed(1)}, variant ${r.actionsPerGame.variant.mean.toFixed(1)}: ${r.actionsPerGame.verdict}`,
     ...(r.score ? [`Mean score                base ${r.score.base.mean.toFixed(1)}, variant ${r.score.variant.mean.toFixed(1)}: ${r.score.verdict}`] : []),
+    ...categoryRows(r),
     '',
     'In words',
     ...verdicts,
     '',
   ].join('\n');
+}
+
+/** Score by category: each run's points per seat and the difference (variant − base) with its 95% interval. */
+function categoryRows(r: CompareReport): string[] {
+  if (!r.categories?.length) return [];
+  const f = (x: number) => (x < 0 ? '−' : '') + Math.abs(x).toFixed(2);
+  const sgn = (x: number) => (x >= 0 ? '+' : '') + f(x);
+  // a category the ruleset does not declare: 0 points there
+  const mean = (m: { mean: number; low: number; high: number } | null) => (m ? `${f(m.mean)} (${f(m.low)}${m.low < 0 ? ' to ' : '–'}${f(m.high)})` : '— (not declared)').padEnd(22);
+  return [
+    '',
+    'Score by category, points per seat',
+    `  ${''.padEnd(24)} ${'base'.padEnd(22)} ${'variant'.padEnd(22)} difference (95% CI)`,
+    ...r.categories.map((c) => `  ${c.name.padEnd(24)} ${mean(c.base)} ${mean(c.variant)} ${sgn(c.difference.value)} (${sgn(c.difference.low)} to ${sgn(c.difference.high)})`),
+  ];
 }

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { loadOrReport } from './load-file.js';
-import { ALL_SEEING, Match, nodeReadFile, replayShapeProblem, simulate, type Replay } from '../engine/index-node.js';
+import { ALL_SEEING, Match, nodeReadFile, outcomeOf, replayShapeProblem, simulate, type Replay } from '../engine/index-node.js';
 import { HelpRequested, parseArgs, UsageError } from './args.js';
 import { PRINT_USAGE } from './print-usage.js';
 import { SERVE_USAGE } from './serve-usage.js';
@@ -127,7 +127,12 @@ function replayCmd(args: string[]): number {
     return 0;
   }
   const res = replay!.result;
-  process.stdout.write(`${logFile}: reproduces — ${replay!.actions.length} actions, ${res.truncated ? 'truncated' : `ending ${res.ending}, winner ${res.winner}`}\n`);
+  // who won, as simulate counts it: the team, or the winning players of a game decided by scores (its stored
+  // `winner` is null: no team won)
+  const ended = match!.state.ended;
+  const who = ended && !ended.truncated ? outcomeOf(ended) ?? res.winner : res.winner;
+  const winner = who && who.includes(' + ') ? `winners ${who}` : `winner ${who ?? 'none'}`;
+  process.stdout.write(`${logFile}: reproduces — ${replay!.actions.length} actions, ${res.truncated ? 'truncated' : `ending ${res.ending}, ${winner}`}\n`);
   return 0;
 }
 

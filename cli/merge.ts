@@ -24,6 +24,9 @@ function reportProblem(r: unknown): string | null {
   if (!Array.isArray(o.winsBySeat) || o.winsBySeat.length !== o.players) return "'winsBySeat' has one count per seat";
   const t = o.totals as Record<string, unknown>;
   if (!t || typeof t !== 'object' || !Array.isArray(t.scoreBySeat) || !Array.isArray(t.scoreByCategory) || typeof t.actions !== 'number' || !counts(t.lengths)) return "'totals' is not a report's totals";
+  if (t.scoreByCategory.length > 0 && (!Array.isArray(t.scoreSquaredByCategory) || t.scoreSquaredByCategory.length !== t.scoreByCategory.length)) {
+    return "'totals' has no scoreSquaredByCategory (a report of an older babelkit: play the shards again with this one)";
+  }
   return null;
 }
 

@@ -2,7 +2,7 @@
 // a table (rates with 95% intervals), the JSON report (an array for a range of player counts), CSV rows.
 
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { batchSetup, MatchError, parseOptionAssignments, shardRange, Tally, wilson, type Game, type SimulateReport } from '../engine/index-node.js';
+import { batchSetup, categoryMeans, MatchError, parseOptionAssignments, shardRange, Tally, wilson, type Game, type SimulateReport } from '../engine/index-node.js';
 import { loadOrReport, writeAtomic } from './load-file.js';
 import { parseArgs, UsageError } from './args.js';
 import { BATCH_SPEC, gameCount, playerCounts, requireArgs, seatBots, seedOf, shardOf, workerCount } from './batch-args.js';
@@ -108,8 +108,20 @@ export function table(r: SimulateReport, g: Game): string {
     ...(r.warnings.length ? ['', 'Warnings (legal, but likely slips: see the place in the ruleset)', ...r.warnings.map((w) => `  ${w.where}: ${w.message} — in ${w.games} game${w.games > 1 ? 's' : ''}, ${w.times} time${w.times > 1 ? 's' : ''}`), ''] : []),
     `Actions per game           mean ${r.actionsPerGame.mean}, max ${r.actionsPerGame.max}`,
     ...(r.scores ? [`Mean score                 ${r.scores.mean} (by seat: ${r.scores.bySeat.join(', ')})`] : []),
+    ...categoryLines(r, g),
     `Speed                      ${r.gamesPerSecond} games/s (${r.seconds} s)`,
     '',
   ];
   return lines.join('\n');
+}
+
+/** The score categories: mean points per seat, with the 95% interval over games. */
+function categoryLines(r: SimulateReport, g: Game): string[] {
+  const cats = categoryMeans(r, g);
+  if (!cats.length) return [];
+  const f = (x: number) => (x < 0 ? '−' : '') + Math.abs(x).toFixed(2);
+  return [
+    'Score by category                per seat  (95% interval)',
+    ...cats.map((c) => `  ${c.name.padEnd(28)} ${f(c.mean).padStart(9)}  (${f(c.low)}${c.low < 0 ? ' to ' : '–'}${f(c.high)})`),
+  ];
 }

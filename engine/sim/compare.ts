@@ -7,6 +7,7 @@
 import type { Game } from '../model.js';
 import type { GameSummary } from './games.js';
 import { meanInterval, pairedDifference, pairedMeanDifference, wilson, type Interval } from './stats.js';
+import { compareCategories, type CategoryComparison } from './categories.js';
 
 export interface Rate extends Interval {
   count: number;
@@ -45,6 +46,8 @@ export interface Comparison {
   actionsPerGame: MeanComparison;
   /** when both rulesets declare scores: the mean total of a seat */
   score?: MeanComparison;
+  /** when both rulesets declare scores: each category's points per seat, and the difference (categories.ts) */
+  categories?: CategoryComparison[];
   /** the widest half-width among the rates and their differences */
   widest: number;
 }
@@ -129,7 +132,8 @@ export function compareRuns(base: Game, variant: Game, a: readonly GameSummary[]
   for (const r of [...outcomes, ...ends, ...seats]) {
     widest = Math.max(widest, (r.base.high - r.base.low) / 2, (r.variant.high - r.variant.low) / 2, (r.difference.high - r.difference.low) / 2);
   }
-  return { games: a.length, outcomes, endings: ends, winsBySeat: seats, actionsPerGame: actions, ...(score ? { score } : {}), widest };
+  const categories = compareCategories(base, variant, a, b);
+  return { games: a.length, outcomes, endings: ends, winsBySeat: seats, actionsPerGame: actions, ...(score ? { score } : {}), ...(categories.length ? { categories } : {}), widest };
 }
 
 /** "the Red team wins", "the Builders win": a team's name ending in s is taken as a plural. */

@@ -1,7 +1,9 @@
 // Simulation figures as CSV rows a spreadsheet opens: one row per figure (an outcome, an ending, a seat's
-// wins, the mean game length, the mean score), with its rate (or mean) and 95% interval.
+// wins, the mean game length, the mean score, each score category's mean per seat), with its rate (or mean)
+// and 95% interval.
 
 import { meanInterval, wilson } from './stats.js';
+import { categoryMeans } from './categories.js';
 import type { SimulateReport } from './report.js';
 
 export const CSV_HEADER = ['ruleset', 'players', 'games', 'seed', 'seats', 'figure', 'key', 'count', 'value', 'low', 'high'];
@@ -30,8 +32,14 @@ export function reportRows(r: SimulateReport): string[][] {
       const m = meanInterval(r.totals.scored, sum, r.totals.scoreSquaredBySeat[p]!);
       rows.push([...head, 'score', `seat ${p + 1}`, String(r.totals.scored), r4(m.mean), r4(m.low), r4(m.high)]);
     });
+    rows.push(...categoryRows(r, head));
   }
   return rows;
+}
+
+/** Each score category's mean points per seat, with its interval over games. */
+function categoryRows(r: SimulateReport, head: string[]): string[][] {
+  return categoryMeans(r).map((c) => [...head, 'score category', c.id, String(r.totals.scored), r4(c.mean), r4(c.low), r4(c.high)]);
 }
 
 export function toCsv(rows: string[][]): string {

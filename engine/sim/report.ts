@@ -59,6 +59,10 @@ export interface Totals {
   scoreSquaredBySeat: number[];
   /** per category: the sum over seats and games */
   scoreByCategory: number[];
+  /** per category: the sum over games of the square of the game's total over its seats (the category's interval;
+   *  totals, not means, so that whole scores keep the sums whole and shards merge exactly); only when the ruleset
+   *  declares scores */
+  scoreSquaredByCategory?: number[];
   /** histogram of game lengths (actions → games) */
   lengths: Record<string, number>;
 }
@@ -85,7 +89,7 @@ export class Tally {
     this.totals = {
       actions: 0, actionsSquared: 0, scored: 0,
       scoreBySeat: new Array(setup.players).fill(0), scoreSquaredBySeat: new Array(setup.players).fill(0),
-      scoreByCategory: new Array(cats).fill(0), lengths: {},
+      scoreByCategory: new Array(cats).fill(0), ...(cats ? { scoreSquaredByCategory: new Array(cats).fill(0) } : {}), lengths: {},
     };
   }
 
@@ -117,6 +121,12 @@ export class Tally {
         t.scoreBySeat[p]! += sum;
         t.scoreSquaredBySeat[p]! += sum * sum;
       });
+      const sq = t.scoreSquaredByCategory ?? [];
+      for (let k = 0; k < sq.length; k++) {
+        let sum = 0;
+        for (const row of r.scores) sum += row[k] ?? 0;
+        sq[k]! += sum * sum;
+      }
     }
   }
 
@@ -170,7 +180,10 @@ function buildReport(ruleset: string, hash: string, setup: BatchSetup, range: [n
           },
         }
       : {}),
-    totals: { ...t, scoreBySeat: t.scoreBySeat.slice(), scoreSquaredBySeat: t.scoreSquaredBySeat.slice(), scoreByCategory: t.scoreByCategory.slice(), lengths: { ...t.lengths } },
+    totals: {
+      ...t, scoreBySeat: t.scoreBySeat.slice(), scoreSquaredBySeat: t.scoreSquaredBySeat.slice(), scoreByCategory: t.scoreByCategory.slice(),
+      ...(t.scoreSquaredByCategory ? { scoreSquaredByCategory: t.scoreSquaredByCategory.slice() } : {}), lengths: { ...t.lengths },
+    },
     seconds: Math.round(seconds * 1000) / 1000,
     gamesPerSecond: seconds > 0 ? Math.round(games / seconds) : 0,
   };
@@ -206,7 +219,7 @@ export function mergeReports(reports: readonly SimulateReport[]): SimulateReport
     wins: {}, endings: {}, truncated: 0, truncations: {}, warnings: [], max: 0, winsBySeat: new Array(players).fill(0),
     totals: {
       actions: 0, actionsSquared: 0, scored: 0, scoreBySeat: new Array(players).fill(0), scoreSquaredBySeat: new Array(players).fill(0),
-      scoreByCategory: new Array(cats).fill(0), lengths: {},
+      scoreByCategory: new Array(cats).fill(0), ...(cats ? { scoreSquaredByCategory: new Array(cats).fill(0) } : {}), lengths: {},
     },
   };
   let seconds = 0;
@@ -221,6 +234,7 @@ export function mergeReports(reports: readonly SimulateReport[]): SimulateReport
     u.scoreBySeat.forEach((v, p) => { t.scoreBySeat[p]! += v; });
     u.scoreSquaredBySeat.forEach((v, p) => { t.scoreSquaredBySeat[p]! += v; });
     u.scoreByCategory.forEach((v, k) => { t.scoreByCategory[k]! += v; });
+    u.scoreSquaredByCategory?.forEach((v, k) => { t.scoreSquaredByCategory![k]! += v; });
     add(t.lengths, u.lengths);
     seconds += r.seconds;
   }

@@ -123,3 +123,16 @@ describe('replay --log', () => {
     expect(babelkit('replay', file, '--as', '1').stderr).toBe('babelkit replay: --as goes with --log\n');
   });
 });
+
+describe('replay: the result of a game decided by scores', () => {
+  it('names the winning player of a 7 Wonders game (not "winner null"), as simulate counts it', () => {
+    const file = savedGame('7-wonders.yaml', 3, 5);
+    const r = babelkit('replay', file);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/: reproduces — \d+ actions, ending final, (winner Player [1-3]|winners Player [1-3]( \+ Player [1-3])+)\n$/);
+    const sim = JSON.parse(babelkit('simulate', 'rulesets/7-wonders.yaml', '--players', '3', '--games', '1', '--seed', '5', '--bot', 'greedy', '--json').stdout);
+    const outcome = Object.keys(sim.wins).find((k) => sim.wins[k] === 1)!;
+    expect(r.stdout).toContain(`, winner${outcome.includes('+') ? 's' : ''} ${outcome}\n`);
+  });
+});

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Match } from '../../engine/index.js';
 import { actsFor, allCoins, choose, coins, discardToEndOfAge, entity, ev, getVar, ids, othersDiscard, pickFromDiscard, plans, play, plays, reopenTurns, score, setVar } from './sw.js';
 import { answer, babel, babelTable, optionsOf, stepOf, type BabelTable, type Module } from './babel.js';
+import { loadGame, rulesetPath } from '../helpers/game.js';
 
 const P = (t: Partial<BabelTable>, which: Module = 'projects') => babelTable(which, { players: 3, ...t } as BabelTable);
 const join = (m: ReturnType<typeof P>, seat: number, how: 'join' | 'token' | 'no' = 'join') => answer(m, seat, (o) => o === how);
@@ -41,7 +42,7 @@ describe('Grand Projects: taking part', () => {
     });
     choose(m, 0, 'forum-3', 'build');
     expect(stepOf(m, 0)).toBe(JOIN);
-    expect(m.view(0).prompt!.labels).toEqual(['Take part in River Port (1 coin and resources)', 'Do not take part in River Port']);
+    expect(m.view(0).prompt!.labels).toEqual(['Take part in River Port (1 coin, 1 loom)', 'Do not take part in River Port']);
     join(m, 0);
     // one payment for both: a clay from the right, the loom from the left, 1 coin to the bank
     expect(plans(m, 0).map((p) => [p.pay, p.label])).toEqual([[[2, 2], 'Pay 2 to the left and 2 to the right, 1 to the bank']]);
@@ -183,7 +184,7 @@ describe('Grand Projects: success, a reward per marker', () => {
     reopenTurns(m2);
     choose(m2, 0, 'glassworks-age2-3', 'build');
     expect(optionsOf(m2, 0)).toEqual(['token', 'no']);
-    expect(m2.view(0).prompt!.labels![0]).toBe('Take part in River Port (1 coin and resources, using an any-project token)');
+    expect(m2.view(0).prompt!.labels![0]).toBe('Take part in River Port (1 coin, 1 loom, using an any-project token)');
     join(m2, 0, 'token');
     expect(plans(m2, 0).map((p) => p.label)).toEqual(['Pay 2 to the left, 1 to the bank']);
     answer(m2, 0, () => true);
@@ -306,5 +307,142 @@ describe('Both modules: tiles 19 and 22 apply to the project conflict tokens', (
     setVar(m, 'markers', 1, 0);
     discardToEndOfAge(m);
     expect([0, 1, 2].map((p) => getVar(m, 'defeats', p))).toEqual([0, 2, 2]);
+  });
+});
+
+describe('Grand Projects: colours', () => {
+  // Rule: « lorsqu'un joueur construit un bâtiment de la même couleur que la carte Grand Projet en jeu (marron, bleu,
+  // rouge, jaune, vert ou violet) ». A placeholder project of a colour no structure of its Age has could never be
+  // taken part in with a card of that Age (grey: none in Age III); grey is not among the rulebook's colours either.
+  it("every project's colour is one the rulebook lists, and structures of its Age have it", () => {
+    const g = babel('projects');
+    const colours = new Map<number, Set<string>>();
+    for (const c of g.cards) {
+      if (c.type !== 'structure') continue;
+      const a = Number(c.fields.age);
+      if (!colours.has(a)) colours.set(a, new Set());
+      colours.get(a)!.add(String(c.fields.color));
+    }
+    const bad = g.cards.filter((c) => c.type === 'project')
+      .filter((c) => !['brown', 'blue', 'red', 'yellow', 'green', 'purple'].includes(String(c.fields.color)) || !colours.get(Number(c.fields.age))!.has(String(c.fields.color)))
+      .map((c) => `${c.name} (Age ${c.fields.age}, ${c.fields.color})`);
+    expect(bad).toEqual([]);
+  });
+
+  it('the Ziggurat, an Age III project, is taken part in with a structure of its colour', () => {
+    const m = P({
+      age: 3, project: 'gp-ziggurat', wonders: ['gizah', 'babylon', 'ephesos'], cities: { 0: ['dispensary-3', 'stone-pit-3'] },
+      hands: { 0: ['arena-3', 'palace-3', 'gardens-3'], 1: ['senate-3', 'town-hall-3', 'pantheon-3'], 2: ['lodge-3', 'study-3', 'university-3'] },
+    });
+    expect(ev(m, 'theProject.color')).toBe('yellow');
+    choose(m, 0, 'arena-3', 'chain');
+    expect(stepOf(m, 0)).toBe(JOIN);
+    join(m, 0);
+    othersDiscard(m);
+    expect(getVar(m, 'markers', 0)).toBe(1);
+  });
+});
+
+describe("Grand Projects: the penalty's colour is the card's own", () => {
+  // Rule (penalties): « Le joueur doit défausser une carte de son choix de la couleur correspondante » — the colour
+  // printed on the penalty, a field of its own (`penaltyColor`), not the colour that allows taking part.
+  const text = [
+    'extends: 7-wonders-babel-projects.yaml',
+    'id: penalty-colour-test',
+    'name: A project taken part in with red cards whose failure costs a blue card',
+    'cards:',
+    '  - { id: gp-test-works, type: project, name: Test Works, age: 1, color: red, coins: 1, penalty: discardCard, penaltyColor: [blue], reward: coins, amount: 1, text: "Failure: discard a blue card." }',
+  ].join('\n');
+
+  it('a red project whose penalty names blue: players without a marker discard a blue card (none: a −1 token)', () => {
+    const g = loadGame(rulesetPath('variants/penalty-colour-test.yaml'), text);
+    const m = babelTable('projects', { players: 3, project: 'gp-test-works', markersLeft: 1, cities: { 1: ['altar-3', 'stockade-3'], 2: ['stockade-7'] } } as BabelTable, g);
+    setVar(m, 'markers', 1, 0);
+    discardToEndOfAge(m);
+    expect(ids(m, 'city', 1)).toEqual(['stockade-3']);
+    expect(ids(m, 'city', 2)).toEqual(['stockade-7']);
+    expect(getVar(m, 'projectPenalty', 2)).toBe(1);
+  });
+
+  it('each placeholder project that discards a card names the colour of its text', () => {
+    const g = babel('projects');
+    for (const c of g.cards.filter((x) => x.type === 'project' && x.fields.penalty === 'discardCard')) {
+      expect(String(c.fields.text), c.name).toContain(`discard a ${(c.fields.penaltyColor as string[]).join(' or ')} card`);
+    }
+  });
+});
+
+describe('Grand Projects: the science-set reward counts the symbols of the owner\'s choice', () => {
+  // Rule: « ce jeton vaudra 3 points pour chaque groupe de 3 symboles scientifiques différents ». A wild symbol (the
+  // Scientists Guild, Babylon's stage) is a science symbol: the owner chooses it once, for the best total.
+  it('a wild symbol completes a set', () => {
+    const m = P({ cities: { 0: ['apothecary-3', 'workshop-3', 'scientists-guild'] } });
+    setVar(m, 'scienceTokens', 1, 0);
+    expect(score(m, 0, 'science')).toBe(1 + 1 + 1 + 7);
+    expect(score(m, 0, 'projects')).toBe(3);
+  });
+
+  it('one choice for both: a tablet (25 + a 3-point set) beats a fifth compass (26 and no set)', () => {
+    const m = P({ cities: { 0: ['apothecary-3', 'apothecary-5', 'dispensary-3', 'dispensary-4', 'workshop-3', 'scientists-guild'] } });
+    expect(score(m, 0, 'science')).toBe(26);
+    setVar(m, 'scienceTokens', 1, 0);
+    expect(score(m, 0, 'science')).toBe(16 + 1 + 1 + 7);
+    expect(score(m, 0, 'projects')).toBe(3);
+  });
+});
+
+describe('Grand Projects: Halikarnassus pays a participation with the coins it had at the start of the turn', () => {
+  // Coins earned during a turn (a neighbour buying a resource) are spent from the next turn on: the build from the
+  // discard pile at the end of that turn cannot use them.
+  it('2 coins from a neighbour that turn do not pay the Caravan Road', () => {
+    const m = P({
+      project: 'gp-caravan-road', wonders: ['halikarnassus', 'alexandria', 'rhodos'], side: ['B', 'A', 'A'], coins: { 0: 0 },
+      cities: { 0: ['ore-vein-3', 'ore-vein-4'] }, discard: ['marketplace-3'],
+      hands: { 0: ['altar-3', 'theater-3', 'pawnshop-4'], 1: ['apothecary-3', 'loom-3', 'stockade-3'], 2: ['press-3', 'glassworks-3', 'barracks-3'] },
+    });
+    play(m, 0, 'altar-3', 'wonder');
+    play(m, 1, 'apothecary-3', 'build', [0, 2]); // Halikarnassus's loom, bought from its right neighbour
+    othersDiscard(m);
+    expect(coins(m, 0)).toBe(2);
+    pickFromDiscard(m, 0, 'marketplace-3');
+    expect(stepOf(m, 0)).not.toBe('ages/turns/fromTheDiscard/join');
+    expect(ids(m, 'city', 0)).toContain('marketplace-3');
+    expect(getVar(m, 'markers', 0)).toBe(0);
+    expect(coins(m, 0)).toBe(2);
+  });
+});
+
+describe('Grand Projects: the participation offer names its cost', () => {
+  it('coins and resources as they are: "1 stone", "2 coins", "1 coin, 1 loom"', () => {
+    const label = (project: string, card: string, t: Partial<BabelTable> = {}) => {
+      const m = P({ project, coins: { 0: 6 }, wonders: ['gizah', 'halikarnassus', 'rhodos'], ...t });
+      choose(m, 0, card, plays(m, 0).find((p) => p.card === card && p.act !== 'discard')!.act);
+      expect(stepOf(m, 0)).toBe(JOIN);
+      return m.view(0).prompt!.labels!;
+    };
+    expect(label('gp-double-wall', 'stockade-3', { hands: { 0: ['stockade-3', 'altar-3'], 1: ['theater-3', 'loom-3'], 2: ['press-3', 'glassworks-3'] }, cities: { 0: ['lumber-yard-3'] } }))
+      .toEqual(['Take part in Double Wall (1 stone)', 'Do not take part in Double Wall']);
+    expect(label('gp-caravan-road', 'marketplace-3', { hands: { 0: ['marketplace-3', 'altar-3'], 1: ['theater-3', 'loom-3'], 2: ['press-3', 'glassworks-3'] } }))
+      .toEqual(['Take part in Caravan Road (2 coins)', 'Do not take part in Caravan Road']);
+    expect(label('gp-river-port', 'forum-3', { age: 2, cities: { 0: ['clay-pool-3', 'clay-pit-3'] }, hands: { 0: ['forum-3', 'school-3'], 1: ['loom-age2-3', 'press-age2-3'], 2: ['glassworks-age2-3', 'vineyard-3'] } }))
+      .toEqual(['Take part in River Port (1 coin, 1 loom)', 'Do not take part in River Port']);
+  });
+});
+
+describe('Both modules: a free-build token pays the tax of the Tower', () => {
+  it('a red structure built with a token under tile 6 pays the Age I tax; with no coins it is not offered', () => {
+    const t = (coins: number) => {
+      const m = babelTable('both', { players: 3, tower: [6], coins: { 0: coins }, hands: { 0: ['stockade-3', 'altar-3'], 1: ['theater-3', 'loom-3'], 2: ['press-3', 'glassworks-3'] } } as BabelTable);
+      setVar(m, 'freeBuilds', 1, 0);
+      reopenTurns(m);
+      return m;
+    };
+    const m = t(3);
+    play(m, 0, 'stockade-3', 'token');
+    othersDiscard(m);
+    expect(ids(m, 'city', 0)).toEqual(['stockade-3']);
+    expect(coins(m, 0)).toBe(2);
+    expect(actsFor(t(0), 0, 'stockade-3')).not.toContain('token');
+    expect(actsFor(t(0), 0, 'altar-3')).toContain('token');
   });
 });

@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Match } from '../../engine/index.js';
-import { actsFor, allCoins, choose, coins, discardToEndOfAge, ev, getVar, idOf, ids, othersDiscard, plans, play, plays, score, setVar } from './sw.js';
+import { actsFor, allCoins, cardOptions, choose, coins, discardToEndOfAge, ev, getVar, idOf, ids, othersDiscard, pickFromDiscard, plans, play, plays, score, setVar } from './sw.js';
 import { answer, babel, babelTable, buildTile, covered, optionsOf, stepOf, tile, tower, type BabelTable } from './babel.js';
 
 const T = (t: Partial<BabelTable> & { players?: number }) => babelTable('tower', { players: 3, ...t } as BabelTable);
@@ -258,5 +258,107 @@ describe('Tower of Babel: the tile groups', () => {
     othersDiscard(m);
     expect(coins(m, 0)).toBe(0);
     expect(ids(m, 'city', 0)).toEqual(['traders-guild']);
+  });
+});
+
+describe('Tower of Babel: placement is the last thing of the turn, after Babylon B\'s 7th card', () => {
+  // Rule: « Le placement des tuiles Babel sur le plateau est la dernière chose résolue dans un tour de jeu, après que
+  // tous les joueurs aient effectué leur action (construction, gain et dépense d'argent, effet des merveilles). »
+  // Babylon B's 7th card is played in the 6th turn (a wonder's effect): a tile built that turn is placed after it.
+  const sixth = (t: Partial<BabelTable> = {}) => T({
+    wonders: ['babylon', 'gizah', 'ephesos'], side: ['B', 'A', 'A'], stages: { 0: 2 },
+    hands: { 0: ['altar-3', 'baths-3'], 1: ['theater-3', 'loom-3'], 2: ['press-3', 'glassworks-3'] }, ...t,
+  });
+
+  it("a tile built on the 6th turn does not yet apply to Babylon B's 7th card", () => {
+    // seat 3 builds tile 10 (raw materials 1 coin dearer) on the 6th turn; Babylon B then buys Gizah's stone for
+    // its 7th card, the Baths, at the price of the turn: 2 coins
+    const m = sixth({ tiles: { 2: [10] } });
+    play(m, 0, 'altar-3', 'build');
+    tileTurn(m, 2, 'press-3', 10);
+    othersDiscard(m);
+    expect(m.seatsToAct()).toEqual([0]);
+    expect(tower(m)).toEqual([]);
+    choose(m, 0, 'baths-3', 'build');
+    expect(plans(m, 0).map((p) => p.pay)).toEqual([[2, 0]]);
+    answer(m, 0, () => true);
+    // the Age is over; the tile went up at the end of the 6th turn, after the 7th card
+    expect(ev(m, 'age')).toBe(2);
+    expect(tower(m)).toEqual([10]);
+    expect(ids(m, 'city', 0)).toEqual(['altar-3', 'baths-3']);
+    expect(coins(m, 0)).toBe(3 - 2);
+  });
+
+  it("tiles of the 6th turn and of Babylon B's 7th card go up together, in ascending number; each counts", () => {
+    const m = sixth({ tiles: { 0: [4, 7], 2: [12] } });
+    tileTurn(m, 0, 'altar-3', 7);
+    tileTurn(m, 2, 'press-3', 12);
+    othersDiscard(m);
+    expect(tower(m)).toEqual([]);
+    tileTurn(m, 0, 'baths-3', 4);
+    expect(tower(m)).toEqual([4, 7, 12]);
+    expect(getVar(m, 'tilesBuilt', 0)).toBe(2);
+    expect(score(m, 0, 'tower')).toBe(5);
+    expect(getVar(m, 'tilesBuilt', 2)).toBe(1);
+  });
+});
+
+describe('Tower of Babel: taxes on every build of their kind, free builds included', () => {
+  // Rule (1-6-13-16): « payer à la banque une taxe correspondant à l'Âge en cours lorsqu'ils construisent un bâtiment
+  // correspondant, une étape de Merveille ou utilisent un chaînage ». A structure built for free (Olympia A, the
+  // discard pile of Halikarnassus, a Grand Project token) is still built: the tax is paid, like the coins a
+  // chained build pays under tile 16, and a free build whose tax cannot be paid is not offered.
+  it('Olympia A builds a red structure for free under tile 6: the Age II tax is paid', () => {
+    const m = T({
+      age: 2, tower: [6], wonders: ['olympia', 'gizah', 'rhodos'], stages: { 0: 2 },
+      hands: { 0: ['walls-3', 'school-3'], 1: ['loom-age2-3', 'press-age2-3'], 2: ['glassworks-age2-3', 'vineyard-3'] },
+    });
+    choose(m, 0, 'walls-3', 'free');
+    othersDiscard(m);
+    expect(ids(m, 'city', 0)).toEqual(['walls-3']);
+    expect(coins(m, 0)).toBe(3 - 2);
+  });
+
+  it('a free build whose tax cannot be paid is not offered; the untaxed ones are', () => {
+    const m = T({
+      age: 2, tower: [6], coins: { 0: 1 }, wonders: ['olympia', 'gizah', 'rhodos'], stages: { 0: 2 },
+      hands: { 0: ['walls-3', 'school-3'], 1: ['loom-age2-3', 'press-age2-3'], 2: ['glassworks-age2-3', 'vineyard-3'] },
+    });
+    expect(actsFor(m, 0, 'walls-3')).not.toContain('free');
+    expect(actsFor(m, 0, 'school-3')).toContain('free');
+  });
+
+  it("Halikarnassus's build from the discard pile pays the tax too, from the coins it had at the start of the turn", () => {
+    const m = T({
+      age: 2, tower: [1], wonders: ['halikarnassus', 'gizah', 'rhodos'], stages: { 0: 1 }, coins: { 0: 2 },
+      cities: { 0: ['foundry-3', 'ore-vein-3'] }, discard: ['school-3', 'altar-3'],
+      hands: { 0: ['statue-3', 'temple-3'], 1: ['loom-age2-3', 'walls-3'], 2: ['press-age2-3', 'library-3'] },
+    });
+    play(m, 0, 'statue-3', 'wonder');
+    othersDiscard(m);
+    pickFromDiscard(m, 0, 'school-3');
+    expect(ids(m, 'city', 0)).toContain('school-3');
+    expect(coins(m, 0)).toBe(0);
+    // with 1 coin, the green School (2 coins of tax in Age II) is not offered; the Altar is
+    const m2 = T({
+      age: 2, tower: [1], wonders: ['halikarnassus', 'gizah', 'rhodos'], stages: { 0: 1 }, coins: { 0: 1 },
+      cities: { 0: ['foundry-3', 'ore-vein-3'] }, discard: ['school-3', 'altar-3'],
+      hands: { 0: ['statue-3', 'temple-3'], 1: ['loom-age2-3', 'walls-3'], 2: ['press-age2-3', 'library-3'] },
+    });
+    play(m2, 0, 'statue-3', 'wonder');
+    othersDiscard(m2);
+    expect(cardOptions(m2, 0)).not.toContain('school-3');
+    expect(cardOptions(m2, 0)).toContain('altar-3');
+  });
+});
+
+describe('Tower of Babel: what the rulebook settles and what stays a placeholder', () => {
+  it("tiles 5/14 and 8/23 are settled by the rulebook's notes (Vitruvius: 14 is chaining; Ramses: 23 is guilds); the rest of the unknown details stay marked", () => {
+    const g = babel('tower');
+    const source = (n: number) => g.cards.find((c) => c.id === tile(n))!.source;
+    expect(g.cards.find((c) => c.id === tile(14))!.fields.law).toMatch(/chaining/);
+    expect(g.cards.find((c) => c.id === tile(23))!.fields.law).toMatch(/[Gg]uild/);
+    for (const n of [5, 14, 8, 23]) expect(source(n), `tile ${n}`).toBeUndefined();
+    for (const n of [1, 6, 13, 16, 2, 15, 9, 10, 11, 12, 17, 18, 21]) expect(source(n), `tile ${n}`).toBe('placeholder');
   });
 });

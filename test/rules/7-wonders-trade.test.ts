@@ -1,6 +1,6 @@
 // 7 Wonders: commerce. A missing resource is bought from a direct neighbour at 2 coins a unit, paid to its
 // owner, who cannot refuse and still uses it; through a trading card (East/West Trading Post, Marketplace,
-// Olympia B's first stage) at 1. The buyer chooses among the cheapest ways to pay; the coins change hands when
+// Olympia B's first stage) at 1. The buyer chooses whom to buy from, among the plans no other beats for both neighbours; the coins change hands when
 // the turn is played, so coins earned by selling are spent from the next turn on. Resources of the Forum, the
 // Caravansery and Alexandria's stages are not for sale; their owner uses them.
 //
@@ -150,6 +150,18 @@ describe('7 Wonders: trading cards', () => {
   it('West Trading Post: raw materials from the left neighbour at 1', () => {
     expect(plansOf(both(['west-trading-post-3']), 'baths-3')).toEqual([[1, 0], [0, 2]]);
     expect(plansOf(both(['west-trading-post-3']), 'workshop-3')).toEqual([[0, 2], [2, 0]]);
+  });
+
+  it('the buyer may pay the pricier neighbour: every plan no other beats for both neighbours is offered', () => {
+    // the rules let a buyer choose whom to buy from: the stone for 1 on the right (East Trading Post) or for 2 on
+    // the left; paying 2 to the left is not beaten by paying 1 to the right (the left gets more), so it is offered
+    const m = both(['east-trading-post-3']);
+    choose(m, 0, 'baths-3', 'build');
+    expect(plans(m, 0).map((p) => [p.pay, p.label])).toEqual([[[0, 1], 'Pay 1 to the right'], [[2, 0], 'Pay 2 to the left']]);
+    pay(m, 0, [2, 0]);
+    othersDiscard(m);
+    expect(ids(m, 'city', 0)).toEqual(['east-trading-post-3', 'baths-3']);
+    expect(allCoins(m)).toEqual([1, 3 + 2 + 3, 3 + 3]);
   });
 
   it('both trading posts: raw materials at 1 from either side', () => {

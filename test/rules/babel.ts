@@ -32,9 +32,10 @@ export interface BabelTable extends Table {
   markersLeft?: number;
 }
 
-/** Seat a table on a Babel variant: the base game's scenario table, then the tiles and the project as asked. */
-export function babelTable(which: Module, t: BabelTable): Match {
-  const g = babel(which);
+/** Seat a table on a Babel variant (or `game`, a ruleset extending it): the base game's scenario table, then the
+ *  tiles and the project as asked. */
+export function babelTable(which: Module, t: BabelTable, game?: Game): Match {
+  const g = game ?? babel(which);
   const m = table(t, g);
   const s = m.state;
   const z = (id: string, p?: number) => zoneInst(g, id, p);

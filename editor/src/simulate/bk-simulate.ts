@@ -1,13 +1,13 @@
 // <bk-simulate>: the Simulate tab. Players, games, a bot per seat and a seed; the games run in web workers
 // (sim.worker.ts), each playing a slice (game i is seeded SEED:i whoever plays it), with a progress bar and
 // Cancel; one worker then counts them into the command line's report. Shown: outcome rates with their 95%
-// intervals, wins by seat, endings, game lengths and scores (charts: Chart.js, loaded when first needed), and
-// for a variant, "Compare with base": both rulesets on the same seeds, side by side, with each difference and
-// its interval. Export CSV writes the command line's CSV. The element stays alive when the tab is hidden, so
+// intervals, wins by seat, endings, game lengths and scores, each score category's mean per seat (charts:
+// Chart.js, loaded when first needed), and for a variant, "Compare with base": both rulesets on the same seeds,
+// side by side, with each difference and its interval, score categories included. Export CSV writes the command line's CSV. The element stays alive when the tab is hidden, so
 // a run and its results survive switching tabs.
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { BotKind, Comparison, GameSummary, RateComparison, SimulateReport } from '../../../engine/index.js';
-import { reportRows, toCsv, wilson } from '../../../engine/index.js';
+import type { BotKind, CategoryComparison, Comparison, GameSummary, RateComparison, SimulateReport } from '../../../engine/index.js';
+import { categoryMeans, reportRows, toCsv, wilson } from '../../../engine/index.js';
 import { RpcClient } from '../shared/rpc-client.js';
 import type { RulesetSource } from '../shared/source.js';
 import type { Batch, RulesetInfo, SimApi } from './protocol.js';
@@ -15,6 +15,9 @@ import { drawCharts, drawCompareCharts } from './charts.js';
 
 const BOT_NAMES: BotKind[] = ['random', 'greedy', 'ismcts', 'guided'];
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+/** points, with a true minus sign */
+const pts = (x: number) => `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)}`;
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${pts(x)}`;
 
 interface Run {
   batch: Batch;
@@ -234,8 +237,28 @@ export class BkSimulate extends LitElement {
         <thead><tr><th>Seat</th><th></th><th></th><th></th></tr></thead>
         <tbody>${r.winsBySeat.map((k, p) => this.rateRow('seat', String(p + 1), `Player ${p + 1} (${r.seats[p]})`, k, n))}</tbody>
       </table>
-      ${r.scores ? html`<p data-scores>Mean score ${r.scores.mean}: ${Object.entries(r.scores.categories).map(([c, v]) => `${c} ${v}`).join(', ')}.</p>` : nothing}
+      ${r.scores ? html`<p data-scores>Mean score ${r.scores.mean} points per seat.</p>` : nothing}
+      ${this.renderCategoryMeans(r)}
     </div>`;
+  }
+
+  /** Each score category's mean points per seat, with its 95% interval over games. */
+  private renderCategoryMeans(r: SimulateReport) {
+    const names = new Map((this.info?.categories ?? []).map((c) => [c.id, c.name]));
+    const cats = categoryMeans(r).map((c) => ({ ...c, name: names.get(c.id) ?? c.id }));
+    if (!cats.length) return nothing;
+    return html`<table class="sim-table" data-categories><thead><tr><th>Score category</th><th>points per seat</th><th>95% interval</th></tr></thead>
+      <tbody>${cats.map((c) => html`<tr data-figure="category:${c.id}" data-mean=${c.mean}><td>${c.name}</td><td>${pts(c.mean)}</td><td style="white-space: nowrap">${pts(c.low)} to ${pts(c.high)}</td></tr>`)}</tbody>
+    </table>`;
+  }
+
+  /** Score categories side by side: each run's points per seat, the difference (variant − base) and its interval. */
+  private renderCategoryComparison(cs: CategoryComparison[]) {
+    const mean = (m: CategoryComparison['base']) => (m ? pts(m.mean) : '— (not declared)');
+    return html`<table class="sim-table" data-categories><thead><tr><th>Score category (points per seat)</th><th>base</th><th>variant</th><th>difference</th><th></th></tr></thead>
+      <tbody>${cs.map((c) => html`<tr data-figure="category:${c.id}" data-difference=${c.difference.value}><td>${c.name}</td><td>${mean(c.base)}</td><td>${mean(c.variant)}</td>
+        <td style="white-space: nowrap">${signed(c.difference.value)} (${signed(c.difference.low)} to ${signed(c.difference.high)})</td><td>${c.verdict}</td></tr>`)}</tbody>
+    </table>`;
   }
 
   private compareRow(kind: string, c: RateComparison) {
@@ -252,6 +275,7 @@ export class BkSimulate extends LitElement {
         <tbody>${c.endings.map((x) => this.compareRow('ending', x))}</tbody>
       </table>
       <p>Game length: ${c.actionsPerGame.verdict}.${c.score ? ` Score: ${c.score.verdict}.` : ''}</p>
+      ${c.categories?.length ? this.renderCategoryComparison(c.categories) : nothing}
     </div>`;
   }
 

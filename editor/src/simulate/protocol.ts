@@ -25,6 +25,8 @@ export interface RulesetInfo {
   players: { min: number; max: number };
   /** the file it extends (its base), '' for none */
   base: string;
+  /** its score categories, ids and names (none: it declares no scores) */
+  categories?: { id: string; name: string }[];
 }
 
 export interface SimApi {

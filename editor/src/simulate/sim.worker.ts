@@ -1,6 +1,7 @@
 // The Simulate tab's engine, off the page's thread (SimApi in protocol.ts): reads the ruleset, plays a slice
 // of a batch's games with the bots, counts a batch into the command line's report, compares two runs.
 import { compareRuns, loadRulesetText, playGame, summarize, Tally, type Game, type GameSummary } from '../../../engine/index.js';
+import { categoriesOf } from '../../../engine/sim/categories.js';
 import { serve } from '../shared/rpc-serve.js';
 import { readerOf, type RulesetSource } from '../shared/source.js';
 import type { Batch, SimApi } from './protocol.js';
@@ -37,6 +38,7 @@ serve<SimApi>({
     const { game, problems, files } = load(source);
     return {
       problems, name: game?.name ?? '', id: game?.id ?? '', players: game ? { min: game.minPlayers, max: game.maxPlayers } : { min: 1, max: 1 }, base: files[1] ?? '',
+      categories: game ? categoriesOf(game) : [],
     };
   },
   play(req, ctx) {

@@ -2,7 +2,7 @@
 //
 //   sources(cards, it.produces, it.either)          what a list of items yields: fixed units and either/or units
 //   payments(cost, own, [{ sources: …, price: … }, …], coins)
-//                                                   every cheapest way to buy what `own` lacks (Pareto plans)
+//                                                   every way to buy what `own` lacks no other beats (Pareto plans)
 //   cheapest(cost, own, sellers, coins)             the least coins to buy it, or -1 when it cannot be paid
 
 import type { Ctx, Fn } from '../../model.js';
@@ -109,7 +109,7 @@ const SELLERS = { name: 'sellers', shows: 'a list of { sources, price }' };
 export const payments: FunctionDef = {
   name: 'payments',
   opaque: true,
-  doc: 'Every cheapest way to pay a cost: own units first, the rest bought from the sellers at their prices, within the coins given. Each plan is a record { total, pay, bought }: pay[i] coins to seller i, bought[i] the counts bought there. No plan: it cannot be paid.',
+  doc: 'Every way to pay a cost that no other way beats (paying each seller at most as much and one less): the cheapest, and a dearer one that pays another seller (the buyer may prefer it). Own units first, the rest bought from the sellers at their prices, within the coins given. Each plan is a record { total, pay, bought }: pay[i] coins to seller i, bought[i] the counts bought there. No plan: it cannot be paid.',
   params: [{ name: 'cost', shows: 'counts' }, { name: 'own', shows: 'sources' }, SELLERS, { name: 'coins', shows: 'a number', optional: true }],
   returns: 'a list of plans',
   compile({ args, sc, c }) {
