@@ -78,14 +78,17 @@ export class BkEditView extends LitElement {
     }
   }
 
+  /** The card as the loader merged it: a variant's edit that merging cannot say copies its other fields. */
+  private merged(id: string): CardValue | undefined {
+    return this.validation?.value?.cards?.find((c) => c.id === id);
+  }
+
   private onCardEdit(d: CardEditDetail): void {
-    this.applyEdit((src) => setCardField(src, d.id, d.key, d.value));
+    this.applyEdit((src) => setCardField(src, d.id, d.key, d.value, this.merged(d.id)));
   }
 
   private onCellSet(d: CardCellSetDetail): void {
-    // the card as the loader merged it: a variant's edit copies its other fields
-    const merged: CardValue | undefined = this.validation?.value?.cards?.find((c) => c.id === d.id);
-    this.applyEdit((src) => setCardCell(src, d.id, d.field, d.cell, d.count, merged));
+    this.applyEdit((src) => setCardCell(src, d.id, d.field, d.cell, d.count, this.merged(d.id)));
   }
 
   private async onJump(d: JumpDetail): Promise<void> {
