@@ -370,3 +370,16 @@ export function addCard(src: string, card: CardValue): string {
   const item = clone(card) as Obj;
   return verify(p, appendCardItem(p, item), -1, item);
 }
+
+/** The line (1-based) where the item of card `id` starts in this text; undefined when the text does not list it (or does not parse). */
+export function cardLine(src: string, id: string): number | undefined {
+  try {
+    const p = parsed(src);
+    const f = findCard(p, id);
+    const at = f.node?.range?.[0];
+    return at === undefined ? undefined : p.lineOf(at);
+  } catch (e) {
+    if (e instanceof EditError) return undefined;
+    throw e;
+  }
+}
