@@ -115,7 +115,7 @@ function findCard(p: Parsed, id: string): Found {
     const m = isAlias(n) ? n.resolve(p.doc) : n;
     if (isMap(m)) {
       const v = m.get('id');
-      if (v !== undefined && v !== null && String(v) === id) return { seq, index: i, node: n, value: m.toJS(p.doc) as Obj };
+      if (v !== undefined && v !== null && String(v) === id) return { seq, index: i, node: n, value: p.js(m) as Obj };
     }
   }
   return { seq, index: -1 };
@@ -156,7 +156,7 @@ function oneStep(p: Parsed, index: number, step: Step, what: string): string | S
   if (!item) throw new EditError('the card list changed while it was being edited');
   p.refuseShared(seq, 'the card list', false);
   if (isAlias(item)) {
-    const now = item.resolve(p.doc)?.toJS(p.doc) as Json;
+    const now = p.js(item.resolve(p.doc)) as Json;
     if (step.value === undefined && getPath(now, step.path) === undefined) return p.text;
     const [from, to] = item.range!;
     return p.text.slice(0, from) + flowSource(withPath(now, step.path, step.value)!) + p.text.slice(to);
@@ -173,7 +173,7 @@ function oneStep(p: Parsed, index: number, step: Step, what: string): string | S
       p.refuseShared(child, `'${step.path.slice(0, i + 1).join('.')}' of ${what}`, false);
       map = child;
     } else if (isAlias(child)) {
-      const now = child.resolve(p.doc)?.toJS(p.doc) as Json;
+      const now = p.js(child.resolve(p.doc)) as Json;
       if (step.value === undefined && getPath(now, rest) === undefined) return p.text;
       return setKey(p, map, k, withPath(now, rest, step.value)!);
     } else if (isEmptyNode(child)) {
@@ -187,7 +187,7 @@ function oneStep(p: Parsed, index: number, step: Step, what: string): string | S
   if (step.value === undefined) return pair ? removeKey(p, map, key) : p.text;
   if (pair) {
     const v = pair.value as Node | null;
-    if (sameValue(isEmptyNode(v) ? null : v!.toJS(p.doc), step.value) && !isEmptyNode(v)) return p.text;
+    if (!isEmptyNode(v) && sameValue(p.js(v), step.value)) return p.text;
     if (isMap(v) && isObj(step.value)) {
       const next = step.value;
       const sub: Step[] = Object.entries(next).map(([k, x]) => ({ path: [...step.path, k], value: x }));
@@ -234,13 +234,13 @@ function verify(before: Parsed, after: string, index: number, expected: Obj): st
   if (!b) throw wrong();
   const at = index < 0 ? b.items.length - 1 : index;
   if (b.items.length !== (a?.items.length ?? 0) + (index < 0 ? 1 : 0)) throw wrong();
-  if (!sameValue((b.items[at] as Node).toJS(p.doc), expected)) throw wrong();
+  if (!sameValue(p.js(b.items[at] as Node), expected)) throw wrong();
   if (before.aliased.size || p.aliased.size) {
-    const want = before.doc.toJS() as Obj;
+    const want = before.js() as Obj;
     const list = [...((want.cards ?? []) as Json[])];
     if (index < 0) list.push(expected);
     else list[index] = expected;
-    if (!sameValue({ ...want, cards: list }, p.doc.toJS())) throw wrong();
+    if (!sameValue({ ...want, cards: list }, p.js())) throw wrong();
     return after;
   }
   const ra = rootMap(before)!, rb = rootMap(p)!;

@@ -24,6 +24,18 @@ export class Parsed {
     }
   }
 
+  /**
+   * The plain value of `node` (the whole document by default), aliases expanded; a text whose aliases would
+   * expand past the `yaml` library's limit (an alias bomb) is refused rather than read.
+   */
+  js(node?: Node | null): unknown {
+    try {
+      return node === undefined ? this.doc.toJS() : node === null ? null : node.toJS(this.doc);
+    } catch (e) {
+      throw new EditError(`the file cannot be read for a form edit (${e instanceof Error ? e.message : String(e)}): edit it in the text`);
+    }
+  }
+
   /** The line (1-based) of an offset. */
   lineOf(at: number): number {
     let n = 1;

@@ -253,6 +253,14 @@ describe('anchors and aliases', () => {
     expect(() => setCardCell(src, 't', 'cells', 'A1', 3)).toThrow(/&cells/);
   });
 
+  it('an alias bomb is refused with a message, quickly', () => {
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefgh'[i]}`).join(', ')}]`), 'cards:', '  - { id: c, n: *h }', ''].join('\n');
+    const t = performance.now();
+    expect(() => setCardField(bomb, 'c', 'count', 2)).toThrow(EditError);
+    expect(() => setCardField(bomb, 'c', 'n', 2)).toThrow(/cannot be read|shared|alias/);
+    expect(performance.now() - t).toBeLessThan(2000);
+  });
+
   it('a card using an alias gets the value written out, changed; the anchored one stays', () => {
     const out = setCardCell(src, 'u', 'cells', 'B2', 1);
     expect(changedLines(src, out)).toEqual([['  - { id: u, cells: *cells }', '  - { id: u, cells: { A1: 2, B2: 1 } }']]);
