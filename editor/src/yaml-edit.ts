@@ -243,7 +243,7 @@ function verify(before: Parsed, after: string, index: number, expected: Obj): st
     if (!sameValue({ ...want, cards: list }, p.js())) throw wrong();
     return after;
   }
-  const ra = rootMap(before)!, rb = rootMap(p)!;
+  const ra = rootMap(before), rb = rootMap(p);
   if (ra && rb) {
     const texts = (src: string, m: YAMLMap) => new Map(m.items.filter((x) => keyOf(x as Pair) !== 'cards').map((x) => {
       const pr = x as Pair;

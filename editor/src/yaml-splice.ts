@@ -259,7 +259,7 @@ export function setKey(p: Parsed, map: YAMLMap, key: string, value: Json): strin
     }
     if (isScalar(v) || isAlias(v) || ((isMap(v) || isSeq(v)) && v.flow)) {
       const ctx: Context = { flow, like: isScalar(v) ? v : undefined, keyCol: colOf(src, k[0]), old: src.slice(vr[0], vr[1]) };
-      let text = valueSource(value, ctx);
+      const text = valueSource(value, ctx);
       // a block scalar's range takes its final line break: it stays
       if (isScalar(v) && (v.type === 'BLOCK_LITERAL' || v.type === 'BLOCK_FOLDED') && src[vr[1] - 1] === '\n') {
         return splice(src, vr[0], vr[1] - 1, text.endsWith('\n') ? text.slice(0, -1) : text);
