@@ -98,7 +98,7 @@ export function api(matches: Matches, o: ApiOptions = {}): (req: IncomingMessage
     };
     if (parts.length === 1 && parts[0] === 'info') {
       allow('GET');
-      return send(res, 200, { server: 'babelkit', rulesets: matches.rulesets.list(), bots: BOTS, defaultBot: DEFAULT_BOT });
+      return send(res, 200, { server: 'babelkit', rulesets: matches.rulesets.list(), names: matches.rulesets.names(), bots: BOTS, defaultBot: DEFAULT_BOT });
     }
     if (parts[0] !== 'matches') throw new HttpError(404, `no API at ${url.pathname}`);
     if (parts.length === 1) {

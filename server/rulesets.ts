@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { join, relative, sep } from 'node:path';
 import { formatDiagnostic, loadRulesetText, type Game } from '../engine/index-node.js';
+import { rulesetName } from '../editor/src/shared/ruleset-name.js';
 
 /** The package folder (this file is server/ in the sources, dist/server/ once built). */
 export function packageRoot(): string {
@@ -57,6 +58,17 @@ export class Rulesets {
   list(): string[] {
     return [...this.shipped.keys()];
   }
+
+  /** The game's name in each shipped ruleset, by path (for lists shown to people). */
+  names(): Record<string, string> {
+    this.nameList ??= nullProto(this.list().flatMap((p) => {
+      const n = rulesetName(p, (f) => this.shipped.get(f));
+      return n === undefined ? [] : [[p, n]];
+    }));
+    return this.nameList;
+  }
+
+  private nameList?: Record<string, string>;
 
   /** Loads a shipped ruleset by its path, or a sent one; the compiled game is shared between matches. */
   load(src: string | RulesetFiles): Loaded {

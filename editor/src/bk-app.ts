@@ -11,6 +11,9 @@ import { Watch } from './shared/watch.js';
 import type { RulesetSource } from './shared/source.js';
 import type { MonacoEditors } from './monaco/editor.js';
 import './elements/bk-edit-view.js';
+import './elements/bk-print-dialog.js';
+import type { MakePdfDetail } from './elements/bk-print-dialog.js';
+import type { PrintChoices } from './print/api.js';
 
 const playtestModule = import.meta.glob('./playtest/bk-playtest.ts');
 const simulateModule = import.meta.glob('./simulate/bk-simulate.ts');
@@ -42,6 +45,9 @@ export class BkApp extends LitElement {
     status: { state: true },
     cursor: { state: true },
     sideOpen: { state: true },
+    printOpen: { state: true },
+    printChoices: { state: true },
+    printError: { state: true },
   };
 
   declare view: View;
@@ -50,6 +56,10 @@ export class BkApp extends LitElement {
   declare status: string;
   declare cursor: string;
   declare sideOpen: boolean;
+  /** the print dialog is open */
+  declare printOpen: boolean;
+  declare printChoices: PrintChoices | null;
+  declare printError: string;
 
   readonly ws = new Workspace();
   readonly validation = new ValidationLoop(this.ws);
@@ -71,6 +81,9 @@ export class BkApp extends LitElement {
     this.status = this.ws.restored ? 'Restored your work from browser storage.' : '';
     this.cursor = '';
     this.sideOpen = true;
+    this.printOpen = false;
+    this.printChoices = null;
+    this.printError = '';
     new Watch(this).watch(this.ws, this.validation, this.print);
     window.bk = { ready: false, app: this, ws: this.ws, settled: () => this.validation.settled(), timings: {} };
     this.ws.addEventListener('change', () => this.version++);
@@ -113,10 +126,26 @@ export class BkApp extends LitElement {
     window.bk.ready = true;
   }
 
-  private async printPdf(): Promise<void> {
+  /** Print PDF: the dialog, filled with what the ruleset in the editor offers. */
+  private async openPrint(): Promise<void> {
+    this.printOpen = true;
+    this.printError = '';
+    this.printChoices = null;
+    try {
+      this.printChoices = await this.print.choices();
+    } catch (e) {
+      this.printError = `The ruleset cannot be printed: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+
+  private async makePdf(d: MakePdfDetail): Promise<void> {
     this.status = 'Making the print-and-play PDF…';
-    const said = await this.print.pdf(this.validation.value?.id ?? 'ruleset');
-    if (said !== null) this.status = said;
+    this.printError = '';
+    const r = await this.print.pdf(d.stem, d.options);
+    if (!r) return;
+    this.status = r.message;
+    if (r.ok) this.printOpen = false;
+    else this.printError = r.message;
   }
 
   /** The playtest's input: the same object until a file or the current path changes. */
@@ -154,8 +183,8 @@ export class BkApp extends LitElement {
       <button @click=${() => this.files.open()}>Open…</button>
       <button @click=${() => this.files.save()} title="Ctrl+S">Save</button>
       <button @click=${() => this.files.revert()} ?disabled=${unchanged}>${ws.entry.bundled ? 'Revert' : 'Close'}</button>
-      <button class="primary" @click=${() => this.printPdf()} ?disabled=${this.print.pdfBusy || this.validation.errors > 0}>
-        ${this.print.pdfBusy ? 'Making PDF…' : 'Print PDF'}
+      <button class="primary" @click=${() => this.openPrint()} ?disabled=${this.print.pdfBusy || this.validation.errors > 0} title="Choose the cards, the size, the paper and the backs">
+        ${this.print.pdfBusy ? 'Making PDF…' : 'Print PDF…'}
       </button>
     </div>`;
   }
@@ -187,6 +216,9 @@ export class BkApp extends LitElement {
       <section class="bk-simulate" ?hidden=${this.view !== 'simulate'}>
         ${this.simulateReady ? html`<bk-simulate .source=${this.playtestSource()}></bk-simulate>` : nothing}
       </section>
+      <bk-print-dialog ?open=${this.printOpen} .choices=${this.printChoices} .path=${this.ws.current} .rulesetId=${v.value?.id ?? ''}
+        .card=${this.print.shown} ?busy=${this.print.pdfBusy} .error=${this.printError}
+        @make-pdf=${(e: CustomEvent<MakePdfDetail>) => this.makePdf(e.detail)} @close=${() => (this.printOpen = false)}></bk-print-dialog>
       <footer class="bk-status">
         <span class="${v.pending ? '' : errors ? 'bad' : 'good'}">${v.pending ? 'Checking…' : errors ? `${errors} error${errors === 1 ? '' : 's'}` : '✓ Valid ruleset'}</span>
         <span>${this.cursor}</span>

@@ -69,9 +69,10 @@ describe('the editor opens on Babel Builders', () => {
     await expect.poll(() => page.locator('.bk-pane-main .view-lines').innerText().then(nbsp)).toContain('id: babel-builders');
     expect(await page.locator('bk-problems [data-testid=problem-count]').textContent()).toContain('no problems');
     expect(await page.locator('.bk-status').textContent()).toContain('Valid ruleset');
-    // the file list offers the bundled rulesets and variants
+    // the file list offers the bundled rulesets and variants, by their games' names (their paths as tooltips)
     const files = await page.locator('.bk-files button').allTextContents();
-    expect(files.map((f) => f.trim())).toEqual(expect.arrayContaining(['babel-builders.yaml', 'steep-tower.yaml', 'custom-blueprint.yaml']));
+    expect(files.map((f) => f.trim())).toEqual(expect.arrayContaining(['Babel Builders', 'Babel Builders — steep tower variant', 'Babel Builders — custom blueprint']));
+    expect(await page.locator('.bk-files button', { hasText: 'steep tower' }).getAttribute('title')).toBe('rulesets/variants/steep-tower.yaml');
     expect(s.errors).toEqual([]);
   });
 
@@ -283,7 +284,7 @@ describe('visual editing writes the YAML, and work survives a reload', () => {
     await settled(page);
     expect(await text(page)).toBe(before);
     expect(await page.locator('.bk-status').textContent()).toContain('Restored your work');
-    expect(await page.locator('.bk-files button.current').textContent()).toContain('babel-builders.yaml');
+    expect(await page.locator('.bk-files button.current').getAttribute('data-path')).toBe('rulesets/babel-builders.yaml');
     expect(s.errors).toEqual([]);
   });
 
@@ -379,6 +380,8 @@ describe('variants, saving and printing', () => {
     await afterTyping(page);
     const dl = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Print PDF' }).click();
+    // the dialog offers the ruleset's own print settings: made as they are
+    await page.locator('bk-print-dialog [data-print-make]:not([disabled])').click();
     const d = await dl;
     expect(d.suggestedFilename()).toBe('babel-builders-print-and-play.pdf');
     const path = await d.path();

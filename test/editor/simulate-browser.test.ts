@@ -25,6 +25,7 @@ describe('the Simulate tab', () => {
     await openSimulate(page);
     const sim = page.locator('bk-simulate');
     await sim.locator('[data-sim-players]').selectOption('5');
+    await sim.locator('[data-sim-all-seats]').selectOption('random'); // every seat greedy by default
     await sim.locator('[data-sim-games]').fill('1000');
     await sim.locator('[data-sim-games]').dispatchEvent('change');
     await sim.locator('[data-sim-seed]').fill('7');
@@ -75,6 +76,7 @@ describe('the Simulate tab', () => {
     const sim = page.locator('bk-simulate');
     await expect.poll(() => sim.locator('[data-sim-compare]').count()).toBe(1);
     await sim.locator('[data-sim-players]').selectOption('6');
+    await sim.locator('[data-sim-all-seats]').selectOption('random');
     await sim.locator('[data-sim-games]').fill('400');
     await sim.locator('[data-sim-games]').dispatchEvent('change');
     await sim.locator('[data-sim-compare]').click();

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { EditError, setCardCell, setCardField } from '../../editor/src/yaml-edit.js';
+import { EditError, addCard, flowSource, setCardCell, setCardField, setCardValue } from '../../editor/src/yaml-edit.js';
 
 const bb = readFileSync(new URL('../../rulesets/babel-builders.yaml', import.meta.url), 'utf8');
 const steep = readFileSync(new URL('../../rulesets/variants/steep-tower.yaml', import.meta.url), 'utf8');
@@ -132,6 +132,183 @@ describe('card fields', () => {
   });
 
   it('a YAML error stops the edit with a clear message instead of guessing', () => {
-    expect(() => setCardField('cards: [ { id: a\n', 'a', 'count', 1)).toThrow(/fix them in the text first/);
+    expect(() => setCardField('cards: [ { id: a\n', 'a', 'count', 1)).toThrow(/fix it in the text first/);
+  });
+});
+
+describe('the first card after a comment (the bp-01 corruption)', () => {
+  it('a count on bp-01 changes its own line only; the comment above it stays, the item keeps its dash', () => {
+    const out = setCardField(bb, 'bp-01', 'count', 2);
+    expect(changedLines(bb, out)).toEqual([[
+      '  - { id: bp-01, type: blueprint, name: Blueprint 1, source: published, targets: { C1: 3, B2: 8, A3: 3 } }',
+      '  - { id: bp-01, type: blueprint, name: Blueprint 1, source: published, targets: { C1: 3, B2: 8, A3: 3 }, count: 2 }',
+    ]]);
+    expect(out.split('\n')[bb.split('\n').indexOf('  # ---- blueprints (12: 9 prepared, 3 blank) ----')]).toBe('  # ---- blueprints (12: 9 prepared, 3 blank) ----');
+    expect(card(out, 'bp-01').count).toBe(2);
+  });
+
+  it('a card over two lines keeps both: only the changed characters move', () => {
+    const out = setCardField(bb, 'role-messenger', 'count', 3);
+    expect(changedLines(bb, out)).toEqual([[
+      '  - { id: role-messenger, type: role, name: Messenger of God, count: 1, role: messenger,',
+      '  - { id: role-messenger, type: role, name: Messenger of God, count: 3, role: messenger,',
+    ]]);
+    const text = setCardField(bb, 'role-messenger', 'text', 'Line one\nline "two": #3');
+    expect(changedLines(bb, text)).toEqual([[
+      '      text: "Stop the tower. Divine Punishment cards you hold must be passed to the Master." }',
+      '      text: "Line one\\nline \\"two\\": #3" }',
+    ]]);
+    expect(card(text, 'role-messenger').text).toBe('Line one\nline "two": #3');
+  });
+});
+
+describe('values written as YAML', () => {
+  const src = [
+    'cards:',
+    '  - id: a # the first',
+    '    name: Plain',
+    '    text: |',
+    '      two',
+    '      lines',
+    '',
+    '    note:',
+    '  - { id: b, name: \'single\', tags: [x, y] }',
+    '',
+  ].join('\n');
+
+  it('strings YAML would read as something else are quoted; plain stays plain where it can', () => {
+    for (const v of ['true', '12', '', ' padded ', 'a: b', 'a #b', '- x', '*x', 'null', '~', 'x, y', '[1]', 'é 日本 🏗']) {
+      const out = setCardField(src, 'a', 'name', v);
+      expect(card(out, 'a').name, v).toBe(v);
+      expect(changedLines(src, out)).toHaveLength(1);
+    }
+    expect(setCardField(src, 'a', 'name', 'Still plain').split('\n')[2]).toBe('    name: Still plain');
+    expect(setCardField(src, 'b', 'name', "it's").split('\n')[8]).toBe("  - { id: b, name: 'it''s', tags: [x, y] }");
+    // in a flow mapping a comma must be quoted; a plain value gets double quotes, a single-quoted one keeps its quotes
+    expect(setCardField(src, 'b', 'tags', 'x, y').split('\n')[8]).toBe('  - { id: b, name: \'single\', tags: "x, y" }');
+    expect(setCardField(src, 'b', 'name', 'x, y').split('\n')[8]).toBe("  - { id: b, name: 'x, y', tags: [x, y] }");
+  });
+
+  it('a block scalar stays a block scalar, the blank line after it stays', () => {
+    const out = setCardField(src, 'a', 'text', 'three\nshort\nlines');
+    expect(out.split('\n').slice(3, 8)).toEqual(['    text: |-', '      three', '      short', '      lines', '']);
+    expect(card(out, 'a').text).toBe('three\nshort\nlines');
+  });
+
+  it('a key with an empty value gets its value after the colon', () => {
+    const out = setCardField(src, 'a', 'note', 'now set');
+    expect(changedLines(src, out)).toEqual([['    note:', '    note: now set']]);
+  });
+
+  it('numbers must be finite; a list is written in flow style', () => {
+    expect(() => setCardField(src, 'a', 'power', Number.NaN)).toThrow(EditError);
+    expect(() => setCardField(src, 'a', 'power', Infinity)).toThrow(/not a number/);
+    expect(setCardField(src, 'b', 'tags', ['z', 'a b', 'c,d']).split('\n')[8]).toBe('  - { id: b, name: \'single\', tags: [z, a b, "c,d"] }');
+    expect(flowSource({ '1': 1, 'a: b': { x: [] }, k: 'true' })).toBe('{ "1": 1, "a: b": { x: [] }, k: "true" }');
+  });
+});
+
+describe('removing a field', () => {
+  const flow = '  - {\n      id: f, a: 1,\n      # inside\n      b: 2,\n      c: 3 }\n';
+  const src = `cards:\n  - { id: x, a: 1, b: 2, c: 3 }\n${flow}  - id: k\n    a: 1 # one\n    b: 2\n`;
+
+  it('from a flow mapping: first, middle and last key with one comma each', () => {
+    expect(setCardField(src, 'x', 'a', undefined).split('\n')[1]).toBe('  - { id: x, b: 2, c: 3 }');
+    expect(setCardField(src, 'x', 'b', undefined).split('\n')[1]).toBe('  - { id: x, a: 1, c: 3 }');
+    expect(setCardField(src, 'x', 'c', undefined).split('\n')[1]).toBe('  - { id: x, a: 1, b: 2 }');
+  });
+
+  it('from a flow mapping over several lines, the comment inside stays', () => {
+    const out = setCardField(src, 'f', 'b', undefined);
+    expect(out).toContain('  - {\n      id: f, a: 1,\n      # inside\n      c: 3 }\n');
+    expect(card(out, 'f')).toEqual({ id: 'f', a: 1, c: 3 });
+    expect(card(setCardField(src, 'f', 'c', undefined), 'f')).toEqual({ id: 'f', a: 1, b: 2 });
+  });
+
+  it('from a block mapping: its line goes, the others stay', () => {
+    const out = setCardField(src, 'k', 'a', undefined);
+    expect(out.endsWith('  - id: k\n    b: 2\n')).toBe(true);
+  });
+
+  it('never the id, and never the whole card', () => {
+    expect(() => setCardField(src, 'x', 'id', undefined)).toThrow(/not a field/);
+    expect(() => setCardValue(src, 'x', ['replace'], true)).toThrow(/not a field/);
+    expect(() => setCardValue(src, 'x', ['cells', '__proto__'], 1)).toThrow(/cannot be a key/);
+    expect(() => setCardField(src, 'x', 'constructor', 1)).toThrow(/cannot be a key/);
+  });
+});
+
+describe('anchors and aliases', () => {
+  const src = [
+    'cards:',
+    '  - &shared { id: s, count: 1 }',
+    '  - { id: t, cells: &cells { A1: 2 } }',
+    '  - { id: u, cells: *cells }',
+    'notes: [*shared]',
+    '',
+  ].join('\n');
+
+  it('a card shared with another place through an anchor is not changed through the form', () => {
+    expect(() => setCardField(src, 's', 'count', 2)).toThrow(/shared through the anchor &shared \(used again at line 5\)/);
+    expect(() => setCardCell(src, 't', 'cells', 'A1', 3)).toThrow(/&cells/);
+  });
+
+  it('an alias bomb is refused with a message, quickly', () => {
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefgh'[i]}`).join(', ')}]`), 'cards:', '  - { id: c, n: *h }', ''].join('\n');
+    const t = performance.now();
+    expect(() => setCardField(bomb, 'c', 'count', 2)).toThrow(EditError);
+    expect(() => setCardField(bomb, 'c', 'n', 2)).toThrow(/cannot be read|shared|alias/);
+    expect(performance.now() - t).toBeLessThan(2000);
+  });
+
+  it('a card using an alias gets the value written out, changed; the anchored one stays', () => {
+    const out = setCardCell(src, 'u', 'cells', 'B2', 1);
+    expect(changedLines(src, out)).toEqual([['  - { id: u, cells: *cells }', '  - { id: u, cells: { A1: 2, B2: 1 } }']]);
+    expect(card(out, 't').cells).toEqual({ A1: 2 });
+    // an unrelated field of the anchored card's item is fine
+    expect(card(setCardField(src, 't', 'name', 'T'), 't').name).toBe('T');
+  });
+});
+
+describe('variants', () => {
+  const base = { id: 'bp-03', type: 'blueprint', name: 'Blueprint 3', source: 'placeholder', targets: { B1: 3, B2: 8, B3: 3 } };
+
+  it('a variant with no card list gains one, with one item', () => {
+    const v = 'extends: ../babel-builders.yaml\nid: v\nname: V\n';
+    expect(setCardField(v, 'seal', 'count', 3, { id: 'seal', count: 9 })).toBe(`${v}\ncards:\n  - { id: seal, count: 3 }\n`);
+  });
+
+  it('a cell of a card the variant does not list is one merging item; dropping a base cell is a replacement', () => {
+    expect(card(setCardCell(steep, 'bp-03', 'targets', 'A1', 4, base), 'bp-03')).toEqual({ id: 'bp-03', targets: { A1: 4 } });
+    expect(card(setCardCell(steep, 'bp-03', 'targets', 'B3', null, base), 'bp-03')).toEqual({ ...base, replace: true, targets: { B1: 3, B2: 8 } });
+  });
+
+  it('a merging item that must drop a base value becomes a replacement in place, its comment kept', () => {
+    const v = 'extends: ../babel-builders.yaml\ncards:\n  # mine\n  - id: bp-03\n    name: Mine # renamed\n';
+    const merged = { ...base, name: 'Mine' };
+    const out = setCardCell(v, 'bp-03', 'targets', 'B1', null, merged);
+    expect(out.startsWith('extends: ../babel-builders.yaml\ncards:\n  # mine\n  - id: bp-03\n    name: Mine # renamed\n')).toBe(true);
+    expect(card(out, 'bp-03')).toEqual({ id: 'bp-03', replace: true, type: 'blueprint', name: 'Mine', source: 'placeholder', targets: { B2: 8, B3: 3 } });
+    expect(() => setCardCell(v, 'bp-03', 'targets', 'B1', null)).toThrow(/loaded/);
+  });
+
+  it('a card the variant removes is not edited', () => {
+    expect(() => setCardField('extends: x.yaml\ncards:\n  - { id: a, remove: true }\n', 'a', 'count', 1)).toThrow(/removes card 'a'/);
+  });
+
+  it('a flow card list gains an item inside its brackets', () => {
+    const v = 'extends: x.yaml\ncards: [ { id: a, count: 1 } ]\n';
+    expect(setCardField(v, 'b', 'count', 2)).toBe('extends: x.yaml\ncards: [ { id: a, count: 1 }, { id: b, count: 2 } ]\n');
+    expect(setCardField('extends: x.yaml\ncards: []\n', 'b', 'count', 2)).toBe('extends: x.yaml\ncards: [ { id: b, count: 2 } ]\n');
+  });
+});
+
+describe('adding a card', () => {
+  it('goes after the last card, in flow style on one line, before what follows the list', () => {
+    const out = addCard(bb, { id: 'bp-new', type: 'blueprint', name: 'New: one', targets: { B2: 4 } });
+    expect(card(out, 'bp-new')).toEqual({ id: 'bp-new', type: 'blueprint', name: 'New: one', targets: { B2: 4 } });
+    const added = out.split('\n').filter((l) => !bb.split('\n').includes(l));
+    expect(added).toEqual(['  - { id: bp-new, type: blueprint, name: "New: one", targets: { B2: 4 } }']);
+    expect(() => addCard(out, { id: 'bp-new' })).toThrow(/already/);
   });
 });

@@ -2,6 +2,7 @@
 // card table sends), each cell-count field as a blueprint grid on the ruleset's grid zone
 // (`card-cell-set` { id, field, cell, count }), and the card as it prints. Light DOM: styled by app.css.
 import { LitElement, html, nothing } from 'lit';
+import { formValue } from './form-value.js';
 import type { RulesetValue } from '../validation/api.js';
 import type { PreviewState } from '../print/print-controller.js';
 import type { CardEditDetail } from './bk-card-table.js';
@@ -65,17 +66,17 @@ export class BkCardDetail extends LitElement {
               ${scalars.map(([k, f]) => {
                 const val = card[k] ?? f.default;
                 if (f.type === 'bool') {
-                  return html`<label><input type="checkbox" .checked=${val === true} aria-label="${k} of ${card.id}"
+                  return html`<label><input type="checkbox" .checked=${formValue(val === true)} aria-label="${k} of ${card.id}"
                     @change=${(e: Event) => edit(k, (e.target as HTMLInputElement).checked)} /> ${k}</label>`;
                 }
                 if (f.type === 'number') {
-                  return html`<label>${k} <input type="number" .value=${val === undefined ? '' : String(val)} aria-label="${k} of ${card.id}"
+                  return html`<label>${k} <input type="number" .value=${formValue(val === undefined ? '' : String(val))} aria-label="${k} of ${card.id}"
                     @change=${(e: Event) => {
                       const t = (e.target as HTMLInputElement).value;
                       if (t !== '' && Number.isFinite(Number(t))) edit(k, Number(t));
                     }} /></label>`;
                 }
-                return html`<label class="wide">${k} <textarea rows="2" .value=${val === undefined ? '' : String(val)} aria-label="${k} of ${card.id}"
+                return html`<label class="wide">${k} <textarea rows="2" .value=${formValue(val === undefined ? '' : String(val))} aria-label="${k} of ${card.id}"
                   @change=${(e: Event) => edit(k, (e.target as HTMLTextAreaElement).value)}></textarea></label>`;
               })}
             </div>`

@@ -1,6 +1,8 @@
 // The card list as a table: name, type, count and the other fields; name and count are edited in place
-// (`card-edit` { id, key, value }); a click on a row selects the card (`card-select` { id }).
+// (`card-edit` { id, key, value }); a click on a row selects the card (`card-select` { id }). The boxes show
+// what the text says (`formValue`): after Revert, or an edit that was refused, a typed value does not linger.
 import { LitElement, css, html } from 'lit';
+import { formValue } from './form-value.js';
 
 export interface CardRow {
   id: string;
@@ -94,10 +96,10 @@ export class BkCardTable extends LitElement {
             ${shown.map(
               (c) => html`<tr class=${c.id === this.selected ? 'sel' : ''} data-card=${c.id} @click=${() => this.select(c.id)}>
                 <td class="id">${c.id}</td>
-                <td><input class="name" aria-label="name of ${c.id}" .value=${c.name ?? ''}
+                <td><input class="name" aria-label="name of ${c.id}" .value=${formValue(c.name ?? '')}
                   @change=${(e: Event) => this.edit(c.id, 'name', (e.target as HTMLInputElement).value)} /></td>
                 <td>${c.type}</td>
-                <td><input class="count" aria-label="count of ${c.id}" type="number" min="0" step="1" .value=${String(c.count ?? 1)}
+                <td><input class="count" aria-label="count of ${c.id}" type="number" min="0" step="1" .value=${formValue(String(c.count ?? 1))}
                   @change=${(e: Event) => {
                     const v = Number((e.target as HTMLInputElement).value);
                     if (Number.isInteger(v) && v >= 0) this.edit(c.id, 'count', v);

@@ -6,7 +6,8 @@
 // Light DOM, so that Monaco's global CSS reaches the editor; laid out by app.css (`.bk-main`).
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { Watch } from '../shared/watch.js';
-import { EditError, setCardCell, setCardField, type CardValue } from '../yaml-edit.js';
+import { rulesetName } from '../shared/ruleset-name.js';
+import { EditError, cardLine, setCardCell, setCardField, type CardValue } from '../yaml-edit.js';
 import type { Workspace } from '../workspace.js';
 import type { ValidationLoop } from '../validation/validation-loop.js';
 import type { PrintController } from '../print/print-controller.js';
@@ -75,17 +76,28 @@ export class BkEditView extends LitElement {
       if (a < Math.max(before.length, after.length)) void this.panes?.showEdited(after.slice(0, a).split('\n').length);
     } catch (e) {
       this.say(e instanceof EditError ? `Not changed: ${e.message}` : `Not changed: ${String(e)}`);
+      // the forms show the text again, not what was typed (a box keeps its text only while it has the focus)
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && active.closest('.bk-side')) active.blur();
+      const table = this.querySelector('bk-card-table');
+      const focused = table?.shadowRoot?.activeElement;
+      if (focused instanceof HTMLElement) focused.blur();
+      table?.requestUpdate();
+      this.querySelector('bk-card-detail')?.requestUpdate();
     }
   }
 
+  /** The card as the loader merged it: a variant's edit that merging cannot say copies its other fields. */
+  private merged(id: string): CardValue | undefined {
+    return this.validation?.value?.cards?.find((c) => c.id === id);
+  }
+
   private onCardEdit(d: CardEditDetail): void {
-    this.applyEdit((src) => setCardField(src, d.id, d.key, d.value));
+    this.applyEdit((src) => setCardField(src, d.id, d.key, d.value, this.merged(d.id)));
   }
 
   private onCellSet(d: CardCellSetDetail): void {
-    // the card as the loader merged it: a variant's edit copies its other fields
-    const merged: CardValue | undefined = this.validation?.value?.cards?.find((c) => c.id === d.id);
-    this.applyEdit((src) => setCardCell(src, d.id, d.field, d.cell, d.count, merged));
+    this.applyEdit((src) => setCardCell(src, d.id, d.field, d.cell, d.count, this.merged(d.id)));
   }
 
   private async onJump(d: JumpDetail): Promise<void> {
@@ -97,9 +109,21 @@ export class BkEditView extends LitElement {
     await this.panes?.reveal(d.line, d.col);
   }
 
+  /** A card selected in the table: drawn in the preview, and its line shown in the code (in the base beside, for
+   *  a card a variant does not list). */
   private select(id: string): void {
     this.selected = id;
     this.print?.show(id);
+    const ws = this.ws!;
+    const own = cardLine(ws.entry.text, id);
+    if (own !== undefined) {
+      void this.panes?.showEdited(own);
+      return;
+    }
+    const basePath = this.validation?.basePath;
+    const base = basePath ? ws.files.get(basePath) : undefined;
+    const line = base ? cardLine(base.text, id) : undefined;
+    if (line !== undefined) void this.panes?.showEdited(line, true);
   }
 
   protected override render() {
@@ -108,7 +132,7 @@ export class BkEditView extends LitElement {
     const base = v.basePath ? ws.files.get(v.basePath) : undefined;
     return html`
       <bk-file-list class="bk-files" aria-label="files" .current=${ws.current}
-        .files=${[...ws.files.values()].map((f) => ({ path: f.path, bundled: f.bundled, dirty: f.text !== f.saved }))}
+        .files=${[...ws.files.values()].map((f) => ({ path: f.path, name: rulesetName(f.path, (p) => ws.files.get(p)?.text), bundled: f.bundled, dirty: f.text !== f.saved }))}
         @open-file=${(e: CustomEvent<{ path: string }>) => ws.open(e.detail.path)}></bk-file-list>
       <section class="bk-center">
         <bk-editor-panes .path=${ws.current} .text=${ws.entry.text} ?dirty=${ws.isDirty()} .rulesetName=${v.value?.name ?? ''}

@@ -52,10 +52,11 @@ export class BkEditorPanes extends LitElement {
     return this;
   }
 
-  /** Scrolls the shown file to a line a form has just written, without moving the focus. */
-  async showEdited(line: number): Promise<void> {
+  /** Scrolls the shown file (or with `inBase`, the base beside it) to a line a form has just written or a card
+   *  selected in the table, without moving the focus. */
+  async showEdited(line: number, inBase = false): Promise<void> {
     await this.updateComplete;
-    this.editors?.showEdited(line);
+    this.editors?.showEdited(line, inBase);
   }
 
   /** Puts the caret at line:col of the shown file (once a file just opened is shown). */

@@ -1,10 +1,13 @@
-// The file list: the bundled rulesets, the bundled variants and the designer's own files, the open one
-// marked and ● on each with unsaved changes; a click asks to open a file (`open-file` { path }).
+// The file list: the bundled rulesets, the bundled variants and the designer's own files, each by the name
+// of its game (its path as a tooltip), the open one marked and ● on each with unsaved changes; a click asks to
+// open a file (`open-file` { path }).
 // Light DOM: styled by app.css with the rest of the shell.
 import { LitElement, html, nothing } from 'lit';
 
 export interface FileItem {
   path: string;
+  /** the game's name, when the file gives one */
+  name?: string;
   bundled: boolean;
   dirty: boolean;
 }
@@ -45,7 +48,7 @@ export class BkFileList extends LitElement {
             <ul>
               ${list.map(
                 (f) => html`<li><button class=${f.path === this.current ? 'current' : ''} title=${f.path} data-path=${f.path} @click=${() => this.open(f.path)}>
-                  ${f.path.split('/').pop()}${f.dirty ? html`<span class="bk-dot" title="unsaved changes">●</span>` : nothing}
+                  <span class="bk-file-name">${f.name ?? f.path.split('/').pop()}</span>${f.dirty ? html`<span class="bk-dot" title="unsaved changes">●</span>` : nothing}
                 </button></li>`,
               )}
             </ul>`

@@ -163,17 +163,22 @@ export class MonacoEditors {
     this.main.focus();
   }
 
-  /** Shows a line a form has just written (scrolled into view and marked for a moment), leaving the focus
-   *  and the caret where they are: the designer goes on in the form. */
-  showEdited(line: number): void {
-    this.main.revealLineInCenterIfOutsideViewport(line);
-    const ids = this.main.deltaDecorations(this.edited, [{ range: new monaco.Range(line, 1, line, 1), options: { isWholeLine: true, className: 'bk-edited-line' } }]);
-    this.edited = ids;
+  /** Shows a line a form has just written, or the line of the card selected in the table (`inBase`: in the
+   *  base beside), scrolled into view and marked for a moment, leaving the focus and the caret where they are:
+   *  the designer goes on in the form. */
+  showEdited(line: number, inBase = false): void {
+    const ed = inBase ? this.base : this.main;
+    if (!ed?.getModel()) return;
+    ed.revealLineInCenterIfOutsideViewport(line);
+    for (const [e, ids] of this.edited) if (e !== ed) this.edited.set(e, e.deltaDecorations(ids, []));
+    this.edited.set(ed, ed.deltaDecorations(this.edited.get(ed) ?? [], [{ range: new monaco.Range(line, 1, line, 1), options: { isWholeLine: true, className: 'bk-edited-line' } }]));
     clearTimeout(this.editedTimer);
-    this.editedTimer = setTimeout(() => { this.edited = this.main.deltaDecorations(this.edited, []); }, 1500);
+    this.editedTimer = setTimeout(() => {
+      for (const [e, ids] of this.edited) this.edited.set(e, e.deltaDecorations(ids, []));
+    }, 1500);
   }
 
-  private edited: string[] = [];
+  private readonly edited = new Map<monaco.editor.IStandaloneCodeEditor, string[]>();
   private editedTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Shows (or hides, with null) the read-only base editor beside the main one. */

@@ -252,7 +252,7 @@ export class BkPlaytest extends LitElement {
 
   private renderEnded(v: PlayerView) {
     const e = v.ended!;
-    const meta = this.engine.meta!;
+    const meta = this.engine.gameMeta!;
     if (e.truncated) return html`<div class="ended lost" data-ended><h2>The game stopped</h2><p>${e.message ?? 'it never reached an ending'}</p></div>`;
     const ending = e.ending ? meta.endings[e.ending] : undefined;
     // a team won, or (an ending by scores or by players) some seats did
@@ -275,7 +275,7 @@ export class BkPlaytest extends LitElement {
     if (v.prompt && !info.replay) {
       return html`<div class="turn" data-turn>
         <div class="who">${v.seats[v.viewer]?.name} — your decision</div>
-        <bk-pt-prompt .prompt=${v.prompt} .meta=${this.engine.meta} .view=${v} @choose=${(e: CustomEvent<{ positions: number[] }>) => this.engine.choose(e.detail.positions)}></bk-pt-prompt>
+        <bk-pt-prompt .prompt=${v.prompt} .meta=${this.engine.gameMeta} .view=${v} @choose=${(e: CustomEvent<{ positions: number[] }>) => this.engine.choose(e.detail.positions)}></bk-pt-prompt>
       </div>`;
     }
     if (info.replay) {
@@ -331,13 +331,13 @@ export class BkPlaytest extends LitElement {
             <button data-ready @click=${() => e.ready()}>I am Player ${e.handoffSeat + 1} — show my table</button>
           </div>`
         : nothing}
-      ${v && e.meta && (e.phase === 'play' || e.phase === 'replay')
+      ${v && e.gameMeta && (e.phase === 'play' || e.phase === 'replay')
         ? html`${this.renderTools()}
             ${e.designer ? html`<div class="designer-banner" data-designer-banner>Designer mode — you see every hand, role and hidden zone, and may rewind. The seats and bots still see only what the rules show them.</div>` : nothing}
             <div class="body">
               <div>
                 ${this.renderTurn(v)}
-                <bk-pt-table .view=${v} .meta=${e.meta} .info=${e.info}></bk-pt-table>
+                <bk-pt-table .view=${v} .meta=${e.gameMeta} .info=${e.info}></bk-pt-table>
               </div>
               <aside class="log" data-log>
                 <h3>Log${e.designer ? ' (everything: designer mode)' : v.viewer >= 0 ? ` (as ${v.seats[v.viewer]?.name} sees it)` : ' (public)'}</h3>

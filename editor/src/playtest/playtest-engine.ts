@@ -10,7 +10,13 @@ import type { ImportRequest, LoadResult, PlaytestApi, Problem, ReplayExport, Sea
 export type Phase = 'idle' | 'problems' | 'handoff' | 'play' | 'replay';
 
 export class PlaytestEngine extends EventTarget {
+  /** the ruleset as last read: the setup's player range and options */
   meta: TableMeta | null = null;
+  /**
+   * the ruleset of the game on screen, as it was read when the game started (the text may have changed since:
+   * a view must be drawn with the names and zones of its own game); null until the game's start is answered
+   */
+  gameMeta: TableMeta | null = null;
   /** the errors that keep the ruleset from loading */
   problems: Problem[] = [];
   phase: Phase = 'idle';
@@ -56,6 +62,7 @@ export class PlaytestEngine extends EventTarget {
     client.onCrash((e) => {
       this.fail(e);
       this.loadedKey = '';
+      this.gameMeta = null;
     });
     this.client = client;
     this.loadedKey = '';
@@ -90,6 +97,7 @@ export class PlaytestEngine extends EventTarget {
     this.crashed = false;
     this.error = '';
     this.view = null;
+    this.gameMeta = null;
     this.info = null;
     if (this.phase !== 'problems') this.phase = 'idle';
     this.loadedKey = '';
@@ -100,16 +108,18 @@ export class PlaytestEngine extends EventTarget {
   start(req: StartRequest): void {
     this.error = '';
     this.view = null;
+    this.gameMeta = null;
     this.seenLog = 0;
     this.changed();
-    void this.send('start', req).then((r) => r && this.onLoaded(r));
+    void this.send('start', req).then((r) => r && this.onLoaded(r, true));
   }
 
   async importReplay(req: ImportRequest): Promise<void> {
     this.error = '';
+    this.gameMeta = null;
     this.changed();
     const r = await this.send('importReplay', req);
-    if (r) this.onLoaded(r);
+    if (r) this.onLoaded(r, true);
   }
 
   /** Answers the open decision; a second answer before the next view arrives is ignored. */
@@ -175,13 +185,15 @@ export class PlaytestEngine extends EventTarget {
     }
   }
 
-  private onLoaded(r: LoadResult): void {
+  /** A ruleset read: for the setup, and (`game`: the answer to a start or an import) for the game it begins. */
+  private onLoaded(r: LoadResult, game = false): void {
     const m = r.meta;
     this.problems = r.problems.filter((p) => p.severity === 'error');
     if (!m) {
       if (this.phase !== 'play' && this.phase !== 'replay') this.phase = 'problems';
     } else {
       this.meta = m;
+      if (game) this.gameMeta = m;
       if (this.phase === 'problems') this.phase = 'idle';
     }
     this.changed();

@@ -15,7 +15,27 @@ export interface PreviewResult {
   size: [number, number, number];
 }
 
-export type PdfRequest = RulesetSource;
+export type BacksMode = 'duplex-long' | 'duplex-short' | 'fold' | 'none';
+
+/** What to print and how: the options of `babelkit print` (unset: the ruleset's `print` defaults). */
+export interface PdfOptions {
+  /** a card type id or a deck named in `print.decks` */
+  deck?: string;
+  /** card ids (and `type:ID`), comma-separated */
+  cards?: string;
+  /** one copy of each card instead of its count */
+  unique?: boolean;
+  /** a size name (`poker`, `bridge`, …) or `WxH` in mm */
+  size?: string;
+  paper?: 'a4' | 'letter';
+  landscape?: boolean;
+  backs?: BacksMode;
+  cropMarks?: boolean;
+}
+
+export interface PdfRequest extends RulesetSource {
+  options?: PdfOptions;
+}
 
 export interface PdfResult {
   bytes: Uint8Array;
@@ -23,10 +43,23 @@ export interface PdfResult {
   cards: number;
 }
 
+/** What the print dialog offers for a ruleset, and what it prints when nothing is changed. */
+export interface PrintChoices {
+  name: string;
+  /** decks named in `print.decks`, then the card types with cards to print; `cards`: copies */
+  decks: { id: string; name: string; cards: number; named: boolean }[];
+  /** every card, copies counted */
+  cards: number;
+  /** named card sizes, in mm */
+  sizes: { id: string; w: number; h: number }[];
+  defaults: { size: string; paper: 'a4' | 'letter'; landscape: boolean; backs: BacksMode; cropMarks: boolean };
+}
+
 export interface PrintApi {
   methods: {
     preview(req: PreviewRequest): PreviewResult;
     pdf(req: PdfRequest): PdfResult;
+    choices(req: RulesetSource): PrintChoices;
   };
   events: NoEvents;
 }

@@ -1,10 +1,10 @@
 // The card preview and the PDF, driven from the page: asks the print worker (print.worker.ts) for the
 // selected card's drawing whenever the card or the text changes — the newest request for a card wins —
-// and for one print-and-play PDF at a time. Says 'change' when what it shows changed.
+// for what the print dialog offers, and for one print-and-play PDF at a time. Says 'change' when what it shows changed.
 import { RpcClient } from '../shared/rpc-client.js';
 import type { RulesetSource } from '../shared/source.js';
 import { download } from '../files.js';
-import type { PreviewResult, PrintApi } from './api.js';
+import type { PdfOptions, PreviewResult, PrintApi, PrintChoices } from './api.js';
 
 export interface PreviewState {
   front: string;
@@ -41,6 +41,11 @@ export class PrintController extends EventTarget {
     super();
   }
 
+  /** The card being previewed ('' for none). */
+  get shown(): string {
+    return this.card;
+  }
+
   /** Previews `card` (or nothing, for ''). */
   show(card: string): void {
     this.card = card;
@@ -69,22 +74,28 @@ export class PrintController extends EventTarget {
     } else this.set({ ...EMPTY, error: message, card });
   }
 
+  /** What the print dialog offers for the ruleset in the editor now (its decks, sizes and print defaults). */
+  choices(): Promise<PrintChoices> {
+    return this.worker.call('choices', this.source());
+  }
+
   /**
-   * Makes the print-and-play PDF and downloads it as `<stem>-print-and-play.pdf`; one at a time (null
-   * while one is being made). Resolves with what to tell the user.
+   * Makes the print-and-play PDF with `options` (those of `babelkit print`) and downloads it as
+   * `<stem>-print-and-play.pdf`; one at a time (null while one is being made). Resolves with what to tell the
+   * user, and whether a PDF was made.
    */
-  async pdf(stem: string): Promise<string | null> {
+  async pdf(stem: string, options: PdfOptions = {}): Promise<{ ok: boolean; message: string } | null> {
     if (this.pdfBusy) return null;
     this.pdfBusy = true;
     this.changed();
     const t = performance.now();
     try {
-      const r = await this.worker.call('pdf', this.source());
+      const r = await this.worker.call('pdf', { ...this.source(), options });
       const name = `${stem.replace(/[^\w-]+/g, '-')}-print-and-play.pdf`;
       download(name, new Blob([r.bytes as BlobPart], { type: 'application/pdf' }));
-      return `${name}: ${r.cards} cards on ${r.pages} pages (${((performance.now() - t) / 1000).toFixed(1)} s).`;
+      return { ok: true, message: `${name}: ${r.cards} cards on ${r.pages} pages (${((performance.now() - t) / 1000).toFixed(1)} s).` };
     } catch (e) {
-      return `No PDF: ${e instanceof Error ? e.message : String(e)}`;
+      return { ok: false, message: `No PDF: ${e instanceof Error ? e.message : String(e)}` };
     } finally {
       this.pdfBusy = false;
       this.changed();

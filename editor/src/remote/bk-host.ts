@@ -15,6 +15,12 @@ import '../playtest/bk-pt-table.js';
 
 type SeatChoice = 'person' | 'greedy' | 'random';
 
+/** A shipped ruleset as a person reads it: its game's name (the path when the server does not give one). */
+function nameOf(info: ServerInfo | null, path: string): string {
+  const n = info?.names && Object.hasOwn(info.names, path) ? info.names[path] : undefined;
+  return n ?? path;
+}
+
 export class BkHost extends LitElement {
   static override properties = {
     info: { state: true },
@@ -141,8 +147,8 @@ export class BkHost extends LitElement {
         <h2>A match for several devices</h2>
         <div class="row">
           <label>Ruleset
-            <select data-ruleset @change=${(e: Event) => (this.ruleset = (e.target as HTMLSelectElement).value)}>
-              ${(i?.rulesets ?? [this.ruleset]).map((r) => html`<option value=${r} ?selected=${r === this.ruleset}>${r}</option>`)}
+            <select data-ruleset title=${this.ruleset} @change=${(e: Event) => (this.ruleset = (e.target as HTMLSelectElement).value)}>
+              ${(i?.rulesets ?? [this.ruleset]).map((r) => html`<option value=${r} title=${r} ?selected=${r === this.ruleset}>${nameOf(i, r)}</option>`)}
             </select></label>
           <label>Players <input type="number" min="1" max="20" data-players .value=${String(this.players)} @change=${(e: Event) => this.setPlayers(Number((e.target as HTMLInputElement).value))} /></label>
           <label>Seed <input type="text" data-seed .value=${this.seed} @input=${(e: Event) => (this.seed = (e.target as HTMLInputElement).value)} /></label>

@@ -8,6 +8,8 @@ import { serverUrl } from './match-connection.js';
 export interface ServerInfo {
   server: 'babelkit';
   rulesets: string[];
+  /** the game's name in each ruleset, by path (a server older than this may not say) */
+  names?: Record<string, string>;
   bots: string[];
   defaultBot: string;
 }

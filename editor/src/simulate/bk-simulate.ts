@@ -1,4 +1,5 @@
-// <bk-simulate>: the Simulate tab. Players, games, a bot per seat and a seed; the games run in web workers
+// <bk-simulate>: the Simulate tab. Players, games, a bot per seat (greedy by default; "All seats" sets every
+// seat at once) and a seed; the games run in web workers
 // (sim.worker.ts), each playing a slice (game i is seeded SEED:i whoever plays it), with a progress bar and
 // Cancel; one worker then counts them into the command line's report. Shown: outcome rates with their 95%
 // intervals, wins by seat, endings, game lengths and scores, each score category's mean per seat (charts:
@@ -6,6 +7,7 @@
 // side by side, with each difference and its interval, score categories included. Export CSV writes the command line's CSV. The element stays alive when the tab is hidden, so
 // a run and its results survive switching tabs.
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { live } from 'lit/directives/live.js';
 import type { BotKind, CategoryComparison, Comparison, GameSummary, RateComparison, SimulateReport } from '../../../engine/index.js';
 import { categoryMeans, reportRows, toCsv, wilson } from '../../../engine/index.js';
 import { RpcClient } from '../shared/rpc-client.js';
@@ -106,9 +108,10 @@ export class BkSimulate extends LitElement {
     }
   }
 
+  /** One bot per seat: a new seat takes the last seat's bot (greedy at first: it plays to its side's objective). */
   private fitSeats(): void {
     const s = this.seats.slice(0, this.players);
-    while (s.length < this.players) s.push(s[s.length - 1] ?? 'random');
+    while (s.length < this.players) s.push(s[s.length - 1] ?? 'greedy');
     this.seats = s;
   }
 
@@ -204,14 +207,19 @@ export class BkSimulate extends LitElement {
   private renderForm() {
     const info = this.info!;
     const counts = Array.from({ length: info.players.max - info.players.min + 1 }, (_, i) => info.players.min + i);
+    const allSame = this.seats.length > 0 && this.seats.every((b) => b === this.seats[0]);
     return html`<div class="sim-form">
       <label>Players <select data-sim-players @change=${(e: Event) => { this.players = Number((e.target as HTMLSelectElement).value); this.fitSeats(); }}>
         ${counts.map((n) => html`<option value=${n} ?selected=${n === this.players}>${n}</option>`)}</select></label>
       <label>Games <input data-sim-games type="number" min="1" max="100000" .value=${String(this.games)}
         @change=${(e: Event) => (this.games = Math.max(1, Math.min(100000, Math.floor(Number((e.target as HTMLInputElement).value) || 1))))} /></label>
       <label>Seed <input data-sim-seed type="text" .value=${this.seed} @change=${(e: Event) => (this.seed = (e.target as HTMLInputElement).value || '1')} /></label>
+      <label>All seats <select data-sim-all-seats title="Set every seat's bot at once" .value=${live(allSame ? this.seats[0]! : '')}
+        @change=${(e: Event) => { const b = (e.target as HTMLSelectElement).value as BotKind; if (b) this.seats = this.seats.map(() => b); }}>
+        <option value="" ?selected=${!allSame}>(per seat)</option>
+        ${BOT_NAMES.map((n) => html`<option value=${n} ?selected=${allSame && this.seats[0] === n}>${n}</option>`)}</select></label>
       <span class="sim-seats">${this.seats.map((b, i) => html`<label>Seat ${i + 1}
-        <select data-sim-seat=${i} @change=${(e: Event) => { const s = this.seats.slice(); s[i] = (e.target as HTMLSelectElement).value as BotKind; this.seats = s; }}>
+        <select data-sim-seat=${i} .value=${live(b)} @change=${(e: Event) => { const s = this.seats.slice(); s[i] = (e.target as HTMLSelectElement).value as BotKind; this.seats = s; }}>
           ${BOT_NAMES.map((n) => html`<option ?selected=${n === b}>${n}</option>`)}</select></label>`)}</span>
       <button class="primary" data-sim-run ?disabled=${!!this.running} @click=${() => this.start(false)}>Run</button>
       ${info.base ? html`<button data-sim-compare ?disabled=${!!this.running} @click=${() => this.start(true)} title="Play ${info.base} on the same seeds and show the differences">Compare with base</button>` : nothing}
