@@ -49,7 +49,7 @@ function viewsOf(messages: ServerMessage[]): { view: PlayerView; rest: string }[
   for (const m of messages) {
     if (m.t !== 'view' && m.t !== 'table') continue;
     const before = out[out.length - 1]?.view;
-    const view = m.logFrom ? { ...m.view, log: [...before!.log.slice(0, m.logFrom), ...m.view.log] } : m.view;
+    const view = m.logFrom ? { ...m.view, log: [...before!.log.slice(0, m.logFrom), ...m.view.log], lines: [...before!.lines.slice(0, m.logFrom), ...m.view.lines] } : m.view;
     out.push({ view, rest: JSON.stringify(m.t === 'view' ? m.decision : m.status) });
   }
   return out;

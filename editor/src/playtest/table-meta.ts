@@ -2,7 +2,7 @@
 // roles, teams, endings. The same for every seat — it is printed on the cards and in the rules — so the
 // playtest worker and the match server both send it as it is. Imports only engine types, so Node uses it too.
 
-import type { Game } from '../../../engine/index.js';
+import { cardFace, type Game } from '../../../engine/index.js';
 import type { TableMeta } from './protocol.js';
 
 /** The ruleset's public data for the table: names, card definitions, zone shapes. */
@@ -38,7 +38,12 @@ export function tableMeta(g: Game): TableMeta {
       ...(z.name ? { name: z.name } : {}),
     })),
     cardTypes,
-    cards: Object.fromEntries(g.cards.map((c) => [c.id, { name: c.name, type: c.type, fields: plainFields(g, c.type, c.fields) }])),
+    // a card's face leaves out the fields the table draws as a grid
+    cards: Object.fromEntries(g.cards.map((c) => [c.id, { name: c.name, type: c.type, fields: plainFields(g, c.type, c.fields), face: cardFace(g, c, new Set(cardTypes[c.type]?.gridFields.map((x) => x.field) ?? [])) }])),
+    symbols: Object.fromEntries([...g.symbols.values()].map((x) => [x.id, { name: x.name, color: x.color, amount: x.amount, ...(x.glyph ? { glyph: x.glyph } : {}), ...(x.shape ? { shape: x.shape } : {}) }])),
+    scores: g.scoring?.categories.map((c) => ({ id: c.id, name: c.name })) ?? [],
+    hide: g.table.hide.slice(),
+    summary: g.table.seat.length > 0,
     roles: Object.fromEntries(g.roles.map((r) => [r.id, { name: r.name, team: g.teams[r.team]!.id }])),
     teams: Object.fromEntries(g.teams.map((t) => [t.id, { name: t.name }])),
     endings: Object.fromEntries(g.endings.map((e) => [e.id, { winner: e.winner, description: e.description }])),
