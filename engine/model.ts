@@ -59,6 +59,8 @@ export interface ZoneDef {
   /** the seats remember which cards they saw go in here, though they cannot see them (memory.ts; bots only) */
   remembered?: boolean;
   description?: string;
+  /** the playtest table does not draw it (bookkeeping, or what the seat summary says); nothing else changes */
+  hidden?: boolean;
 }
 
 export type FieldType = 'number' | 'string' | 'strings' | 'bool' | 'cell' | 'cells' | 'cellCounts' | 'role' | 'team' | 'player' | 'kind' | 'kinds' | 'counts';
@@ -155,8 +157,6 @@ export interface SeatItem {
 export interface TableDef {
   /** the seat summary, shown for every seat (empty: the seat's variables are listed instead) */
   seat: SeatItem[];
-  /** zones the table does not draw (bookkeeping, or what the seat summary says) */
-  hide: string[];
 }
 
 export interface OptionDef {

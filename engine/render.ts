@@ -24,7 +24,8 @@ export function showHole(h: NonNullable<LogEntry['holes']>[number], g: Game, hid
     case 'card': return card(h.v);
     case 'cards': return listCards((h.v as number[]).map(card));
     case 'players': return (h.v as number[]).map(playerName).join(', ');
-    case 'counts': return runsText(g, countsRuns(g, h.of!, h.v as number[])) || 'nothing';
+    // no counts at all read as nothing: a template puts words around counts only where it has some
+    case 'counts': return runsText(g, countsRuns(g, h.of!, h.v as number[]));
     default: return showValue(h.v);
   }
 }

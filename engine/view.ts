@@ -266,7 +266,7 @@ function holeSeg(h: NonNullable<LogEntry['holes']>[number], g: Game, hide: (card
     case 'player': return h.v < 0 ? 'nobody' : { p: h.v };
     case 'card': return h.v < 0 ? 'nothing' : { c: hide(h.v) ? null : cardView(g, h.v) };
     case 'cards': return (h.v as number[]).length ? { cs: (h.v as number[]).map((e) => (hide(e) ? null : cardView(g, e))) } : 'nothing';
-    case 'counts': { const r = countsRuns(g, h.of!, h.v as number[]); return r.length ? { r } : 'nothing'; }
+    case 'counts': { const r = countsRuns(g, h.of!, h.v as number[]); return r.length ? { r } : ''; }
     default: return showHole(h, g);
   }
 }
@@ -349,8 +349,10 @@ export function renderLogMoreLines(out: LogLine[], at: { wrote: boolean }, entri
         const segs = textSegs(e, g, viewer);
         if (e.heading) out.push(line('heading', g, segs));
         else if (e.join && wrote && out.length) {
+          // after a space, or right after the line before when the text goes on with punctuation (", paying …")
           const last = out[out.length - 1]!;
-          out[out.length - 1] = { ...line(last.kind, g, [...last.segs, ' ', ...segs]) };
+          const tight = /^[\s,.;:!?)]/.test(segsText(g, segs));
+          out[out.length - 1] = line(last.kind, g, [...last.segs, ...(tight ? [] : [' ']), ...segs]);
         } else out.push(line('text', g, segs));
         break;
       }

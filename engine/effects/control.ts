@@ -65,7 +65,7 @@ export const logEffect: EffectDef = {
   arg: { type: { k: 'text' }, doc: 'The message; {expressions} in braces are filled in.', examples: ['{leader} starts.'] },
   params: [
     { name: 'to', type: { k: 'expr', shows: 'a player or a list of players' }, doc: 'A player or list-of-players expression: only they see the line (default: everyone).', examples: ['$p'] },
-    { name: 'join', type: { k: 'bool' }, default: false, doc: 'true: the text continues the line just written (after a space) instead of starting a new one, so one event reads as one line ("Player 2 reveals Stone. 2 blocks on B1."). When the reader did not see the line before, it starts a line of its own.' },
+    { name: 'join', type: { k: 'bool' }, default: false, doc: 'true: the text continues the line just written (after a space, or right after it when the text starts with punctuation: ", paying 2 coins") instead of starting a new one, so one event reads as one line ("Player 2 reveals Stone. 2 blocks on B1."). When the reader did not see the line before, it starts a line of its own.' },
     { name: 'heading', type: { k: 'bool' }, default: false, doc: 'true: the line is a heading that separates the log, e.g. "Round {round}" at the start of each round (shown as "── Round 3 ──").' },
   ],
   compile(x) {

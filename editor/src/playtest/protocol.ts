@@ -109,7 +109,7 @@ export interface TableMeta {
   symbols: Record<string, { name: string; color: string; glyph?: string; shape?: Shape; amount: 'repeat' | 'inside' }>;
   /** score categories, in the ruleset's order (a game decided by scores) */
   scores: { id: string; name: string }[];
-  /** zones the table does not draw (the ruleset's `table.hide`) */
+  /** zones the table does not draw (a zone's `hidden: true`) */
   hide: string[];
   /** the ruleset declares a seat summary: the seats show it instead of their variables */
   summary: boolean;

@@ -42,7 +42,7 @@ export function tableMeta(g: Game): TableMeta {
     cards: Object.fromEntries(g.cards.map((c) => [c.id, { name: c.name, type: c.type, fields: plainFields(g, c.type, c.fields), face: cardFace(g, c, new Set(cardTypes[c.type]?.gridFields.map((x) => x.field) ?? [])) }])),
     symbols: Object.fromEntries([...g.symbols.values()].map((x) => [x.id, { name: x.name, color: x.color, amount: x.amount, ...(x.glyph ? { glyph: x.glyph } : {}), ...(x.shape ? { shape: x.shape } : {}) }])),
     scores: g.scoring?.categories.map((c) => ({ id: c.id, name: c.name })) ?? [],
-    hide: g.table.hide.slice(),
+    hide: g.zones.filter((z) => z.hidden).map((z) => z.id),
     summary: g.table.seat.length > 0,
     roles: Object.fromEntries(g.roles.map((r) => [r.id, { name: r.name, team: g.teams[r.team]!.id }])),
     teams: Object.fromEntries(g.teams.map((t) => [t.id, { name: t.name }])),

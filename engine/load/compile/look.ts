@@ -121,15 +121,9 @@ function compileFace(cx: CompileContext, ct: CardTypeDef, src: unknown, path: (s
   });
 }
 
-/** The top-level `table`: the seat summary (expressions of $p, the seat) and the zones the table leaves out. */
+/** The top-level `table`: the seat summary (expressions of $p, the seat). */
 export function compileTable(cx: CompileContext, host: CompileHost, symbols: ReadonlyMap<string, SymbolDef>): TableDef {
   const t = isObj(cx.root.table) ? cx.root.table : {};
-  const hide: string[] = [];
-  arr(t.hide).forEach((z, i) => {
-    if (typeof z !== 'string') return;
-    if (!cx.zones.some((x) => x.id === z)) cx.err(['table', 'hide', i], `unknown zone '${z}'${hintOf(z, cx.zones.map((x) => x.id))}`);
-    else hide.push(z);
-  });
   const scope = host.bind(host.baseScope(false), 'p', T.player, ['table', 'seat']);
   const slot = host.env.slotOf('p');
   const seat: SeatItem[] = arr(t.seat).flatMap((x, i): SeatItem[] => {
@@ -151,5 +145,5 @@ export function compileTable(cx: CompileContext, host: CompileHost, symbols: Rea
     }
     return [{ label: typeof x.label === 'string' ? x.label : '', text, value, ...(valueT ? { valueT } : {}), when, slot, ...(symbol ? { symbol } : {}) }];
   });
-  return { seat, hide };
+  return { seat };
 }
