@@ -143,7 +143,10 @@ export function cardFace(g: Game, card: CardDef, skip: ReadonlySet<string> = new
     const mapped = it.map && it.field !== undefined ? it.map[String(card.fields[it.field])] : undefined;
     const runs = it.text !== undefined ? templateRuns(g, card, it.text) : mapped !== undefined ? (readsAsNothing(card.fields[it.field!], fieldDef(ct, it.field!)) ? null : [text(mapped)]) : fieldRuns(g, card, it.field!);
     if (!runs || runs.length === 0 || runs.every((r) => r.t === 'text' && !r.s.trim())) continue;
-    const label = it.label ?? (it.field ? fieldLabel(it.field, fieldDef(ct, it.field)) : '');
+    // by default a text (or a role, a team) reads as itself, without a label; other fields are named
+    const fd = it.field ? fieldDef(ct, it.field) : undefined;
+    const plain = !ct.face && fd?.label === undefined && (fd?.type === 'string' || fd?.type === 'role' || fd?.type === 'team');
+    const label = it.label ?? (it.field && !plain ? fieldLabel(it.field, fd) : '');
     out.push({ ...(it.field ? { field: it.field } : {}), label, runs });
   }
   return out;

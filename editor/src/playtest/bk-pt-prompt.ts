@@ -84,12 +84,13 @@ export class BkPtPrompt extends LitElement {
       .grid button:hover { background: #ffe9a8; }
       .grid button.sel { background: var(--pt-focus); color: #fff; border-color: var(--pt-focus); }
       .hand { display: flex; flex-wrap: wrap; gap: 14px 12px; align-items: flex-start; }
-      .hand .group { display: flex; flex-direction: column; gap: 5px; width: 150px; }
-      .hand .group .card { width: 150px; min-height: 118px; }
+      .hand .group { display: flex; flex-direction: column; gap: 4px; width: 138px; }
+      .hand .group .card { width: 138px; min-height: 0; }
+      .hand .group .card .fields { padding-bottom: 6px; }
       .acts { display: flex; flex-direction: column; gap: 4px; }
       button.act {
-        font: inherit; font-size: 12.5px; text-align: left; cursor: pointer; line-height: 1.3;
-        padding: 5px 8px; border-radius: 7px; border: 1px solid var(--pt-line); background: var(--pt-paper);
+        font: inherit; font-size: 12px; text-align: left; cursor: pointer; line-height: 1.25;
+        padding: 4px 7px; border-radius: 7px; border: 1px solid var(--pt-line); background: var(--pt-paper);
         display: flex; flex-direction: column; gap: 2px;
       }
       button.act:hover { border-color: var(--pt-accent); background: #fff7e8; }

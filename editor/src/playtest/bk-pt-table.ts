@@ -43,11 +43,13 @@ export class BkPtTable extends LitElement {
     css`
       :host { display: block; }
       h3 { margin: 0 0 8px; font-size: 12px; letter-spacing: 0.06em; text-transform: uppercase; color: var(--pt-muted); font-weight: 650; }
-      .seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(168px, 1fr)); gap: 10px; margin-bottom: 16px; }
+      .seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 10px; margin-bottom: 16px; }
       .seat { background: var(--pt-paper); border: 1px solid var(--pt-line); border-radius: 10px; padding: 9px 11px; font-size: 13px; min-height: 74px; min-width: 0; overflow: hidden; }
-      .seat .summary { margin: 4px 0 2px; display: flex; flex-direction: column; gap: 2px; }
-      .seat .summary .sl { display: flex; gap: 6px; align-items: baseline; flex-wrap: wrap; }
-      .seat .summary .sl .lb { color: var(--pt-muted); font-size: 11.5px; min-width: 54px; }
+      .seat .summary { margin: 4px 0 4px; display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 2px 8px; align-items: baseline; }
+      .seat .summary .sl { display: contents; }
+      .seat .summary .sl .lb { color: var(--pt-muted); font-size: 11.5px; }
+      .seat .summary .sl .v { min-width: 0; overflow-wrap: anywhere; }
+      .seat .summary .sl.full .v { grid-column: 1 / -1; }
       .seat.me { border: 2px solid var(--pt-focus); padding: 8px 10px; }
       .seat.active { box-shadow: 0 0 0 3px rgba(217, 165, 33, 0.45); }
       .seat .top { display: flex; justify-content: space-between; align-items: baseline; gap: 6px; }
@@ -109,6 +111,8 @@ export class BkPtTable extends LitElement {
   /** A card's colour on the table: its `color`/`colour` field when it names one, else its type's accent. */
   private cardColour(id: string, type: string): string {
     const meta = this.meta!;
+    const known = meta.cards[id]?.colour;
+    if (known && (known.startsWith('#') || isColour(known))) return known;
     const f = meta.cards[id]?.fields ?? {};
     for (const k of ['color', 'colour']) {
       const v = f[k];
@@ -240,7 +244,7 @@ export class BkPtTable extends LitElement {
     const lines = this.view?.summary?.[p];
     if (!lines?.length) return nothing;
     const meta = this.meta!;
-    return html`<div class="summary" data-summary>${lines.map((l) => html`<div class="sl">${l.label ? html`<span class="lb">${l.label}</span>` : nothing}<span>${segs(meta, l.segs, (q) => this.view!.seats[q]?.name ?? `Player ${q + 1}`, (c) => cardColourOf(meta, c))}</span></div>`)}</div>`;
+    return html`<div class="summary" data-summary>${lines.map((l) => html`<div class="sl ${l.label ? '' : 'full'}">${l.label ? html`<span class="lb">${l.label}</span>` : nothing}<span class="v">${segs(meta, l.segs, (q) => this.view!.seats[q]?.name ?? `Player ${q + 1}`, (c) => cardColourOf(meta, c))}</span></div>`)}</div>`;
   }
 
   /** Goals a face-up card sets on a grid: a single visible card whose type draws a cell-count field on it. */

@@ -96,6 +96,19 @@ export function accentOf(meta: TableMeta, type: string): string {
   return meta.cardTypes[type]?.accent ?? '#8a7f70';
 }
 
+/** A card's own colour: its `color`/`colour` field when that names a colour (a red structure), else its
+ *  type's accent. */
+export function cardColour(meta: TableMeta, c: CardView): string {
+  const known = meta.cards[c.id]?.colour;
+  if (known && (/^#/.test(known) || typeof CSS === 'undefined' || CSS.supports('color', known))) return known;
+  const f = meta.cards[c.id]?.fields ?? {};
+  for (const k of ['color', 'colour']) {
+    const v = f[k];
+    if (typeof v === 'string' && (/^#[0-9a-f]{3,8}$/i.test(v) || (/^[a-z]+$/i.test(v) && (typeof CSS === 'undefined' || CSS.supports('color', v))))) return v;
+  }
+  return accentOf(meta, c.type);
+}
+
 function gridOf(meta: TableMeta, zoneId: string): { columns: string[]; rows: string[] } | null {
   const z = meta.zones.find((x) => x.id === zoneId);
   return z && z.columns && z.rows ? { columns: z.columns, rows: z.rows } : null;
@@ -136,7 +149,7 @@ function fieldLines(meta: TableMeta, c: CardView): TemplateResult[] {
 /** A whole card: its type, name and fields (null: face down). */
 export function cardTile(meta: TableMeta, c: CardView | null, label?: string): TemplateResult {
   if (!c) return html`<div class="card down"><div class="name">${label ?? 'face down'}</div></div>`;
-  return html`<div class="card" style="--accent: ${accentOf(meta, c.type)}" title=${c.name}>
+  return html`<div class="card" style="--accent: ${cardColour(meta, c)}" title=${c.name} data-card-id=${c.id}>
     <div class="band"></div>
     <div class="kind">${meta.cardTypes[c.type]?.name ?? c.type}</div>
     <div class="name">${c.name}</div>

@@ -3,9 +3,10 @@
 // and the scores by category). The playtest tab, the seat page and the host page all use these.
 
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { CardView, LogLine, PlayerView } from '../../../engine/index.js';
+import type { LogLine, PlayerView } from '../../../engine/index.js';
 import type { TableMeta } from './protocol.js';
 import { segs, symbolStyles } from './symbols.js';
+import { cardColour } from './cards.js';
 
 export const gamePartStyles = css`
   ${symbolStyles}
@@ -29,15 +30,8 @@ export const gamePartStyles = css`
   .log li.heading { background: none; margin: 8px 0 2px; padding: 2px 6px; border-bottom: 1px solid var(--pt-line); font-size: 11px; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--pt-muted); }
 `;
 
-/** A card's colour on the page: its `color`/`colour` field when it names a colour, else its type's accent. */
-export function cardColourOf(meta: TableMeta, c: CardView): string {
-  const f = meta.cards[c.id]?.fields ?? {};
-  for (const k of ['color', 'colour']) {
-    const v = f[k];
-    if (typeof v === 'string' && /^[a-z]+$|^#[0-9a-f]{3,8}$/i.test(v)) return v;
-  }
-  return meta.cardTypes[c.type]?.accent ?? '#8a7f70';
-}
+/** A card's colour on the page (its colour field, else its type's accent). */
+export const cardColourOf = cardColour;
 
 /** One log line: a heading apart, players in bold, cards marked with their colour, symbols drawn. */
 export function logLine(meta: TableMeta, v: PlayerView, l: LogLine, fresh = false): TemplateResult {

@@ -103,8 +103,9 @@ export interface TableMeta {
   /** card types: name, whether a token (counted, not named), field types, an accent colour, and the
    * fields their print layout draws on a grid zone (a blueprint's targets on the tower) */
   cardTypes: Record<string, { name: string; token: boolean; accent: string | null; fields: Record<string, string>; gridFields: { field: string; zone: string }[] }>;
-  /** card definition id → name, type, fields, and what the table shows on it (its face: labels, text, symbols) */
-  cards: Record<string, { name: string; type: string; fields: Record<string, unknown>; face: FaceLine[] }>;
+  /** card definition id → name, type, fields, what the table shows on it (its face: labels, text, symbols) and
+   * its own colour (from its colour field) */
+  cards: Record<string, { name: string; type: string; fields: Record<string, unknown>; face: FaceLine[]; colour?: string }>;
   /** the ruleset's symbols: how values look (drawn from this data only: inert by construction) */
   symbols: Record<string, { name: string; color: string; glyph?: string; shape?: Shape; amount: 'repeat' | 'inside' }>;
   /** score categories, in the ruleset's order (a game decided by scores) */

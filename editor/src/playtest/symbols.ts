@@ -48,7 +48,7 @@ export function symbolOne(meta: TableMeta, id: string, inside?: number): Templat
   const sh = s.shape!;
   const [x, y, w, h] = sh.box;
   return html`<svg viewBox="${num(x)} ${num(y)} ${num(w)} ${num(h)}" role="img" aria-label=${label}><title>${label}</title>${sh.parts.map((p) => svg`<path d=${p.d} fill=${paint(p.fill, s.color)} stroke=${paint(p.stroke, s.color)} stroke-width=${p.width ?? nothing} fill-rule=${p.rule ?? nothing} stroke-linecap=${p.cap ?? nothing} opacity=${p.opacity ?? nothing} transform=${transform(p)}></path>`)}${
-    inside !== undefined ? svg`<text x=${num(x + w / 2)} y=${num(y + h / 2)} text-anchor="middle" dominant-baseline="central" font-size=${num(h * 0.58)} font-weight="700" fill=${inkOn(s.color)}>${inside}</text>` : nothing}</svg>`;
+    inside !== undefined ? svg`<text x=${num(x + w / 2)} y=${num(y + h / 2)} text-anchor="middle" dominant-baseline="central" font-size=${num(h * (String(inside).length > 2 ? 0.4 : String(inside).length > 1 ? 0.5 : 0.6))} font-weight="700" fill=${inkOn(s.color)}>${inside}</text>` : nothing}</svg>`;
 }
 
 /** A symbol with an amount: copies (up to 5; more as "7×"), or the number written in it. */
