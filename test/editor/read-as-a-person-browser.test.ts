@@ -52,6 +52,26 @@ async function playWhole(path: string, players: number, seed: string): Promise<{
 }
 
 describe('every game reads in its own words, decision after decision', () => {
+  it('the reading flags what a person should never read', async () => {
+    const s = await newSession(env.browser);
+    await s.page.setContent(`<div id="t">
+      <ol class="log"><li>Player 2 chooses: something.</li><li>24 cards: box → tile pool</li><li>Player 3 has chosen (tile)</li><li>Player 1 builds Clay Pool.</li></ol>
+      <div class="card"><div class="fl"><span class="lb">Cost</span> <span class="runs"></span></div><div class="fl"><span class="lb">Either</span> <span class="runs">0,0,0,0,0,1,0</span></div>
+        <div class="fl"><span class="lb">Produces</span> <span class="runs"><span class="sym" data-symbol="clay"><svg></svg></span></span></div></div>
+      <div class="seat"><div class="z">tilePool 3</div><div class="z">coinsNow: 2</div><div class="z">city 4</div></div></div>`);
+    const found = await personProblems(s.page.locator('#t'), ['tilePool', 'coinsNow', 'city']);
+    expect(found.map((p) => p.replace(/ in .*?: /, ': '))).toEqual([
+      '"something": Player 2 chooses: something.',
+      '"box →": 24 cards: box → tile pool',
+      'a step id: Player 3 has chosen (tile)',
+      'a label with nothing after it: Cost',
+      'a row of numbers: Either 0,0,0,0,0,1,0',
+      'an id (tilePool): tilePool 3',
+      'an id (coinsNow): coinsNow: 2',
+    ]);
+    await s.close();
+  });
+
   it('Babel Builders, five players', async () => {
     const r = await playWhole('rulesets/babel-builders.yaml', 5, '11');
     expect(r.problems).toEqual([]);

@@ -210,6 +210,8 @@ export class BkHost extends LitElement {
   }
 
   protected override updated(): void {
+    const ol = this.renderRoot.querySelector('.log ol');
+    if (ol) ol.scrollTop = ol.scrollHeight;
     const c = this.conn;
     this.dataset.state = !c ? 'form' : !c.view ? 'connecting' : c.view.ended ? 'ended' : 'playing';
   }

@@ -43,6 +43,8 @@ export class BkSeat extends LitElement {
   }
 
   protected override updated(): void {
+    const ol = this.renderRoot.querySelector('.log ol');
+    if (ol) ol.scrollTop = ol.scrollHeight;
     const kids = [...this.renderRoot.querySelectorAll('bk-pt-prompt, bk-pt-table')] as LitElement[];
     const state = this.state;
     const seq = this.conn?.seq ?? 0;
