@@ -129,6 +129,8 @@ function layoutFields(ct: CardTypeDef): string[] {
     if (Array.isArray(el.fields)) for (const f of el.fields) if (typeof f === 'string') out.push(f);
     if (typeof el.text === 'string') holes(el.text);
     if (typeof el.value === 'string') holes(el.value);
+    if (Array.isArray(el.match)) for (const m of el.match) if (Array.isArray(m)) out.push(...m.filter((f): f is string => typeof f === 'string'));
+    if (typeof el.sort === 'string') out.push(el.sort);
   }
   return out;
 }
