@@ -51,6 +51,8 @@ export interface PrintResult {
   /** card fronts printed (copies included) */
   cards: number;
   plan: SheetPlan;
+  /** every sheet plan used, the deck's size first, then each card type's own size (boards, tiles) */
+  plans: SheetPlan[];
 }
 
 const FIXED_DATE = new Date(Date.UTC(2024, 0, 1));
@@ -235,7 +237,7 @@ export async function printDeck(game: Game, fonts: FontSet, options: PrintOption
     });
     doc.end();
     const bytes = await done;
-    return { bytes, pages, cards: jobs.length, plan: plans[0] ?? plan };
+    return { bytes, pages, cards: jobs.length, plan: plans[0] ?? plan, plans: plans.length ? plans : [plan] };
   } catch (e) {
     // the half-made document is dropped (never ended: its stream would only produce a broken file)
     done.catch(() => undefined);
