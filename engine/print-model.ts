@@ -153,7 +153,7 @@ export interface CardLayout {
   declared: boolean;
   /** the card size in mm the boxes are designed for */
   size: readonly [number, number];
-  /** the size its cards print at whatever the deck's size (a board, a tile); none: the deck's */
+  /** the size its cards print at whatever the deck's size (a board, a small square); none: the deck's */
   printSize?: CardSize;
   /** false: drawn on other cards only (a `cards` element), never printed alone unless asked for by name */
   standalone: boolean;
@@ -194,7 +194,7 @@ export const CARD_SIZES: Readonly<Record<string, CardSize>> = Object.freeze(Obje
   tarot: { w: 69.85, h: 120.65 }, // 2.75 × 4.75 in
   square: { w: 70, h: 70 },
   jumbo: { w: 88.9, h: 139.7 },
-  tile: { w: 50, h: 50 }, // a square tile
+  'mini-square': { w: 50, h: 50 },
   board: { w: 240, h: 90 }, // a player board, larger than any card (landscape sheets)
 }));
 

@@ -313,6 +313,8 @@ function parseXml(text: string): Node {
     const m = /^<([A-Za-z][\w:.-]*)/.exec(text.slice(i));
     if (!m) fail("'<' starts a tag: write &lt; in text");
     const node: Node = { name: m![1]!, attrs: new Map(), kids: [], at: i };
+    // refused at once, before anything inside it is read (a script's text, an object's content)
+    if (!(node.name === 'svg' || node.name === 'g' || SHAPES.has(node.name) || IGNORED_ELEMENTS.has(node.name))) fail(`<${node.name}> is not allowed in a symbol (drawing elements only: svg, g, ${[...SHAPES].join(', ')})`);
     if (++count > SVG_LIMITS.elements) fail(`more than ${SVG_LIMITS.elements} elements`);
     i += m![0].length;
     for (;;) {

@@ -26,7 +26,10 @@ export interface CardView {
  * player (seat), a card (null: a card this viewer may not know), a list of cards, or runs of text and symbols
  * (counts of an enumeration: "2 [stone]").
  */
-export type Seg = string | { p: number } | { c: CardView | null } | { cs: (CardView | null)[] } | { r: Run[] };
+export type Seg = string | { p: number } | { c: CardName | null } | { cs: (CardName | null)[] } | { r: Run[] };
+
+/** A card named in a line: which card it is, not which copy (identical copies stay indistinguishable). */
+export type CardName = Omit<CardView, 'e'>;
 
 /** One line of the log as one viewer may read it: its kind, its plain text, and the same as pieces, with the
  *  players and cards it names (a later page or redaction works on these, never on the text). */
@@ -35,7 +38,7 @@ export interface LogLine {
   text: string;
   segs: Seg[];
   players: number[];
-  cards: CardView[];
+  cards: CardName[];
 }
 
 export interface ZoneView {
@@ -79,6 +82,12 @@ export interface PlayerView {
   ended: { ending: string | null; winner: string | null; winners?: number[]; truncated: boolean; message?: string; scores?: number[][] } | null;
 }
 
+
+/** A card as a line names it: its definition, not its entity (the copy). */
+export function cardName(g: Game, e: number): CardName {
+  const d = g.cards[g.entityDef[e]!]!;
+  return { id: d.id, name: d.name, type: d.type };
+}
 
 export function cardView(g: Game, e: number): CardView {
   const d = g.cards[g.entityDef[e]!]!;
@@ -241,9 +250,9 @@ function seatSummary(s: State, g: Game, viewer: number): { label: string; segs: 
 function valueSegs(v: unknown, t: Ty | undefined, g: Game, hide: (e: number) => boolean, symbol?: string): Seg[] {
   if (symbol && typeof v === 'number') return [{ r: [{ t: 'sym', id: symbol, n: v }] }];
   if (t?.k === 'counts') { const r = countsRuns(g, t.of, v as number[]); return r.length ? [{ r }] : ['none']; }
-  if (t?.k === 'card') return typeof v === 'number' && v >= 0 ? [{ c: hide(v) ? null : cardView(g, v) }] : [];
+  if (t?.k === 'card') return typeof v === 'number' && v >= 0 ? [{ c: hide(v) ? null : cardName(g, v) }] : [];
   if (t?.k === 'player') return typeof v === 'number' && v >= 0 ? [{ p: v }] : [];
-  if (t?.k === 'list' && t.of.k === 'card') return [{ cs: (v as number[]).map((e) => (hide(e) ? null : cardView(g, e))) }];
+  if (t?.k === 'list' && t.of.k === 'card') return [{ cs: (v as number[]).map((e) => (hide(e) ? null : cardName(g, e))) }];
   if (typeof v === 'boolean') return [v ? 'yes' : 'no'];
   return [showValue(v)];
 }
@@ -264,8 +273,8 @@ function entrySegs(e: LogEntry, g: Game, hide: (card: number, hole: number) => b
 function holeSeg(h: NonNullable<LogEntry['holes']>[number], g: Game, hide: (card: number) => boolean): Seg {
   switch (h.t) {
     case 'player': return h.v < 0 ? 'nobody' : { p: h.v };
-    case 'card': return h.v < 0 ? 'nothing' : { c: hide(h.v) ? null : cardView(g, h.v) };
-    case 'cards': return (h.v as number[]).length ? { cs: (h.v as number[]).map((e) => (hide(e) ? null : cardView(g, e))) } : 'nothing';
+    case 'card': return h.v < 0 ? 'nothing' : { c: hide(h.v) ? null : cardName(g, h.v) };
+    case 'cards': return (h.v as number[]).length ? { cs: (h.v as number[]).map((e) => (hide(e) ? null : cardName(g, e))) } : 'nothing';
     case 'counts': { const r = countsRuns(g, h.of!, h.v as number[]); return r.length ? { r } : ''; }
     default: return showHole(h, g);
   }
@@ -309,7 +318,7 @@ export function renderLogMore(out: string[], at: { wrote: boolean }, entries: re
 
 function line(kind: LogLine['kind'], g: Game, segs: Seg[]): LogLine {
   const players: number[] = [];
-  const cards: CardView[] = [];
+  const cards: CardName[] = [];
   for (const x of segs) {
     if (typeof x === 'string') continue;
     if ('p' in x && !players.includes(x.p)) players.push(x.p);
@@ -336,7 +345,7 @@ export function renderLogMoreLines(out: LogLine[], at: { wrote: boolean }, entri
     const rest = `${name}${cell >= 0 ? ` ${z.cells![cell]}` : ''}`;
     return owner >= 0 ? [{ p: owner }, `'s ${rest}`] as Seg[] : [rest] as Seg[];
   };
-  const cardOf = (e: number, seen: number | undefined): Seg => ({ c: inMask(seen ?? 0, viewer) ? cardView(g, e) : null });
+  const cardOf = (e: number, seen: number | undefined): Seg => ({ c: inMask(seen ?? 0, viewer) ? cardName(g, e) : null });
   // whether the entry just before was written for this viewer (a `join` line continues only that one)
   let wrote = at.wrote;
   for (const e of entries) {
@@ -366,7 +375,7 @@ export function renderLogMoreLines(out: LogLine[], at: { wrote: boolean }, entri
           if (froms.length) froms.push(', ');
           froms.push(...zoneName(f));
         }
-        out.push(line('move', g, [{ cs: cards.map((c, i) => (cardOf(c, e.seen?.[i]) as { c: CardView | null }).c) }, ': ', ...froms, ' → ', ...zoneName(e.dest!)]));
+        out.push(line('move', g, [{ cs: cards.map((c, i) => (cardOf(c, e.seen?.[i]) as { c: CardName | null }).c) }, ': ', ...froms, ' → ', ...zoneName(e.dest!)]));
         break;
       }
       case 'shuffle':
@@ -403,7 +412,7 @@ export function renderLogMoreLines(out: LogLine[], at: { wrote: boolean }, entri
         }
         const segs: Seg[] = [who, ' chose '];
         if (!chosen.length) segs.push('nothing');
-        if (e.seen) segs.push({ cs: chosen.map((x, i) => (cardOf(x as number, e.seen![i]) as { c: CardView | null }).c) });
+        if (e.seen) segs.push({ cs: chosen.map((x, i) => (cardOf(x as number, e.seen![i]) as { c: CardName | null }).c) });
         else {
           const players = typeof chosen[0] === 'number' && e.step && isPlayerChoice(g, e.step);
           chosen.forEach((x, i) => { if (i) segs.push(', '); segs.push(players ? { p: x as number } : String(x)); });

@@ -98,7 +98,7 @@ export function accentOf(meta: TableMeta, type: string): string {
 
 /** A card's own colour: its `color`/`colour` field when that names a colour (a red structure), else its
  *  type's accent. */
-export function cardColour(meta: TableMeta, c: CardView): string {
+export function cardColour(meta: TableMeta, c: { id: string; type: string }): string {
   const known = meta.cards[c.id]?.colour;
   if (known && (/^#/.test(known) || typeof CSS === 'undefined' || CSS.supports('color', known))) return known;
   const f = meta.cards[c.id]?.fields ?? {};

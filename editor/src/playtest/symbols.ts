@@ -4,7 +4,7 @@
 // cards, counts). The table, the decision, the seat summary and the log all draw values through here.
 
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
-import type { CardView, Run, Seg, ShapePart } from '../../../engine/index.js';
+import type { CardName, Run, Seg, ShapePart } from '../../../engine/index.js';
 import type { TableMeta } from './protocol.js';
 
 export const symbolStyles = css`
@@ -66,8 +66,8 @@ export function runs(meta: TableMeta, rs: readonly Run[]): TemplateResult {
 }
 
 /** The pieces of a line: players named (bold), cards named (marked with their colour), symbols drawn. */
-export function segs(meta: TableMeta, xs: readonly Seg[], seatName: (p: number) => string = (p) => `Player ${p + 1}`, cardColour?: (c: CardView) => string): TemplateResult {
-  const card = (c: CardView | null) => (c
+export function segs(meta: TableMeta, xs: readonly Seg[], seatName: (p: number) => string = (p) => `Player ${p + 1}`, cardColour?: (c: CardName) => string): TemplateResult {
+  const card = (c: CardName | null) => (c
     ? html`<span class="seg-c" data-card=${c.id} style=${cardColour ? `--accent:${cardColour(c)}` : ''}>${c.name}</span>`
     : html`<span class="seg-c down">a card</span>`);
   return html`${xs.map((x) => {
@@ -76,7 +76,7 @@ export function segs(meta: TableMeta, xs: readonly Seg[], seatName: (p: number) 
     if ('c' in x) return card(x.c);
     if ('cs' in x) {
       // the same card named twice reads "2 × Stone", cards this reader may not know are counted together
-      const groups: { c: CardView | null; n: number }[] = [];
+      const groups: { c: CardName | null; n: number }[] = [];
       for (const c of x.cs) {
         const g = groups.find((y) => (y.c && c ? y.c.name === c.name : y.c === c));
         if (g) g.n++; else groups.push({ c, n: 1 });
