@@ -114,7 +114,7 @@ export class SeatClient {
         const m = JSON.parse(data.toString()) as ServerMessage;
         this.received.push(m);
         if (m.t === 'view') {
-          this.view = m.logFrom ? { ...m.view, log: [...(this.view?.log ?? []).slice(0, m.logFrom), ...m.view.log] } : m.view;
+          this.view = m.logFrom ? { ...m.view, log: [...(this.view?.log ?? []).slice(0, m.logFrom), ...m.view.log], lines: [...(this.view?.lines ?? []).slice(0, m.logFrom), ...m.view.lines] } : m.view;
           this.decision = m.decision;
           if (first) { first = false; resolve(); }
           this.maybeAct();

@@ -100,6 +100,8 @@ export async function printCmd(args: string[]): Promise<number> {
   }
   const p = res.plan;
   const n = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`;
-  process.stdout.write(`${out}: ${n(res.cards, 'card')} on ${n(res.pages, 'page')} (${p.cols}×${p.rows} per sheet, ${p.card.w}×${p.card.h} mm on ${p.paper.w}×${p.paper.h} mm, ${p.mode === 'abut' ? 'shared cut lines' : 'bleed per card'})\n`);
+  const sheet = (q: typeof p) => `${q.cols}×${q.rows} per sheet, ${q.card.w}×${q.card.h} mm on ${q.paper.w}×${q.paper.h} mm, ${q.mode === 'abut' ? 'shared cut lines' : 'bleed per card'}`;
+  // boards and tiles print at their own sizes, on sheets of their own
+  process.stdout.write(`${out}: ${n(res.cards, 'card')} on ${n(res.pages, 'page')} (${res.plans.map(sheet).join('; ')})\n`);
   return 0;
 }

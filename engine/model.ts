@@ -6,6 +6,7 @@ import type { Memory } from './memory.js';
 import type { Ty } from './expr/types.js';
 import type { Env } from './expr/env.js';
 import type { CardLayout, PrintSettings } from './print-model.js';
+import type { SymbolDef } from './symbols.js';
 
 /** A compiled expression: a closure over the evaluation context. */
 export type Fn<T = any> = (c: Ctx) => T;
@@ -58,6 +59,8 @@ export interface ZoneDef {
   /** the seats remember which cards they saw go in here, though they cannot see them (memory.ts; bots only) */
   remembered?: boolean;
   description?: string;
+  /** the playtest table does not draw it (bookkeeping, or what the seat summary says); nothing else changes */
+  hidden?: boolean;
 }
 
 export type FieldType = 'number' | 'string' | 'strings' | 'bool' | 'cell' | 'cells' | 'cellCounts' | 'role' | 'team' | 'player' | 'kind' | 'kinds' | 'counts';
@@ -73,11 +76,38 @@ export interface CardDef {
   source?: string;
 }
 
+/** A card field's declaration: its type, default, and how it reads to a person. */
+export interface FieldDef {
+  type: FieldType;
+  /** kind, kinds and counts: the enumeration */
+  of?: string;
+  default: unknown;
+  description?: string;
+  /** how the field is called to a person ("Cost"); default: its name in words */
+  label?: string;
+  /** a number field drawn as this symbol (2 stars, a coin with 3 in it) */
+  symbol?: string;
+}
+
+/** One line of a card's face on the playtest table: a field, or a `{field}` template, with a label. */
+export interface FaceItem {
+  field?: string;
+  text?: string;
+  /** the label before it ('' for none); default: the field's label */
+  label?: string;
+  /** for `field`: the words shown for a value (a value not in it is shown as it is) */
+  map?: Record<string, string>;
+  when?: string;
+  unless?: string;
+}
+
 export interface CardTypeDef {
   id: string;
   name: string;
   /** field name → its type (kind, kinds and counts name their enumeration in `of`) */
-  fields: Record<string, { type: FieldType; of?: string; default: unknown; description?: string }>;
+  fields: Record<string, FieldDef>;
+  /** what the playtest table shows on a card, in order (null: every field that reads as something) */
+  face: FaceItem[] | null;
   back?: string;
   component?: string;
   startIn: string;
@@ -105,6 +135,28 @@ export interface VarDef {
 export interface EnumDef {
   id: string;
   values: string[];
+  /** the symbol each value is drawn as (null: none, the value is written) */
+  symbols: (string | null)[];
+}
+
+/** One line of the seat summary the table shows for every seat ($p: the seat). */
+export interface SeatItem {
+  label: string;
+  /** a text with holes, or a value (a number drawn with `symbol`, counts as symbols, a card, a text) */
+  text: ((c: Ctx) => LogEntry) | null;
+  value: Fn | null;
+  /** the value's type (counts of an enumeration are drawn as its symbols) */
+  valueT?: Ty;
+  symbol?: string;
+  when: Fn<boolean> | null;
+  /** the binding slot of $p */
+  slot: number;
+}
+
+/** How the playtest table shows the game (the ruleset's `table` section). */
+export interface TableDef {
+  /** the seat summary, shown for every seat (empty: the seat's variables are listed instead) */
+  seat: SeatItem[];
 }
 
 export interface OptionDef {
@@ -162,6 +214,13 @@ export interface PromptDef {
   /** how the choice reads in the log: a text with holes (after the choice is bound), or false for no line
    *  (the step's own `log` lines say it); absent: "Player 2 chose … (step)" */
   log?: ((c: Ctx) => LogEntry) | false;
+  /** for a person: a second line under each option (`it`) */
+  detail?: ((c: Ctx) => LogEntry) | null;
+  /** for a person: options they cannot take now, shown greyed with `why` */
+  unavailable?: Fn<any[]> | null;
+  why?: ((c: Ctx) => LogEntry) | null;
+  /** options are records with a card in this field: the page draws each card once, its options on it */
+  cardField?: string;
 }
 
 export type StepDef =
@@ -283,6 +342,10 @@ export interface Game {
   sites: { path: (string | number)[]; at?: number; where?: string }[];
   /** The ruleset's `print` section: sheet defaults, colours, decks (engine/print-model.ts). */
   print: PrintSettings;
+  /** how values look to a person: the ruleset's `symbols` (engine/symbols.ts), by id */
+  symbols: Map<string, SymbolDef>;
+  /** how the playtest table shows the game */
+  table: TableDef;
 }
 
 /** One frame of the flow: a position in a step list. */
@@ -330,7 +393,7 @@ export interface LogEntry {
   kind: 'text' | 'move' | 'shuffle' | 'role' | 'choice';
   /** text: literal parts and hole values (rendered per viewer). */
   parts?: string[];
-  holes?: { t: 'player' | 'card' | 'cards' | 'value'; v: any; seen?: number[] }[];
+  holes?: { t: 'player' | 'players' | 'card' | 'cards' | 'value' | 'counts'; v: any; seen?: number[]; /** counts: the enumeration */ of?: string }[];
   to?: number[] | null;
   cards?: number[];
   from?: number[];

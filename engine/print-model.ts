@@ -77,6 +77,8 @@ export interface TextElement extends Shown {
   join?: string;
   /** for `field`: the text shown for a value (a value not in the map is shown as it is) */
   map?: ReadonlyMap<string, string>;
+  /** the names of the cards whose field of this name (a list of names) names this card ({names} in `text`) */
+  namedBy?: string;
   box: LayoutBox;
   size?: number;
   minSize?: number;
@@ -121,7 +123,29 @@ export interface RectElement extends Shown {
   lineWidth?: number;
   radius?: number;
 }
-export type LayoutElement = TitleElement | TextElement | GridElement | IconElement | RectElement;
+/** A card's fields as their symbols (with any text they read as), in a row or a column (a cost in a corner). */
+export interface SymbolsElement extends Shown {
+  type: 'symbols';
+  fields: string[];
+  box: LayoutBox;
+  direction: 'row' | 'column';
+  align?: Align;
+  /** colour of the text among the symbols */
+  color?: Hex;
+}
+/** Other cards drawn on this one, each by its own layout, side by side: the cards of `cardType` whose fields
+ *  equal this card's (`match`: their field → this card's field), in the order of `sort` (a board's stages). */
+export interface CardsElement extends Shown {
+  type: 'cards';
+  cardType: string;
+  match: [string, string][];
+  sort?: string;
+  box: LayoutBox;
+  direction: 'row' | 'column';
+  /** mm between two cards */
+  gap?: number;
+}
+export type LayoutElement = TitleElement | TextElement | GridElement | IconElement | RectElement | SymbolsElement | CardsElement;
 
 /** How the cards of one card type are drawn: the ruleset's `layout`, or one made from the fields. */
 export interface CardLayout {
@@ -129,6 +153,10 @@ export interface CardLayout {
   declared: boolean;
   /** the card size in mm the boxes are designed for */
   size: readonly [number, number];
+  /** the size its cards print at whatever the deck's size (a board, a small square); none: the deck's */
+  printSize?: CardSize;
+  /** false: drawn on other cards only (a `cards` element), never printed alone unless asked for by name */
+  standalone: boolean;
   background?: Hex;
   accent?: Hex;
   ink?: Hex;
@@ -141,6 +169,9 @@ export interface CardLayout {
     label?: string;
     icon?: string;
     ink?: Hex;
+    /** the back is the front of the other card of this type with the same value of this field (a
+     *  double-sided board: its two sides are two cards); each pair prints once */
+    otherSide?: string;
   };
 }
 
@@ -163,6 +194,8 @@ export const CARD_SIZES: Readonly<Record<string, CardSize>> = Object.freeze(Obje
   tarot: { w: 69.85, h: 120.65 }, // 2.75 × 4.75 in
   square: { w: 70, h: 70 },
   jumbo: { w: 88.9, h: 139.7 },
+  'mini-square': { w: 50, h: 50 },
+  board: { w: 240, h: 90 }, // a player board, larger than any card (landscape sheets)
 }));
 
 /** `poker`, `bridge`, … or `WxH` / `WxHmm` in mm (e.g. `63x88`, `63.5x88.9mm`): the size, or why not. */

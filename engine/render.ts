@@ -1,6 +1,7 @@
 // Text for people: names of players and cards in log lines and prompt texts.
 
 import type { Ctx, Game, LogEntry } from './model.js';
+import { countsRuns, runsText } from './present.js';
 
 export function playerName(p: number): string {
   return p < 0 ? 'nobody' : `Player ${p + 1}`;
@@ -22,6 +23,9 @@ export function showHole(h: NonNullable<LogEntry['holes']>[number], g: Game, hid
     case 'player': return playerName(h.v);
     case 'card': return card(h.v);
     case 'cards': return listCards((h.v as number[]).map(card));
+    case 'players': return (h.v as number[]).map(playerName).join(', ');
+    // no counts at all read as nothing: a template puts words around counts only where it has some
+    case 'counts': return runsText(g, countsRuns(g, h.of!, h.v as number[]));
     default: return showValue(h.v);
   }
 }

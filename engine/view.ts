@@ -3,10 +3,14 @@
 // hidden roles not at all, and log lines are rendered for the viewer.
 
 import type { Ctx, Game, LogEntry, OpenPrompt, State } from './model.js';
+import type { Ty } from './expr/types.js';
 import { instances } from './instances.js';
 import { ALL_SEEING, cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
 import { promptOf, activePlayers, labelsOf } from './flow.js';
 import { listCards, playerName, showHole, showValue } from './render.js';
+import { countsRuns, runsText, type Run } from './present.js';
+import { scoreTable } from './scores.js';
+import { begin, end as endReads, abandon, varKey, rolesKey, settingKey } from './memo.js';
 export { playerName } from './render.js';
 
 export interface CardView {
@@ -15,6 +19,26 @@ export interface CardView {
   id: string;
   name: string;
   type: string;
+}
+
+/**
+ * A piece of a line for a person, kept as data so that pages draw it without reading text: plain text, a
+ * player (seat), a card (null: a card this viewer may not know), a list of cards, or runs of text and symbols
+ * (counts of an enumeration: "2 [stone]").
+ */
+export type Seg = string | { p: number } | { c: CardName | null } | { cs: (CardName | null)[] } | { r: Run[] };
+
+/** A card named in a line: which card it is, not which copy (identical copies stay indistinguishable). */
+export type CardName = Omit<CardView, 'e'>;
+
+/** One line of the log as one viewer may read it: its kind, its plain text, and the same as pieces, with the
+ *  players and cards it names (a later page or redaction works on these, never on the text). */
+export interface LogLine {
+  kind: 'text' | 'heading' | 'move' | 'shuffle' | 'role' | 'choice';
+  text: string;
+  segs: Seg[];
+  players: number[];
+  cards: CardName[];
 }
 
 export interface ZoneView {
@@ -38,15 +62,32 @@ export interface PlayerView {
     options: unknown[];
     /** how each option reads (options chosen among values: records, numbers) */
     labels?: string[];
+    /** the same, as pieces (symbols, cards, players), with the prompt's `detail` line under each */
+    rich?: { label: Seg[]; detail?: Seg[] }[];
+    /** options that are records with a card: each option's card (null: face down), to draw each card once */
+    cards?: (CardView | null)[];
+    /** what this player cannot choose now, and why (the prompt's `unavailable` and `why`) */
+    unavailable?: { card: CardView | null; label: Seg[]; why: Seg[] }[];
     min: number;
     max: number;
   } | null;
   waiting: number[];
   log: string[];
-  /** how the game ended: a winning team, or (an ending decided by scores or by a list of players) the winning seats */
-  ended: { ending: string | null; winner: string | null; winners?: number[]; truncated: boolean; message?: string } | null;
+  /** the log as structured lines (the same lines as `log`) */
+  lines: LogLine[];
+  /** the ruleset's seat summary (`table.seat`), per seat: the lines this viewer may see */
+  summary?: { label: string; segs: Seg[] }[][];
+  /** how the game ended: a winning team, or (an ending decided by scores or by a list of players) the winning seats;
+   *  in a game with scores, every seat's score per category (the order of the ruleset's categories) */
+  ended: { ending: string | null; winner: string | null; winners?: number[]; truncated: boolean; message?: string; scores?: number[][] } | null;
 }
 
+
+/** A card as a line names it: its definition, not its entity (the copy). */
+export function cardName(g: Game, e: number): CardName {
+  const d = g.cards[g.entityDef[e]!]!;
+  return { id: d.id, name: d.name, type: d.type };
+}
 
 export function cardView(g: Game, e: number): CardView {
   const d = g.cards[g.entityDef[e]!]!;
@@ -98,10 +139,12 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
       // a card the player cannot see is offered face down (null): answer such a choice by position
       options: p.options.map((o) => (def.prompt.choose === 'cards' ? (cardVisibleTo(s, g, o, viewer) ? cardView(g, o) : null) : o)),
       ...(def.prompt.choose === 'options' ? optionLabels(s, g, p, viewer) : {}),
+      ...(def.prompt.choose === 'options' ? optionPieces(s, g, p, viewer) : {}),
       min: p.min,
       max: p.max,
     };
   }
+  const lines = s.log ? renderLogLines(s.log, s, g, viewer) : [];
   return {
     game: g.id,
     viewer,
@@ -115,8 +158,10 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
     vars,
     prompt,
     waiting: activePlayers(s),
-    log: s.log ? renderLog(s.log, s, g, viewer) : [],
-    ended: s.ended ? { ...s.ended } : null,
+    log: lines.map((l) => l.text),
+    lines,
+    ...(g.table.seat.length ? { summary: seatSummary(s, g, viewer) } : {}),
+    ended: s.ended ? { ...s.ended, ...(g.scoring && !s.ended.truncated ? { scores: scoreTable(s, g) } : {}) } : null,
   };
 }
 
@@ -129,19 +174,160 @@ function optionLabels(s: State, g: Game, p: OpenPrompt, viewer: number): { label
   return {};
 }
 
+/** The prompt's options as pieces for a person: labels and `detail` lines, each record's card, and what cannot
+ *  be chosen now with why. Evaluated with the chooser's bindings, as the labels are. */
+function optionPieces(s: State, g: Game, p: OpenPrompt, viewer: number): Partial<NonNullable<PlayerView['prompt']>> {
+  const pr = g.promptSteps[p.key]!.prompt;
+  const hide = (e: number) => !cardVisibleTo(s, g, e, viewer);
+  const b = s.par ? s.par.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
+  const c: Ctx = { s, g, b: b.slice(), it: undefined };
+  c.b[0] = p.player;
+  const pieces = (e: LogEntry) => entrySegs(e, g, hide);
+  const out: Partial<NonNullable<PlayerView['prompt']>> = {};
+  const card = (o: unknown): CardView | null => {
+    const e = pr.cardField && o && typeof o === 'object' ? (o as Record<string, unknown>)[pr.cardField] : undefined;
+    return typeof e === 'number' && e >= 0 && !hide(e) ? cardView(g, e) : null;
+  };
+  if (pr.label || pr.detail) {
+    out.rich = p.options.map((o) => {
+      c.it = o;
+      const label = pr.label ? pieces(pr.label(c)) : [showValue(o)];
+      return pr.detail ? { label, detail: pieces(pr.detail(c)) } : { label };
+    });
+  }
+  if (pr.cardField) out.cards = p.options.map(card);
+  if (pr.unavailable) {
+    c.it = undefined;
+    const list = pr.unavailable(c);
+    out.unavailable = list.map((o) => {
+      c.it = o;
+      return { card: card(o), label: pr.label ? pieces(pr.label(c)) : [showValue(o)], why: pr.why ? pieces(pr.why(c)) : [] };
+    });
+  }
+  return out;
+}
+
+/**
+ * The seat summary for one viewer: each line of the ruleset's `table.seat` for each seat. A line is shown only
+ * when everything it read is something this viewer sees (zones, variables, roles): a summary never tells
+ * more than the table does.
+ */
+function seatSummary(s: State, g: Game, viewer: number): { label: string; segs: Seg[] }[][] {
+  const hide = (e: number) => !cardVisibleTo(s, g, e, viewer);
+  const c: Ctx = { s, g, b: s.b.slice(), it: undefined };
+  const visible = (deps: readonly number[]): boolean => {
+    for (let i = 0; i < deps.length; i += 2) {
+      const k = deps[i]!;
+      if (k < s.zones.length) { if (!zoneVisibleTo(s, g, k, viewer)) return false; continue; }
+      if (k === rolesKey(s)) { if (!s.roles.every((_, p) => roleVisibleTo(s, p, viewer))) return false; continue; }
+      if (k === settingKey(s)) continue;
+      const v = g.vars[k - varKey(s, 0)];
+      if (!v) continue;
+      // a per-player value: every entry must be seen (which entries were read is not recorded)
+      if (v.perPlayer ? !Array.from({ length: s.n }, (_, p) => varVisibleTo(s, g, v, p, viewer)).every(Boolean) : !varVisibleTo(s, g, v, -1, viewer)) return false;
+    }
+    return true;
+  };
+  return Array.from({ length: s.n }, (_, p) => g.table.seat.flatMap((item) => {
+    c.b[item.slot] = p;
+    begin();
+    let segs: Seg[] | null = null;
+    try {
+      if (!item.when || item.when(c)) {
+        if (item.text) segs = entrySegs(item.text(c), g, hide);
+        else if (item.value) segs = valueSegs(item.value(c), item.valueT, g, hide, item.symbol);
+      }
+    } catch {
+      abandon();
+      return [];
+    }
+    const deps = endReads();
+    return segs && segs.length && visible(deps) ? [{ label: item.label, segs }] : [];
+  }));
+}
+
+/** A value as pieces: a number (with its symbol), counts as symbols, a card, cards, a player, a text. */
+function valueSegs(v: unknown, t: Ty | undefined, g: Game, hide: (e: number) => boolean, symbol?: string): Seg[] {
+  if (symbol && typeof v === 'number') return [{ r: [{ t: 'sym', id: symbol, n: v }] }];
+  if (t?.k === 'counts') { const r = countsRuns(g, t.of, v as number[]); return r.length ? [{ r }] : ['none']; }
+  if (t?.k === 'card') return typeof v === 'number' && v >= 0 ? [{ c: hide(v) ? null : cardName(g, v) }] : [];
+  if (t?.k === 'player') return typeof v === 'number' && v >= 0 ? [{ p: v }] : [];
+  if (t?.k === 'list' && t.of.k === 'card') return [{ cs: (v as number[]).map((e) => (hide(e) ? null : cardName(g, e))) }];
+  if (typeof v === 'boolean') return [v ? 'yes' : 'no'];
+  return [showValue(v)];
+}
+
+/** A text entry as pieces; `hide(card, hole)` tells which cards this reader may not know. */
+function entrySegs(e: LogEntry, g: Game, hide: (card: number, hole: number) => boolean): Seg[] {
+  const parts = e.parts ?? [];
+  const out: Seg[] = [];
+  const put = (x: Seg) => { if (x !== '') out.push(x); };
+  put(parts[0] ?? '');
+  (e.holes ?? []).forEach((h, i) => {
+    put(holeSeg(h, g, (card) => hide(card, i)));
+    put(parts[i + 1] ?? '');
+  });
+  return out;
+}
+
+function holeSeg(h: NonNullable<LogEntry['holes']>[number], g: Game, hide: (card: number) => boolean): Seg {
+  switch (h.t) {
+    case 'player': return h.v < 0 ? 'nobody' : { p: h.v };
+    case 'card': return h.v < 0 ? 'nothing' : { c: hide(h.v) ? null : cardName(g, h.v) };
+    case 'cards': return (h.v as number[]).length ? { cs: (h.v as number[]).map((e) => (hide(e) ? null : cardName(g, e))) } : 'nothing';
+    case 'counts': { const r = countsRuns(g, h.of!, h.v as number[]); return r.length ? { r } : ''; }
+    default: return showHole(h, g);
+  }
+}
+
+/** A line's pieces as plain text (the same text the log always had). */
+export function segsText(g: Game, segs: readonly Seg[]): string {
+  return segs.map((x) => {
+    if (typeof x === 'string') return x;
+    if ('p' in x) return playerName(x.p);
+    if ('c' in x) return x.c ? x.c.name : 'a card';
+    if ('cs' in x) return listCards(x.cs.map((c) => (c ? c.name : 'a card')));
+    return runsText(g, x.r);
+  }).join('');
+}
+
 /** A text entry rendered with some cards hidden. */
 function renderEntry(e: LogEntry, g: Game, hide: (card: number) => boolean): string {
-  const parts = e.parts ?? [];
-  let line = parts[0] ?? '';
-  (e.holes ?? []).forEach((h, i) => { line += showHole(h, g, hide) + (parts[i + 1] ?? ''); });
-  return line;
+  return segsText(g, entrySegs(e, g, hide));
 }
 
 /** Renders log entries for one viewer: hidden cards become "a card", private lines are left out. */
 export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewer: number): string[] {
-  const out: string[] = [];
-  renderLogMore(out, { wrote: false }, entries, s, g, viewer);
+  return renderLogLines(entries, s, g, viewer).map((l) => l.text);
+}
+
+/** The same lines, structured (kind, pieces, players, cards). */
+export function renderLogLines(entries: readonly LogEntry[], s: State, g: Game, viewer: number): LogLine[] {
+  const out: LogLine[] = [];
+  renderLogMoreLines(out, { wrote: false }, entries, s, g, viewer);
   return out;
+}
+
+/** renderLogMoreLines, for callers that keep only the text. */
+export function renderLogMore(out: string[], at: { wrote: boolean }, entries: readonly LogEntry[], s: State, g: Game, viewer: number): void {
+  const lines: LogLine[] = out.map((text) => ({ kind: 'text', text, segs: [text], players: [], cards: [] }));
+  renderLogMoreLines(lines, at, entries, s, g, viewer);
+  out.length = 0;
+  for (const l of lines) out.push(l.text);
+}
+
+function line(kind: LogLine['kind'], g: Game, segs: Seg[]): LogLine {
+  const players: number[] = [];
+  const cards: CardName[] = [];
+  for (const x of segs) {
+    if (typeof x === 'string') continue;
+    if ('p' in x && !players.includes(x.p)) players.push(x.p);
+    if ('c' in x && x.c) cards.push(x.c);
+    if ('cs' in x) for (const c of x.cs) if (c) cards.push(c);
+  }
+  const text = segsText(g, segs);
+  // a heading's text is marked "── Round 3 ──", as the log has always written it
+  return { kind, text: kind === 'heading' ? `── ${text} ──` : text, segs, players, cards };
 }
 
 /**
@@ -149,15 +335,17 @@ export function renderLog(entries: readonly LogEntry[], s: State, g: Game, viewe
  * entry wrote a line for it). A `join` entry amends the last line, so a log sent line by line may see its
  * last line change.
  */
-export function renderLogMore(out: string[], at: { wrote: boolean }, entries: readonly LogEntry[], s: State, g: Game, viewer: number): void {
+export function renderLogMoreLines(out: LogLine[], at: { wrote: boolean }, entries: readonly LogEntry[], s: State, g: Game, viewer: number): void {
   const zoneName = (inst: number) => {
     const ins = instances(g);
     const z = g.zones[ins.zone[inst]!]!;
     const owner = ins.owner[inst]!;
     const cell = ins.cell[inst]!;
     const name = z.name ?? inWords(z.id);
-    return `${owner >= 0 ? `${playerName(owner)}'s ${name}` : name}${cell >= 0 ? ` ${z.cells![cell]}` : ''}`;
+    const rest = `${name}${cell >= 0 ? ` ${z.cells![cell]}` : ''}`;
+    return owner >= 0 ? [{ p: owner }, `'s ${rest}`] as Seg[] : [rest] as Seg[];
   };
+  const cardOf = (e: number, seen: number | undefined): Seg => ({ c: inMask(seen ?? 0, viewer) ? cardName(g, e) : null });
   // whether the entry just before was written for this viewer (a `join` line continues only that one)
   let wrote = at.wrote;
   for (const e of entries) {
@@ -167,45 +355,70 @@ export function renderLogMore(out: string[], at: { wrote: boolean }, entries: re
     const before = out.length;
     switch (e.kind) {
       case 'text': {
-        const line = textFor(e, g, viewer);
-        if (e.heading) out.push(`${HEADING[0]}${line}${HEADING[1]}`);
-        else if (e.join && wrote && out.length) out[out.length - 1] += ` ${line}`;
-        else out.push(line);
+        const segs = textSegs(e, g, viewer);
+        if (e.heading) out.push(line('heading', g, segs));
+        else if (e.join && wrote && out.length) {
+          // after a space, or right after the line before when the text goes on with punctuation (", paying …")
+          const last = out[out.length - 1]!;
+          const tight = /^[\s,.;:!?)]/.test(segsText(g, segs));
+          out[out.length - 1] = line(last.kind, g, [...last.segs, ...(tight ? [] : [' ']), ...segs]);
+        } else out.push(line('text', g, segs));
         break;
       }
       case 'move': {
         const cards = e.cards ?? [];
-        const names = cards.map((c, i) => (inMask(e.seen?.[i] ?? 0, viewer) ? g.cards[g.entityDef[c]!]!.name : 'a card'));
-        const froms = [...new Set((e.from ?? []).map(zoneName))];
-        out.push(`${listCards(names)}: ${froms.join(', ')} → ${zoneName(e.dest!)}`);
+        const froms: Seg[] = [];
+        const seenFrom = new Set<number>();
+        for (const f of e.from ?? []) {
+          if (seenFrom.has(f)) continue;
+          seenFrom.add(f);
+          if (froms.length) froms.push(', ');
+          froms.push(...zoneName(f));
+        }
+        out.push(line('move', g, [{ cs: cards.map((c, i) => (cardOf(c, e.seen?.[i]) as { c: CardName | null }).c) }, ': ', ...froms, ' → ', ...zoneName(e.dest!)]));
         break;
       }
       case 'shuffle':
-        out.push(`${zoneName(e.dest!)} shuffled`);
+        out.push(line('shuffle', g, [...zoneName(e.dest!), ' shuffled']));
         break;
       case 'role':
         if (e.parts?.[0] === 'shown') {
           const r = e.role ?? s.roles[e.player!]!;
-          out.push(`${playerName(e.player!)} is revealed: ${r >= 0 ? g.roles[r]!.name : '?'}`);
+          out.push(line('role', g, [{ p: e.player! }, ` is revealed: ${r >= 0 ? g.roles[r]!.name : '?'}`]));
         } else if (e.player === viewer) {
           const r = e.role ?? s.roles[e.player!]!;
-          out.push(`You are now: ${r >= 0 ? g.roles[r]!.name : '?'}`);
+          out.push(line('role', g, [`You are now: ${r >= 0 ? g.roles[r]!.name : '?'}`]));
         }
         break;
       case 'choice': {
-        if (e.say) { out.push(textFor(e.say, g, viewer, e.secret === true && e.player !== viewer && viewer !== ALL_SEEING ? e.player! : -1)); break; }
-        const who = playerName(e.player!);
-        const chosen = (e.holes?.[0]?.v ?? []) as unknown[];
-        if (e.secret && e.player !== viewer && viewer !== ALL_SEEING) { out.push(`${who} has chosen (${stepWords(e.step)})`); break; }
-        if (e.labels) {
-          out.push(`${who} chose ${e.labels.map((l) => textFor(l, g, viewer)).join('; ') || 'nothing'} (${stepWords(e.step)})`);
+        const who: Seg = { p: e.player! };
+        const secret = e.secret === true && e.player !== viewer && viewer !== ALL_SEEING;
+        if (e.say) {
+          // another seat reads a secret choice's own words only where they tell nothing of what was chosen
+          // but the chooser and the cards it may know; otherwise, that a choice was made
+          const segs = secret ? veiledSegs(e.say, g, viewer, e.player!) : textSegs(e.say, g, viewer);
+          out.push(line('choice', g, segs ?? [who, ' has chosen.']));
           break;
         }
-        const shown = chosen.map((x, i) => {
-          if (e.seen) return inMask(e.seen[i] ?? 0, viewer) ? g.cards[g.entityDef[x as number]!]!.name : 'a card';
-          return typeof x === 'number' && e.step && isPlayerChoice(g, e.step) ? playerName(x) : String(x);
-        });
-        out.push(`${who} chose ${shown.length ? shown.join(', ') : 'nothing'} (${stepWords(e.step)})`);
+        const chosen = (e.holes?.[0]?.v ?? []) as unknown[];
+        if (secret) { out.push(line('choice', g, [who, ' has chosen.'])); break; }
+        if (e.labels) {
+          const segs: Seg[] = [who, ' chose '];
+          if (!e.labels.length) segs.push('nothing');
+          e.labels.forEach((l, i) => { if (i) segs.push('; '); segs.push(...textSegs(l, g, viewer)); });
+          segs.push(` (${stepWords(e.step)})`);
+          out.push(line('choice', g, segs));
+          break;
+        }
+        const segs: Seg[] = [who, ' chose '];
+        if (!chosen.length) segs.push('nothing');
+        if (e.seen) segs.push({ cs: chosen.map((x, i) => (cardOf(x as number, e.seen![i]) as { c: CardName | null }).c) });
+        else {
+          const players = typeof chosen[0] === 'number' && e.step && isPlayerChoice(g, e.step);
+          chosen.forEach((x, i) => { if (i) segs.push(', '); segs.push(players ? { p: x as number } : String(x)); });
+        }
+        segs.push(` (${stepWords(e.step)})`);
+        out.push(line('choice', g, segs));
         break;
       }
     }
@@ -214,23 +427,20 @@ export function renderLogMore(out: string[], at: { wrote: boolean }, entries: re
   at.wrote = wrote;
 }
 
-/** How a heading line is marked in a rendered log: "── Round 3 ──" (the editor's log draws it apart). */
-const HEADING = ['── ', ' ──'] as const;
-
 /** A text entry for one viewer: each card named in it shows only to those who saw it when it was written. */
-function textFor(e: LogEntry, g: Game, viewer: number, veiledFor = -1): string {
-  const parts = e.parts ?? [];
-  // a secret choice read by another seat (veiledFor: the chooser): it learns who chose and the cards it may
-  // know, nothing else of what was chosen
-  const veiled = veiledFor >= 0;
-  let line = parts[0] ?? '';
-  (e.holes ?? []).forEach((h, i) => {
-    const seen = e.seen?.[i];
-    const hide = seen === undefined ? undefined : () => !inMask(seen, viewer);
-    const shown = veiled && h.t !== 'card' && h.t !== 'cards' && !(h.t === 'player' && h.v === veiledFor) ? 'something' : showHole(h, g, hide);
-    line += shown + (parts[i + 1] ?? '');
-  });
-  return line;
+function textSegs(e: LogEntry, g: Game, viewer: number): Seg[] {
+  return entrySegs(e, g, (_card, i) => { const seen = e.seen?.[i]; return seen !== undefined && !inMask(seen, viewer); });
+}
+
+/** A secret choice's words for another seat: only if every hole is the chooser or a card (cards it may not
+ *  know read "a card"); null when the words would tell what was chosen. */
+function veiledSegs(e: LogEntry, g: Game, viewer: number, chooser: number): Seg[] | null {
+  for (const h of e.holes ?? []) {
+    if (h.t === 'card' || h.t === 'cards') continue;
+    if (h.t === 'player' && h.v === chooser) continue;
+    return null;
+  }
+  return textSegs(e, g, viewer);
 }
 
 /** A name from a file in words: "dealPile" → "deal pile", "swap-take" → "swap take". */

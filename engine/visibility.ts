@@ -56,9 +56,11 @@ export function cardSeenIn(s: State, e: number, zoneSeen: boolean): boolean {
   return zoneSeen || s.shown[e] === 1;
 }
 
-/** Bit mask of the seats that see entity `e` now (seats 0–30). */
+/** Bit mask of the seats that see entity `e` now (seats 0–30); -1 when everyone does, onlookers included
+ *  (a card shown, or in a public zone: the host's public table names it too). */
 export function seenMask(s: State, g: Game, e: number): number {
   if (s.shown[e]) return -1;
+  if (zoneVisibleTo(s, g, s.loc[e]!, -1)) return -1;
   let m = 0;
   for (let p = 0; p < s.n; p++) if (zoneVisibleTo(s, g, s.loc[e]!, p)) m |= 1 << p;
   return m;
@@ -66,6 +68,7 @@ export function seenMask(s: State, g: Game, e: number): number {
 
 /** Bit mask of the seats that see zone instance `inst`. */
 export function zoneMask(s: State, g: Game, inst: number): number {
+  if (zoneVisibleTo(s, g, inst, -1)) return -1;
   let m = 0;
   for (let p = 0; p < s.n; p++) if (zoneVisibleTo(s, g, inst, p)) m |= 1 << p;
   return m;

@@ -3,8 +3,8 @@
 // Layout boxes are in mm on a design-size card and scale with the printed size, so one layout serves
 // poker, bridge and custom sizes alike.
 
-import { DESIGN_SIZE, type CardDef, type CardLayout, type CardTypeDef, type Game, type LayoutBox } from '../engine/index.js';
-import { contrastInk, drawGrid, drawIcon, fitText, mix, type Box, type TextMeasure } from './draw.js';
+import { DESIGN_SIZE, fieldRuns, templateRuns, type CardDef, type CardLayout, type CardTypeDef, type Game, type LayoutBox, type Run, type TextElement } from '../engine/index.js';
+import { contrastInk, drawGrid, drawIcon, drawSymbol, fitRich, fitText, hasSymbols, mix, type Box, type TextMeasure } from './draw.js';
 import { PrintError } from './fonts.js';
 import type { Slot } from './sheet.js';
 import { mm, type Size } from './sizes.js';
@@ -95,6 +95,43 @@ export function template(game: Game, card: CardDef, s: string): string {
   return s.replace(/\{([A-Za-z_][\w-]*)\}/g, (_, f: string) => fieldText(game, card, f));
 }
 
+/** The names of the cards whose list-of-names field `field` names this card (what it chains to), once each. */
+export function namedBy(game: Game, card: CardDef, field: string): string[] {
+  const out: string[] = [];
+  for (const c of game.cards) {
+    const v = c.fields[field];
+    if (c.name !== card.name && Array.isArray(v) && v.includes(card.name) && !out.includes(c.name)) out.push(c.name);
+  }
+  return out;
+}
+
+/**
+ * A text element's content as runs, when it shows a symbol (null when it shows none: then it is drawn as plain
+ * text, exactly as before symbols existed). `{names}` in a template is the cards naming this one (`namedBy`).
+ */
+function textRuns(game: Game, card: CardDef, el: TextElement): Run[] | null {
+  let runs: Run[];
+  if (el.fields) {
+    runs = [];
+    const item = el.item ?? '{label}: {value}';
+    const join = el.join ?? '\n';
+    for (const f of shownFields(game, card, el.fields)) {
+      const value = fieldRuns(game, card, f.field) ?? [];
+      if (runs.length) runs.push({ t: 'text', s: join });
+      for (const piece of item.split(/(\{label\}|\{value\})/)) {
+        if (piece === '{label}') runs.push({ t: 'text', s: f.label });
+        else if (piece === '{value}') runs.push(...value);
+        else if (piece) runs.push({ t: 'text', s: piece });
+      }
+    }
+  } else if (el.text !== undefined) {
+    const names = el.namedBy ? namedBy(game, card, el.namedBy).join(', ') : '';
+    runs = templateRuns(game, card, el.namedBy ? el.text.replace(/\{names\}/g, names.replace(/[{}]/g, '')) : el.text);
+  } else if (el.field !== undefined && !el.map) runs = fieldRuns(game, card, el.field) ?? [];
+  else return null;
+  return hasSymbols(runs) ? runs : null;
+}
+
 function truthy(card: CardDef, name: string): boolean {
   const v = name === 'name' ? card.name : card.fields[name];
   return !(v === undefined || v === null || v === false || v === '' || v === 0 || (Array.isArray(v) && v.length === 0));
@@ -181,14 +218,43 @@ function drawFront(s: DrawingSurface, c: CardContext, card: CardDef, layout: Car
         break;
       }
       case 'text': {
-        const raw = el.fields ? fieldLines(game, card, el.fields, el.item, el.join) : el.text !== undefined ? template(game, card, el.text) : fieldText(game, card, el.field ?? 'text');
+        const style = {
+          size: (el.size ?? 9) * f.k, minSize: Math.min((el.minSize ?? 4.5) * f.k, (el.size ?? 9) * f.k), weight: el.bold ? 'bold' as const : 'regular' as const,
+          align: el.align ?? 'center', valign: el.valign ?? 'middle', color: el.color ?? ink, leading: 1.25,
+        };
+        const tb = place(f, clampSafe(f, el.box, safe), false);
+        const rich = textRuns(game, card, el);
+        if (rich) { fitRich(s, m, game, rich, tb, style, w); break; }
+        const names = el.namedBy ? namedBy(game, card, el.namedBy) : null;
+        if (names && !names.length) break;
+        const raw = el.fields ? fieldLines(game, card, el.fields, el.item, el.join)
+          : names ? template(game, card, (el.text ?? '{names}').replace(/\{names\}/g, names.join(', ').replace(/[{}]/g, '')))
+          : el.text !== undefined ? template(game, card, el.text) : fieldText(game, card, el.field ?? 'text');
         const text = el.map && !el.fields && el.text === undefined ? el.map.get(raw) ?? raw : raw;
         if (!text) break;
-        const tb = place(f, clampSafe(f, el.box, safe), false);
-        fitText(s, m, text, tb, {
-          size: (el.size ?? 9) * f.k, minSize: Math.min((el.minSize ?? 4.5) * f.k, (el.size ?? 9) * f.k), weight: el.bold ? 'bold' : 'regular',
-          align: el.align ?? 'center', valign: el.valign ?? 'middle', color: el.color ?? ink, leading: 1.25,
-        }, w);
+        fitText(s, m, text, tb, style, w);
+        break;
+      }
+      case 'symbols': {
+        const runs = el.fields.flatMap((x) => fieldRuns(game, card, x) ?? []);
+        drawSymbolsBox(s, m, game, runs, place(f, el.box, false), el.direction, el.align ?? 'center', el.color ?? ink, w);
+        break;
+      }
+      case 'cards': {
+        const own = (k: string) => (k === 'id' ? card.id : k === 'name' ? card.name : card.fields[k]);
+        const others = game.cards.filter((o) => o.type === el.cardType && el.match.every(([theirs, mine]) => o.fields[theirs] === own(mine)));
+        if (el.sort) others.sort((a, b) => Number(a.fields[el.sort!] ?? 0) - Number(b.fields[el.sort!] ?? 0));
+        if (!others.length) break;
+        const b = place(f, el.box, false);
+        const gap = mm((el.gap ?? 2) * f.k);
+        const n = others.length;
+        const cw = el.direction === 'row' ? (b.w - gap * (n - 1)) / n : b.w;
+        const chh = el.direction === 'row' ? b.h : (b.h - gap * (n - 1)) / n;
+        others.forEach((o, i) => {
+          const r = { x: (b.x + (el.direction === 'row' ? i * (cw + gap) : 0)) / PT, y: (b.y + (el.direction === 'row' ? 0 : i * (chh + gap))) / PT, w: cw / PT, h: chh / PT };
+          const ct2 = game.cardTypes.find((t) => t.id === o.type)!;
+          drawFront(s, c, o, ct2.layout, { trim: r, bleed: r, rotate: 0 });
+        });
         break;
       }
       case 'grid': {
@@ -237,6 +303,38 @@ function drawFront(s: DrawingSurface, c: CardContext, card: CardDef, layout: Car
     }
   }
   s.restore();
+}
+
+const PT = 72 / 25.4;
+
+/** Runs drawn as symbols in a box, one after the other in a row or a column, each as large as the box allows;
+ *  words among them (a "/" between either/or values, a value without a symbol) in small text. */
+function drawSymbolsBox(s: DrawingSurface, m: TextMeasure, game: Game, runs: readonly Run[], b: Box, dir: 'row' | 'column', align: 'left' | 'center' | 'right', ink: string, where: string): void {
+  type Item = { sym: string; inside?: number } | { text: string };
+  const items: Item[] = [];
+  for (const r of runs) {
+    if (r.t === 'text') { const t = r.s.trim().replace(/^,\s*/, ''); if (t) items.push({ text: t }); continue; }
+    const sym = game.symbols.get(r.id);
+    if (!sym) { items.push({ text: r.id }); continue; }
+    if (r.n === null) items.push({ sym: r.id });
+    else if (sym.amount === 'inside') items.push({ sym: r.id, inside: r.n });
+    else if (r.n > 6) { items.push({ text: `${r.n}×` }); items.push({ sym: r.id }); }
+    else for (let k = 0; k < r.n; k++) items.push({ sym: r.id });
+  }
+  if (!items.length) return;
+  const n = items.length;
+  const side = dir === 'row' ? Math.min(b.h, b.w / n) : Math.min(b.w, b.h / n);
+  const span = side * n;
+  const free = (dir === 'row' ? b.w : b.h) - span;
+  const start = align === 'left' ? 0 : align === 'right' ? free : free / 2;
+  items.forEach((it, i) => {
+    const at = start + i * side;
+    const slot: Box = dir === 'row' ? { x: b.x + at, y: b.y + (b.h - side) / 2, w: side, h: side } : { x: b.x + (b.w - side) / 2, y: b.y + at, w: side, h: side };
+    const inset = side * 0.06;
+    const inner: Box = { x: slot.x + inset, y: slot.y + inset, w: slot.w - 2 * inset, h: slot.h - 2 * inset };
+    if ('sym' in it) drawSymbol(s, m, game.symbols.get(it.sym)!, inner, where, it.inside);
+    else fitText(s, m, it.text, inner, { size: side * 0.55, minSize: Math.min(4, side * 0.3), weight: 'bold', align: 'center', valign: 'middle', color: ink, leading: 1 }, where);
+  });
 }
 
 /** A card back: the back colour over the bleed, a frame, an icon, the game and card type names. */

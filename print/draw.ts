@@ -2,6 +2,7 @@
 // per-character font fallback), a grid of cells with values and highlights, vector icons and colour mixing.
 // Vectors only, no images: images can make pdfkit's output order (and so its bytes) vary.
 
+import type { Game, Run, SymbolDef } from '../engine/index.js';
 import type { FontChains, Weight } from './fonts.js';
 import { PrintError } from './fonts.js';
 import type { DrawingSurface } from './surface.js';
@@ -294,4 +295,138 @@ export function drawIcon(doc: DrawingSurface, name: string, box: Box, color: str
     else doc.path(p.d).fillColor(c).fill(undefined, 'evenodd');
   }
   doc.restore();
+}
+
+// ---- symbols (the ruleset's `symbols`: shapes read as data by the loader, or glyphs of the fonts) -----
+
+/** Draws a symbol in a square box: its shape's parts (path data, fills, strokes) or its glyph, with a number
+ *  written in it when given. */
+export function drawSymbol(doc: DrawingSurface, m: TextMeasure, sym: SymbolDef, box: Box, where: string, inside?: number): void {
+  const side = Math.min(box.w, box.h);
+  const x = box.x + (box.w - side) / 2, y = box.y + (box.h - side) / 2;
+  if (sym.glyph !== undefined) {
+    fitText(doc, m, sym.glyph, { x, y, w: side, h: side }, { size: side * 0.9, minSize: side * 0.3, weight: 'bold', align: 'center', valign: 'middle', color: sym.color, leading: 1 }, `${where}, symbol ${sym.id}`);
+  } else if (sym.shape) {
+    const [bx, by, bw, bh] = sym.shape.box;
+    const k = side / Math.max(bw, bh);
+    doc.save();
+    doc.translate(x + (side - bw * k) / 2, y + (side - bh * k) / 2).scale(k).translate(-bx, -by);
+    for (const p of sym.shape.parts) {
+      const paint = (v: string | null) => (v === null ? null : v === 'current' ? sym.color : v);
+      const fill = paint(p.fill), stroke = paint(p.stroke);
+      doc.save();
+      for (const o of p.ops ?? []) {
+        if (o.op === 'translate') doc.translate(o.x, o.y);
+        else if (o.op === 'scale') doc.scale(o.k);
+        else doc.rotate(o.a, o.x, o.y);
+      }
+      // a faded part is drawn in its colour mixed with white (no transparency: the same bytes everywhere)
+      const fade = (c: string) => (p.opacity !== undefined ? mix('#ffffff', c, p.opacity) : c);
+      if (fill) doc.path(p.d).fillColor(fade(fill)).fill(undefined, p.rule === 'evenodd' ? 'evenodd' : 'nonzero');
+      if (stroke) doc.path(p.d).lineWidth(p.width ?? 1).lineCap(p.cap ?? 'butt').strokeColor(fade(stroke)).stroke();
+      doc.restore();
+    }
+    doc.restore();
+  }
+  if (inside !== undefined) {
+    const digits = String(inside).length;
+    const size = side * (digits > 2 ? 0.4 : digits > 1 ? 0.5 : 0.62);
+    fitText(doc, m, String(inside), { x, y, w: side, h: side }, { size, minSize: size / 2, weight: 'bold', align: 'center', valign: 'middle', color: contrastInk(sym.glyph !== undefined ? '#ffffff' : sym.color), leading: 1 }, `${where}, symbol ${sym.id}`);
+  }
+}
+
+/** A piece of rich text: a word, or a symbol drawn `count` times (a number in it for `inside`). */
+type RichAtom = { text: string; space: boolean } | { sym: SymbolDef; count: number; inside?: number; space: boolean };
+
+/** Runs (text and symbols) as atoms: words break at spaces; a symbol and its copies stay together. */
+function richAtoms(game: Game, runs: readonly Run[]): RichAtom[][] {
+  const pars: RichAtom[][] = [[]];
+  let space = false;
+  for (const r of runs) {
+    if (r.t === 'text') {
+      const lines = r.s.split(/\r?\n/);
+      lines.forEach((ln, li) => {
+        if (li > 0) { pars.push([]); space = false; }
+        // a run starting with a space is apart from what came before it (a symbol, then " for each")
+        if (/^[ \t]/.test(ln)) space = true;
+        for (const a of atoms(ln)) { pars[pars.length - 1]!.push({ text: a.text, space: a.space || (space && pars[pars.length - 1]!.length > 0) }); space = false; }
+        if (/[ \t]$/.test(ln)) space = true;
+      });
+      continue;
+    }
+    const sym = game.symbols.get(r.id);
+    const par = pars[pars.length - 1]!;
+    if (!sym) { par.push({ text: r.id, space }); space = false; continue; }
+    if (r.n === null) par.push({ sym, count: 1, space });
+    else if (sym.amount === 'inside') par.push({ sym, count: 1, inside: r.n, space });
+    else if (r.n > 5 || r.n < 1) { par.push({ text: `${r.n}×`, space }); par.push({ sym, count: 1, space: false }); }
+    else par.push({ sym, count: r.n, space });
+    space = false;
+  }
+  return pars;
+}
+
+/** Whether runs hold any symbol (else plain fitText draws them, as before symbols existed). */
+export function hasSymbols(runs: readonly Run[]): boolean {
+  return runs.some((r) => r.t === 'sym');
+}
+
+/** A symbol's side, and the gap after it, at a text size. */
+const SYM = 1.25, SYM_GAP = 0.08;
+
+/**
+ * Text with symbols in a box: wrapped at spaces, symbols inline (each about a capital's height and a half),
+ * shrunk from `size` to `minSize` until it fits, like fitText; an error naming the card when it cannot fit.
+ */
+export function fitRich(doc: DrawingSurface, m: TextMeasure, game: Game, runs: readonly Run[], box: Box, st: TextStyle, where: string): void {
+  const pars = richAtoms(game, runs);
+  const widthAt = (a: RichAtom, size: number) => ('sym' in a ? a.count * size * (SYM + SYM_GAP) - size * SYM_GAP : m.width(a.text, st.weight, where) * size);
+  const leading = Math.max(st.leading, SYM + 0.1);
+  let laid: { size: number; lines: RichAtom[][] } | null = null;
+  for (let size = st.size; size >= st.minSize - 1e-9 && !laid; size -= 0.5) {
+    const spaceW = m.width(' ', st.weight, where) * size;
+    const lines: RichAtom[][] = [];
+    let ok = true;
+    for (const par of pars) {
+      let line: RichAtom[] = [];
+      let w = 0;
+      for (const a of par) {
+        const aw = widthAt(a, size);
+        if (aw > box.w + 1e-6) { ok = false; break; }
+        const add = (line.length && a.space ? spaceW : 0) + aw;
+        if (line.length && w + add > box.w + 1e-6) { lines.push(line); line = [{ ...a, space: false }]; w = aw; }
+        else { line.push(a); w += add; }
+      }
+      if (!ok) break;
+      lines.push(line);
+    }
+    if (ok && lines.length * size * leading <= box.h + 1e-6) laid = { size, lines };
+  }
+  if (!laid) throw new PrintError(`${where}: the text with symbols "${runs.map((r) => (r.t === 'text' ? r.s : `[${r.id}]`)).join('').slice(0, 40)}" does not fit its ${(box.w / 2.8346).toFixed(1)}×${(box.h / 2.8346).toFixed(1)} mm box even at ${st.minSize} pt`);
+  const { size, lines } = laid;
+  const lh = size * leading;
+  const total = lines.length * lh;
+  const top = st.valign === 'top' ? box.y : st.valign === 'bottom' ? box.y + box.h - total : box.y + (box.h - total) / 2;
+  const spaceW = m.width(' ', st.weight, where) * size;
+  lines.forEach((line, i) => {
+    const ws = line.map((a) => widthAt(a, size));
+    const lineW = ws.reduce((s, w, k) => s + w + (k && line[k]!.space ? spaceW : 0), 0);
+    let x = st.align === 'left' ? box.x : st.align === 'right' ? box.x + box.w - lineW : box.x + (box.w - lineW) / 2;
+    const mid = top + i * lh + lh / 2;
+    line.forEach((a, k) => {
+      if (k && a.space) x += spaceW;
+      if ('sym' in a) {
+        const side = size * SYM;
+        for (let c = 0; c < a.count; c++) drawSymbol(doc, m, a.sym, { x: x + c * size * (SYM + SYM_GAP), y: mid - side / 2, w: side, h: side }, where, a.inside);
+      } else {
+        doc.fillColor(st.color);
+        let tx = x;
+        for (const r of m.fonts.runs(a.text, st.weight, where)) {
+          doc.text(r.text, tx, mid + size * 0.36, r.face, size);
+          tx += m.runWidth(r.face, r.text) * size;
+        }
+      }
+      x += ws[k]!;
+    });
+  });
 }

@@ -8,7 +8,7 @@ import { drawIcon, fitText, type TextMeasure } from './draw.js';
 import { PrintError, type FontSet } from './fonts.js';
 import { renderCard } from './card.js';
 import { PdfSurface, fontsOf, type Doc } from './pdf-surface.js';
-import { planSheet, type BacksMode, type Line, type Rect, type SheetPlan } from './sheet.js';
+import { planSheet, SheetError, type BacksMode, type Line, type Rect, type SheetPlan } from './sheet.js';
 import { PrintOptionError, mm, parseCardSize, parsePaper, type Size } from './sizes.js';
 import type { DrawingSurface } from './surface.js';
 
@@ -51,6 +51,8 @@ export interface PrintResult {
   /** card fronts printed (copies included) */
   cards: number;
   plan: SheetPlan;
+  /** every sheet plan used, the deck's size first, then each card type's own size (boards, tiles) */
+  plans: SheetPlan[];
 }
 
 const FIXED_DATE = new Date(Date.UTC(2024, 0, 1));
@@ -60,13 +62,19 @@ function printable(ct: CardTypeDef | undefined): boolean {
   return !!ct && (!ct.component || ct.layout.declared);
 }
 
+/** Printed on their own by default: not drawn only on other cards (a board's stages). */
+function alone(ct: CardTypeDef | undefined): boolean {
+  return printable(ct) && ct!.layout.standalone;
+}
+
 /**
  * The cards to print, in ruleset order, each repeated `count` times unless `unique`. `deck` is a card
  * type id or a named deck; `cards` a comma-separated list of card ids and `type:ID` entries.
  */
 export function selectCards(game: Game, o: Pick<PrintOptions, 'deck' | 'cards' | 'unique'>): CardDef[] {
   const types = new Map(game.cardTypes.map((t) => [t.id, t]));
-  let chosen: CardDef[] = game.cards.filter((c) => printable(types.get(c.type)));
+  // cards drawn only on other cards are printed alone only when named (--deck TYPE, --cards ID)
+  let chosen: CardDef[] = game.cards.filter((c) => (o.cards !== undefined && o.deck === undefined ? printable : alone)(types.get(c.type)));
   const decks = game.print.decks;
   if (o.deck !== undefined) {
     const named = decks.find((d) => d.id === o.deck);
@@ -83,6 +91,7 @@ export function selectCards(game: Game, o: Pick<PrintOptions, 'deck' | 'cards' |
     chosen = chosen.filter((c) => ids.has(c.id));
   }
   if (chosen.length === 0 && o.deck === undefined && o.cards === undefined) throw new PrintError(nothingToPrint(game));
+  if (o.deck !== undefined && !decks.some((d) => d.id === o.deck)) chosen = chosen.filter((c) => printable(types.get(c.type)));
   if (chosen.length === 0) throw new PrintOptionError('no cards selected');
   return o.unique ? chosen : chosen.flatMap((c) => Array<CardDef>(Math.max(0, c.count)).fill(c));
 }
@@ -120,11 +129,64 @@ export function resolveOptions(game: Game, o: PrintOptions) {
   return { card, paper, bleed, backs, backOffset: off, cropMarks: o.cropMarks ?? p.cropMarks ?? true, calibration: !!o.calibration };
 }
 
+/** One printed piece: a card's front, and its back (null: its card type's back; a card: that card's front, the
+ *  other side of a double-sided board). */
+export interface PrintJob {
+  front: CardDef;
+  back: CardDef | null;
+}
+
+/** The selected cards as printed pieces: a card whose type pairs its two sides (`back.otherSide`) carries the
+ *  next selected card of its type with the same value as its back, and that card is not printed again. */
+export function printJobs(game: Game, cards: readonly CardDef[]): PrintJob[] {
+  const types = new Map(game.cardTypes.map((t) => [t.id, t]));
+  const used = new Set<number>();
+  const jobs: PrintJob[] = [];
+  cards.forEach((c, i) => {
+    if (used.has(i)) return;
+    const pair = types.get(c.type)?.layout.back.otherSide;
+    let back: CardDef | null = null;
+    if (pair !== undefined) {
+      const j = cards.findIndex((o, k) => k > i && !used.has(k) && o.type === c.type && o.id !== c.id && o.fields[pair] === c.fields[pair]);
+      if (j >= 0) { used.add(j); back = cards[j]!; }
+    }
+    jobs.push({ front: c, back });
+  });
+  return jobs;
+}
+
+/** The sheet plan for one card size: the paper as asked; for a card type's own size (a board, a tile), turned
+ *  when that fits more (a board wider than a portrait page). */
+function planFor(r: ReturnType<typeof resolveOptions>, paperName: string, card: Size, own: boolean, landscapeAsked: boolean | undefined): SheetPlan {
+  const base = { card, bleed: r.bleed, cropMarks: r.cropMarks, backs: r.backs, backOffset: r.backOffset };
+  if (!own) return planSheet({ ...base, paper: r.paper });
+  const tryPlan = (landscape: boolean) => { try { return planSheet({ ...base, paper: parsePaper(paperName, landscape) }); } catch (e) { if (e instanceof SheetError) return null; throw e; } };
+  const asked = tryPlan(r.paper.w > r.paper.h);
+  const turned = landscapeAsked === undefined ? tryPlan(!(r.paper.w > r.paper.h)) : null;
+  const best = turned && (!asked || turned.perSheet > asked.perSheet) ? turned : asked;
+  if (!best) return planSheet({ ...base, paper: r.paper }); // throws the sheet's own error, naming the size
+  return best;
+}
+
 /** Render the selected cards of a game to a PDF. */
 export async function printDeck(game: Game, fonts: FontSet, options: PrintOptions = {}): Promise<PrintResult> {
   const r = resolveOptions(game, options);
-  const cards = selectCards(game, options);
+  const jobs = printJobs(game, selectCards(game, options));
   const plan = planSheet({ paper: r.paper, card: r.card, bleed: r.bleed, cropMarks: r.cropMarks, backs: r.backs, backOffset: r.backOffset });
+  // cards of a size of their own (boards, tiles) go on sheets of their own, after the others, in ruleset order
+  const types = new Map(game.cardTypes.map((t) => [t.id, t]));
+  const groups: { card: Size; own: boolean; jobs: PrintJob[] }[] = [];
+  for (const j of jobs) {
+    const own = types.get(j.front.type)?.layout.printSize;
+    const card = own ?? r.card;
+    let g = groups.find((x) => x.card.w === card.w && x.card.h === card.h && x.own === !!own);
+    if (!g) groups.push((g = { card, own: !!own, jobs: [] }));
+    g.jobs.push(j);
+  }
+  groups.sort((a, b) => Number(a.own) - Number(b.own));
+  const paperName = options.paper ?? game.print.paper ?? 'a4';
+  const landscapeAsked = options.landscape ?? game.print.landscape;
+  const plans = groups.map((g) => (g.own ? planFor(r, paperName, g.card, true, landscapeAsked) : plan));
   const date = options.date ?? FIXED_DATE;
 
   const doc = new PDFDocument({
@@ -147,30 +209,35 @@ export async function printDeck(game: Game, fonts: FontSet, options: PrintOption
     const surface = new PdfSurface(doc);
     const ctx = { game, m: fontsOf(doc, fonts) };
     let pages = 0;
-    const newPage = (trimBox: Rect, bleedBox: Rect) => {
-      doc.addPage({ size: [mm(r.paper.w), mm(r.paper.h)], margin: 0 });
-      setBoxes(doc, r.paper, trimBox, bleedBox);
+    const newPage = (paper: Size, trimBox: Rect, bleedBox: Rect) => {
+      doc.addPage({ size: [mm(paper.w), mm(paper.h)], margin: 0 });
+      setBoxes(doc, paper, trimBox, bleedBox);
       pages++;
     };
+    // a job's back: its card type's back, or the front of its other side
+    const back = (j: PrintJob, slot: SheetPlan['backs'][number]) => (j.back ? renderCard(surface, ctx, j.back, 'front', slot) : renderCard(surface, ctx, j.front, 'back', slot));
     if (r.calibration) pages += calibrationPages(doc, surface, ctx.m, plan, r.backOffset);
-    const per = plan.perSheet;
-    for (let start = 0; start < cards.length; start += per) {
-      const sheet = cards.slice(start, start + per);
-      newPage(plan.trimBox, plan.bleedBox);
-      sheet.forEach((card, i) => renderCard(surface, ctx, card, 'front', plan.fronts[i]!));
-      if (r.backs === 'fold') {
-        sheet.forEach((card, i) => renderCard(surface, ctx, card, 'back', plan.backs[i]!));
-        if (plan.fold) foldLine(doc, plan.fold);
+    groups.forEach((g, gi) => {
+      const pl = plans[gi]!;
+      const per = pl.perSheet;
+      for (let start = 0; start < g.jobs.length; start += per) {
+        const sheet = g.jobs.slice(start, start + per);
+        newPage(pl.paper, pl.trimBox, pl.bleedBox);
+        sheet.forEach((j, i) => renderCard(surface, ctx, j.front, 'front', pl.fronts[i]!));
+        if (r.backs === 'fold') {
+          sheet.forEach((j, i) => back(j, pl.backs[i]!));
+          if (pl.fold) foldLine(doc, pl.fold);
+        }
+        drawMarks(doc, pl.marks);
+        if (r.backs === 'duplex-long' || r.backs === 'duplex-short') {
+          newPage(pl.paper, union(pl.backs.map((s) => s.trim)), union(pl.backs.map((s) => s.bleed)));
+          sheet.forEach((j, i) => back(j, pl.backs[i]!));
+        }
       }
-      drawMarks(doc, plan.marks);
-      if (r.backs === 'duplex-long' || r.backs === 'duplex-short') {
-        newPage(union(plan.backs.map((s) => s.trim)), union(plan.backs.map((s) => s.bleed)));
-        sheet.forEach((card, i) => renderCard(surface, ctx, card, 'back', plan.backs[i]!));
-      }
-    }
+    });
     doc.end();
     const bytes = await done;
-    return { bytes, pages, cards: cards.length, plan };
+    return { bytes, pages, cards: jobs.length, plan: plans[0] ?? plan, plans: plans.length ? plans : [plan] };
   } catch (e) {
     // the half-made document is dropped (never ended: its stream would only produce a broken file)
     done.catch(() => undefined);

@@ -5,7 +5,7 @@
 // lines it already has are not sent again (nor rendered again).
 
 import { basename } from 'node:path';
-import { IllegalAction, Match, playerName, renderLogMore, view, type Action, type Game, type PlayerView, type Replay } from '../engine/index-node.js';
+import { IllegalAction, Match, playerName, renderLogMoreLines, view, type Action, type Game, type LogLine, type PlayerView, type Replay } from '../engine/index-node.js';
 import { tableMeta } from '../editor/src/playtest/table-meta.js';
 import type { TableMeta } from '../editor/src/playtest/protocol.js';
 import type { ErrorCode, MatchStatus, SeatKind, ServerMessage } from './protocol.js';
@@ -60,7 +60,7 @@ export class HostedMatch {
   private chain: Promise<unknown> = Promise.resolve();
   private watchers = new Set<Watcher>();
   /** per seat: the log lines rendered so far, and for how many of the log's entries */
-  private logs = new Map<number, { entries: number; lines: string[]; at: { wrote: boolean } }>();
+  private logs = new Map<number, { entries: number; lines: LogLine[]; at: { wrote: boolean } }>();
   private online: number[];
   /** the match's file failed and could not be restored: nothing more is taken */
   private broken: string | null = null;
@@ -193,10 +193,10 @@ export class HostedMatch {
     if (!c) this.logs.set(seat, (c = { entries: 0, lines: [], at: { wrote: false } }));
     const entries = s.log ?? [];
     if (c.entries < entries.length) {
-      renderLogMore(c.lines, c.at, entries.slice(c.entries), s, this.game, seat);
+      renderLogMoreLines(c.lines, c.at, entries.slice(c.entries), s, this.game, seat);
       c.entries = entries.length;
     }
-    return { ...view({ ...s, log: null }, this.game, seat), log: c.lines };
+    return { ...view({ ...s, log: null }, this.game, seat), log: c.lines.map((l) => l.text), lines: c.lines };
   }
 
   /**
@@ -209,14 +209,14 @@ export class HostedMatch {
       let now = bySeat.get(w.seat);
       if (!now) {
         const v = this.viewOf(w.seat);
-        const rest = w.seat >= 0 ? { decision: this.decisions[w.seat]!, view: { ...v, log: [] } } : { view: { ...v, log: [] }, status: this.status() };
+        const rest = w.seat >= 0 ? { decision: this.decisions[w.seat]!, view: { ...v, log: [], lines: [] } } : { view: { ...v, log: [], lines: [] }, status: this.status() };
         bySeat.set(w.seat, (now = { view: v, body: JSON.stringify(rest) }));
       }
       let logFrom = w.sentLines ?? 0;
       // the last line sent has grown (a line continued it): send it again
       if (logFrom > 0 && now.view.log[logFrom - 1] !== w.sentLast) logFrom--;
       if (now.body === w.last && logFrom === now.view.log.length) continue;
-      const view = { ...now.view, log: now.view.log.slice(logFrom) };
+      const view = { ...now.view, log: now.view.log.slice(logFrom), lines: now.view.lines.slice(logFrom) };
       const msg: ServerMessage = w.seat >= 0
         ? { t: 'view', decision: this.decisions[w.seat]!, view, logFrom }
         : { t: 'table', view, status: this.status(), logFrom };
@@ -256,7 +256,7 @@ export class HostedMatch {
   view(seat: number): Promise<{ decision: number | null; view: PlayerView }> {
     return this.serial(() => {
       const v = this.viewOf(seat);
-      return { decision: seat >= 0 ? this.decisions[seat]! : null, view: { ...v, log: v.log.slice() } };
+      return { decision: seat >= 0 ? this.decisions[seat]! : null, view: { ...v, log: v.log.slice(), lines: v.lines.slice() } };
     });
   }
 

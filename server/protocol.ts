@@ -31,7 +31,7 @@ export interface MatchStatus {
 export type ServerMessage =
   | { t: 'welcome'; match: string; seat: number; seats: SeatKind[]; meta: TableMeta }
   /** a seat's view; `decision` is the number of decisions it has answered (its next answer names it).
-   * `view.log` holds the log's lines from `logFrom` on: the lines before are the ones sent already (a line
+   * `view.log` (and `view.lines`, the same lines structured) holds the log's lines from `logFrom` on: the lines before are the ones sent already (a line
    * sent before may come again, grown: a later line continued it). */
   | { t: 'view'; decision: number; view: PlayerView; logFrom: number }
   /** the host's: the public table (view of seat -1, its log as in 'view') and the match's state */

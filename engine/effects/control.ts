@@ -4,7 +4,8 @@ import type { Fn } from '../model.js';
 import { T } from '../expr/types.js';
 import { RuleError } from '../expr/env.js';
 import type { EffectDef } from './host.js';
-import { scoreWinners } from '../scores.js';
+import { scoreOf, scoreWinners } from '../scores.js';
+import type { Ctx } from '../model.js';
 import { budget, logLine, overBudget } from '../budget.js';
 import { runQuietly } from '../state.js';
 
@@ -64,7 +65,7 @@ export const logEffect: EffectDef = {
   arg: { type: { k: 'text' }, doc: 'The message; {expressions} in braces are filled in.', examples: ['{leader} starts.'] },
   params: [
     { name: 'to', type: { k: 'expr', shows: 'a player or a list of players' }, doc: 'A player or list-of-players expression: only they see the line (default: everyone).', examples: ['$p'] },
-    { name: 'join', type: { k: 'bool' }, default: false, doc: 'true: the text continues the line just written (after a space) instead of starting a new one, so one event reads as one line ("Player 2 reveals Stone. 2 blocks on B1."). When the reader did not see the line before, it starts a line of its own.' },
+    { name: 'join', type: { k: 'bool' }, default: false, doc: 'true: the text continues the line just written (after a space, or right after it when the text starts with punctuation: ", paying 2 coins") instead of starting a new one, so one event reads as one line ("Player 2 reveals Stone. 2 blocks on B1."). When the reader did not see the line before, it starts a line of its own.' },
     { name: 'heading', type: { k: 'bool' }, default: false, doc: 'true: the line is a heading that separates the log, e.g. "Round {round}" at the start of each round (shown as "── Round 3 ──").' },
   ],
   compile(x) {
@@ -124,7 +125,7 @@ export const end: EffectDef = {
       };
     }
     if (item.winner === undefined) {
-      if (winner === 'scores') return (c) => { if (!c.s.ended) c.s.ended = { ending, winner: null, winners: scoreWinners(c), truncated: false }; };
+      if (winner === 'scores') return (c) => { if (!c.s.ended) { logScores(c); c.s.ended = { ending, winner: null, winners: scoreWinners(c), truncated: false }; } };
       return (c) => { if (!c.s.ended) c.s.ended = { ending, winner, truncated: false }; };
     }
     // `winner:` names the winning team when the game ends (e.g. the team of the player who finished first)
@@ -152,3 +153,16 @@ export const goto: EffectDef = {
     return (c) => { c.s.jump = ph; };
   },
 };
+
+/** A game decided by scores ends with them in the log: a heading, then each player's total and categories. */
+function logScores(c: Ctx): void {
+  const sc = c.g.scoring;
+  if (!c.s.log || !sc) return;
+  logLine();
+  c.s.log.push({ kind: 'text', parts: ['Final scores'], holes: [], seen: [], heading: true });
+  for (let p = 0; p < c.s.n; p++) {
+    const cats = sc.categories.map((cat, k) => `${cat.name} ${scoreOf(c, p, k)}`).join(', ');
+    logLine();
+    c.s.log.push({ kind: 'text', parts: ['', `: ${scoreOf(c, p)} points (${cats})`], holes: [{ t: 'player', v: p }], seen: [-1] });
+  }
+}

@@ -7,7 +7,7 @@
 import type { CardDef, CardTypeDef, ZoneDef } from '../model.js';
 import type { Path } from '../effects/index.js';
 import {
-  BACKS_MODES, BASE_COLORS, DESIGN_SIZE, cardSizeOf, type Align, type CardLayout, type Hex, type LayoutBox, type LayoutElement,
+  BACKS_MODES, BASE_COLORS, DESIGN_SIZE, cardSizeOf, type Align, type CardLayout, type CardSize, type Hex, type LayoutBox, type LayoutElement,
   type PaperName, type PrintDeck, type PrintSettings, type VAlign,
 } from '../print-model.js';
 import { defaultElements } from './default-layout.js';
@@ -25,7 +25,7 @@ export interface PrintInput {
 }
 
 /** A layout every card type holds until this pass gives it its own (never seen outside the loader). */
-export const NO_LAYOUT: CardLayout = Object.freeze({ declared: false, size: DESIGN_SIZE, elements: [], back: { color: '#ffffff' } });
+export const NO_LAYOUT: CardLayout = Object.freeze({ declared: false, size: DESIGN_SIZE, standalone: true, elements: [], back: { color: '#ffffff' } });
 
 /** The icon names print/ draws; the schema lists them once for the editor, the validator and this pass. */
 const ICON_NAMES: readonly string[] = schema.$defs.layoutIcon.properties.icon.enum;
@@ -70,7 +70,7 @@ export function compilePrint(root: Obj, err: Err, { cardTypes, cards, zones }: P
   for (const ct of cardTypes) {
     const { item, path } = typeItems.get(ct.id)!;
     const cardsOfType = cards.filter((c) => c.type === ct.id).map((card) => ({ card, ...cardItems.get(card.id)! }));
-    ct.layout = compileLayout({ ct, item, path, zones, colour, err, cardsOfType });
+    ct.layout = compileLayout({ ct, item, path, zones, colour, err, cardsOfType, cardTypes });
   }
 
   const size = typeof section.size === 'string' ? cardSizeOf(section.size) : null;
@@ -156,6 +156,7 @@ interface LayoutInput {
   err: Err;
   /** the card type's cards, with where each is written */
   cardsOfType: { card: CardDef; path: Path; item: Obj }[];
+  cardTypes: CardTypeDef[];
 }
 
 function compileLayout(x: LayoutInput): CardLayout {
@@ -165,9 +166,21 @@ function compileLayout(x: LayoutInput): CardLayout {
   const l: Obj = raw ?? {};
   const size = arr(l.size).map(num);
   const back = isObj(l.back) ? l.back : {};
+  let printSize: CardSize | undefined;
+  if (typeof l.printSize === 'string') {
+    const r = cardSizeOf(l.printSize);
+    if ('error' in r) x.err([...lp, 'printSize'], r.error);
+    else printSize = r.size;
+  }
+  const otherSide = str(back.otherSide);
+  if (otherSide !== undefined && !own(ct.fields, otherSide)) x.err([...lp, 'back', 'otherSide'], `card type '${ct.id}' has no field '${otherSide}'${hint(otherSide, Object.keys(ct.fields))}`);
+  // a design size defaults to the printed size when the layout gives one (a board is designed as a board)
+  const design: readonly [number, number] = size.length === 2 && size[0] !== undefined && size[1] !== undefined ? [size[0], size[1]] : printSize ? [printSize.w, printSize.h] : DESIGN_SIZE;
   return {
     declared: raw !== null,
-    size: size.length === 2 && size[0] !== undefined && size[1] !== undefined ? [size[0], size[1]] : DESIGN_SIZE,
+    size: design,
+    ...(printSize ? { printSize } : {}),
+    standalone: l.standalone !== false,
     background: colour(l.background, [...lp, 'background']),
     accent: colour(l.accent, [...lp, 'accent']),
     ink: colour(l.ink, [...lp, 'ink']),
@@ -180,6 +193,7 @@ function compileLayout(x: LayoutInput): CardLayout {
       label: str(back.label),
       icon: str(back.icon),
       ink: colour(back.ink, [...lp, 'back', 'ink']),
+      ...(otherSide !== undefined ? { otherSide } : {}),
     },
   };
 }
@@ -200,7 +214,8 @@ function compileElement(x: LayoutInput, el: unknown, p: Path): LayoutElement | n
   }
   const template = (k: string): string | undefined => {
     const s = str(el[k]);
-    if (s !== undefined) checkTemplate(x, s, [...p, k]);
+    // {names}: the cards naming this one, for a text with `namedBy`
+    if (s !== undefined) checkTemplate(x, s, [...p, k], el.type === 'text' && typeof el.namedBy === 'string' ? ['names'] : []);
     return s;
   };
   switch (el.type) {
@@ -222,7 +237,7 @@ function compileElement(x: LayoutInput, el: unknown, p: Path): LayoutElement | n
         fields = el.fields.filter((f): f is string => typeof f === 'string');
         fields.forEach((f, i) => checkField(x, f, [...p, 'fields', i], true));
       }
-      if (field === undefined && text === undefined && fields === undefined && !own(ct.fields, 'text')) {
+      if (field === undefined && text === undefined && fields === undefined && el.namedBy === undefined && !own(ct.fields, 'text')) {
         err(p, `a text element shows its \`field\`, its \`text\` or its \`fields\`, and card type '${ct.id}' has no field 'text' to show by default`);
       }
       // item and join write the list of `fields`; map translates the value of `field`
@@ -240,8 +255,13 @@ function compileElement(x: LayoutInput, el: unknown, p: Path): LayoutElement | n
         map = new Map(Object.entries(el.map).filter((e): e is [string, string] => typeof e[1] === 'string'));
         if (field === undefined || text !== undefined || fields !== undefined) err([...p, 'map'], 'a `map` gives the text shown for each value of `field`, and this text element shows no `field`');
       }
+      const namedBy = str(el.namedBy);
+      if (namedBy !== undefined) {
+        const holders = x.cardTypes.filter((t) => own(t.fields, namedBy) && t.fields[namedBy]!.type === 'strings');
+        if (!holders.length) x.err([...p, 'namedBy'], `no card type has a list-of-names field '${namedBy}' (a strings field naming other cards, e.g. chainFrom)`);
+      }
       return {
-        type: 'text', ...shown, box, field, text, fields, item, join, map, size: num(el.size), minSize: num(el.minSize), bold: bool(el.bold), align: oneOf(el.align, ALIGNS),
+        type: 'text', ...shown, box, field, text, fields, item, join, map, ...(namedBy ? { namedBy } : {}), size: num(el.size), minSize: num(el.minSize), bold: bool(el.bold), align: oneOf(el.align, ALIGNS),
         valign: oneOf(el.valign, VALIGNS), color: colour(el.color, [...p, 'color']),
       };
     }
@@ -291,6 +311,30 @@ function compileElement(x: LayoutInput, el: unknown, p: Path): LayoutElement | n
         radius: num(el.radius),
       };
     }
+    case 'symbols': {
+      if (!box) return null;
+      const fields = typeof el.field === 'string' ? [el.field] : arr(el.fields).filter((f): f is string => typeof f === 'string');
+      if (!fields.length) err(p, 'a symbols element draws a `field` or `fields` of the card');
+      fields.forEach((f, i) => checkField(x, f, typeof el.field === 'string' ? [...p, 'field'] : [...p, 'fields', i], true));
+      return { type: 'symbols', ...shown, box, fields, direction: el.direction === 'column' ? 'column' : 'row', align: oneOf(el.align, ALIGNS), color: colour(el.color, [...p, 'color']) };
+    }
+    case 'cards': {
+      if (!box) return null;
+      const other = x.cardTypes.find((t) => t.id === el.cardType);
+      if (!other) { err([...p, 'cardType'], `unknown card type '${String(el.cardType)}'${hint(String(el.cardType), x.cardTypes.map((t) => t.id))}`); return null; }
+      const match: [string, string][] = [];
+      if (isObj(el.match)) {
+        for (const [theirs, mine] of Object.entries(el.match)) {
+          if (!own(other.fields, theirs)) err([...p, 'match', theirs], `card type '${other.id}' has no field '${theirs}'${hint(theirs, Object.keys(other.fields))}`);
+          if (typeof mine !== 'string' || !(own(ct.fields, mine) || mine === 'id' || mine === 'name')) err([...p, 'match', theirs], `card type '${ct.id}' has no field '${String(mine)}'${hint(String(mine), Object.keys(ct.fields))}`);
+          else match.push([theirs, mine]);
+        }
+      }
+      const sort = str(el.sort);
+      if (sort !== undefined && !own(other.fields, sort)) err([...p, 'sort'], `card type '${other.id}' has no field '${sort}'${hint(sort, Object.keys(other.fields))}`);
+      if (other.id === ct.id) err([...p, 'cardType'], 'a card cannot draw cards of its own type on itself');
+      return { type: 'cards', ...shown, box, cardType: other.id, match, ...(sort ? { sort } : {}), direction: el.direction === 'column' ? 'column' : 'row', gap: num(el.gap) };
+    }
     default:
       return null; // an unknown element type is the schema's to report
   }
@@ -310,8 +354,8 @@ function checkField(x: LayoutInput, name: string, path: Path, cardKeys: boolean)
 }
 
 /** Every `{field}` of a template names something the card has; the column points at the name. */
-function checkTemplate(x: LayoutInput, s: string, path: Path): void {
-  const known = [...Object.keys(x.ct.fields), ...CARD_KEYS];
+function checkTemplate(x: LayoutInput, s: string, path: Path, extra: string[] = []): void {
+  const known = [...Object.keys(x.ct.fields), ...CARD_KEYS, ...extra];
   for (const m of s.matchAll(PLACEHOLDER)) {
     const name = m[1]!;
     if (!known.includes(name)) x.err(path, `card type '${x.ct.id}' has no field '${name}'${hint(name, known)}`, m.index! + 1);

@@ -31,3 +31,55 @@ export async function answer(pt: Locator): Promise<string> {
   }
   return text;
 }
+
+/**
+ * What a person should never read on the table, the decision or the log: a row of numbers (a raw vector such
+ * as "0,0,1,0"), a card line with a label and nothing after it ("either:"), a zone or field id as written in
+ * the ruleset ("tilePool", "coinsNow"), the engine's own words ("something", "box →", "chooses:", a move line
+ * "… → …"), a decision step's id in brackets ("has chosen (tile)"). Returns each offending text with where it
+ * was. `ids`: the ruleset's zone and field ids; `log.seen`: log lines already read (updated).
+ */
+export async function personProblems(root: Locator, ids: readonly string[], log: { seen: number } = { seen: 0 }): Promise<string[]> {
+  const { texts, lines } = await root.evaluate((el, seen) => {
+    const out: { where: string; text: string; empty: boolean }[] = [];
+    let lines = 0;
+    const SEL = '.card .fl, .card .text, .seat .z, .seat .sl, .seat .who, .log li, button.act, button.pill, .ptext, .pile .lab, .ended h2, .vars span';
+    const walk = (n: Element | ShadowRoot, path: string) => {
+      for (const c of Array.from(n.children)) {
+        const tag = c.tagName.toLowerCase();
+        const here = `${path} ${tag}${c.classList.length ? `.${Array.from(c.classList).join('.')}` : ''}`;
+        // the log's lines are read once each (`log.seen`: those read at an earlier decision)
+        if (c.matches('.log li') && lines++ < seen) continue;
+        if (c.matches(SEL)) {
+          // a card line's value: its text or its symbols after the label
+          const value = c.matches('.card .fl, .card .text') ? c.querySelector('.runs') : null;
+          const empty = !!value && !(value.textContent ?? '').trim() && !value.querySelector('[data-symbol]');
+          out.push({ where: here.trim(), text: (c as HTMLElement).innerText ?? c.textContent ?? '', empty });
+        }
+        if (c.shadowRoot) walk(c.shadowRoot, `${here} >>`);
+        walk(c, here);
+      }
+    };
+    walk(el.shadowRoot ?? el, '');
+    return { texts: out, lines };
+  }, log.seen);
+  // a line read before may have grown since (a joined line): read the last one again next time
+  log.seen = Math.max(0, lines - 1);
+  const camel = ids.filter((id) => /[a-z][A-Z]/.test(id));
+  const idRe = camel.length ? new RegExp(`\\b(${camel.join('|')})\\b`) : null;
+  const problems: string[] = [];
+  for (const { where, text, empty } of texts) {
+    const t = text.replace(/\s+/g, ' ').trim();
+    const bad = /\b\d+(\s*,\s*\d+){3,}\b/.test(t) ? 'a row of numbers'
+      : empty ? 'a label with nothing after it'
+      : /\bsomething\b/i.test(t) ? '"something"'
+      : /\bbox →/.test(t) ? '"box →"'
+      : /\bchooses:/.test(t) ? '"chooses:"'
+      : /→/.test(t) ? 'a move line (→)'
+      : idRe?.test(t) ? `an id (${idRe.exec(t)![1]})`
+      : /\bcho(se|sen)\b.*\([\w -]+\)$/.test(t) ? 'a step id'
+      : null;
+    if (bad) problems.push(`${bad} in ${where.slice(-80)}: ${t}`);
+  }
+  return problems;
+}

@@ -261,12 +261,12 @@ export function renderedEntryProblems(s: State, g: Game, e: LogEntry, viewer: nu
     // the prompt's own words: each card hole reads "a card" to a seat outside its mask, and a secret choice
     // shows another seat no value of what was chosen
     problems.push(...textHoleProblems(e.say, lines[0] ?? '', viewer));
-    if (e.secret && e.say.holes?.some((h) => h.t === 'value' || (h.t === 'player' && h.v !== e.player)) && !(lines[0] ?? '').includes('something')) {
+    if (e.secret && e.say.holes?.some((h) => !(h.t === 'card' || h.t === 'cards' || (h.t === 'player' && h.v === e.player))) && lines[0] !== `Player ${e.player! + 1} has chosen.`) {
       problems.push(`secret choice's words show a value to seat ${viewer}: ${lines[0]}`);
     }
   } else if (e.kind === 'choice' && e.player !== viewer) {
     if (e.secret) {
-      if (lines[0] !== `Player ${e.player! + 1} has chosen (${stepWords(e.step)})`) problems.push(`secret choice rendered to seat ${viewer} as ${lines[0]}`);
+      if (lines[0] !== `Player ${e.player! + 1} has chosen.`) problems.push(`secret choice rendered to seat ${viewer} as ${lines[0]}`);
     } else if (e.seen) {
       const chosen = e.holes![0]!.v as number[];
       const names = chosen.map((c, i) => (inMask(e.seen![i]!, viewer) ? cardName(g, c) : 'a card'));

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, cardsIn, getVar, options, roleOf, stepOf, view } from '../helpers/game.js';
 import { A, M, Z, arrange, logSince, mark, select } from './bb.js';
+import { renderLogLines } from '../../engine/view.js';
 
 const HANDS = (): Record<number, string[]> => ({
   0: ['i3-A1', 'seal', 'i1-row3'],
@@ -179,7 +180,7 @@ describe('Rule 19 — anonymity of the received cards', () => {
     };
     // the bystander's whole view, with the log read from the end of the arrangement (the arrangement
     // itself moved cards out of the public box, which the full log names)
-    const seen = (r: ReturnType<typeof play>, viewer: number) => ({ ...view(r.s, r.g, viewer), log: logSince(r.s, r.g, viewer, r.from) });
+    const seen = (r: ReturnType<typeof play>, viewer: number) => ({ ...view(r.s, r.g, viewer), log: logSince(r.s, r.g, viewer, r.from), lines: renderLogLines(r.s.log!.slice(r.from), r.s, r.g, viewer) });
     const withDp = play(true);
     const without = play(false);
     expect(getVar(withDp.s, withDp.g, 'punishmentsIn')).toBe(1);

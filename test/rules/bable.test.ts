@@ -253,7 +253,7 @@ describe('a revealed word card goes back into the hand hidden; what was shown is
     // what a seat sees of the turn: its log since the first action, and its view of the table (without the
     // box and the log, where the two arrangements differ: the idea card placed came from the public box)
     const seen = (t: ReturnType<typeof revealThenDraw>, v: number) => {
-      const { log: _log, ...rest } = view(t.s, t.g, v);
+      const { log: _log, lines: _lines, ...rest } = view(t.s, t.g, v);
       const { box: _box, ...zones } = rest.zones;
       return JSON.stringify({ ...rest, zones, turn: logSince(t.s, t.g, v, t.from) });
     };

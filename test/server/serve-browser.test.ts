@@ -49,7 +49,7 @@ function viewsOf(messages: ServerMessage[]): { view: PlayerView; rest: string }[
   for (const m of messages) {
     if (m.t !== 'view' && m.t !== 'table') continue;
     const before = out[out.length - 1]?.view;
-    const view = m.logFrom ? { ...m.view, log: [...before!.log.slice(0, m.logFrom), ...m.view.log] } : m.view;
+    const view = m.logFrom ? { ...m.view, log: [...before!.log.slice(0, m.logFrom), ...m.view.log], lines: [...before!.lines.slice(0, m.logFrom), ...m.view.lines] } : m.view;
     out.push({ view, rest: JSON.stringify(m.t === 'view' ? m.decision : m.status) });
   }
   return out;
@@ -227,6 +227,53 @@ describe('babelkit serve in the browser', () => {
     await other.close();
     await s.close();
   });
+
+  it('ends a 7 Wonders match (decided by scores) with the seat page naming the winner and the host\'s public log naming public cards', async () => {
+    const host: Session = await newSession(browser);
+    await host.page.goto(`${server.url}host.html`);
+    await host.page.locator('bk-host [data-create-match]:not([disabled])').waitFor();
+    await host.page.locator('bk-host [data-ruleset]').selectOption('rulesets/7-wonders.yaml');
+    await host.page.locator('bk-host [data-players]').fill('3');
+    await host.page.locator('bk-host [data-players]').dispatchEvent('change');
+    await host.page.locator('bk-host [data-seed]').fill('7');
+    for (const [seat, kind] of [[0, 'person'], [1, 'greedy'], [2, 'greedy']] as const) await host.page.locator(`bk-host [data-seat="${seat}"]`).selectOption(kind);
+    await host.page.locator('bk-host [data-create-match]').click();
+    await host.page.locator('bk-host [data-join-url]').first().waitFor();
+    const link = await host.page.locator('bk-host [data-join-url]').first().evaluate((a) => (a as HTMLElement).dataset.joinUrl!);
+    const seat = await newSession(browser, { width: 1280, height: 900 });
+    await seat.page.goto(link);
+    let answers = 0;
+    for (;;) {
+      const st = await until(async () => { const v = await state(seat.page, 'bk-seat'); return v === 'turn' || v === 'ended' ? v : null; }, 'a decision or the end');
+      if (st === 'ended') break;
+      const seq = await seat.page.locator('bk-seat').getAttribute('data-seq');
+      // the hand is drawn as cards with their acts on them; the seat box of every player shows its summary
+      if ((await seat.page.locator('bk-seat bk-pt-prompt .hand .group').count()) > 0) {
+        expect(await seat.page.locator('bk-seat bk-pt-table .seat [data-summary]').count()).toBe(3);
+      }
+      await answer(seat.page);
+      answers++;
+      await until(async () => (await seat.page.locator('bk-seat').getAttribute('data-seq')) !== seq || (await state(seat.page, 'bk-seat')) === 'ended', 'the next view');
+      expect(answers).toBeLessThan(100);
+    }
+    // a game decided by scores names its winner (never "nobody wins"), with the scores by category
+    const ended = seat.page.locator('bk-seat [data-ended]');
+    await expect.poll(() => ended.locator('h2').textContent()).toMatch(/^You (win|lose) — Player \d( and Player \d)* (wins|win \(a tie\))$/);
+    expect(await ended.locator('h2').textContent()).not.toMatch(/nobody/);
+    expect(await ended.locator('[data-scores] tbody tr').count()).toBe(3);
+    await seat.page.screenshot({ path: '/tmp/bk-serve-7w-seat-end.png' });
+    // the host's public log names the cards built in the open and the final scores
+    await expect.poll(() => state(host.page, 'bk-host')).toBe('ended');
+    const log = await host.page.locator('bk-host [data-log] li').allInnerTexts();
+    expect(log.some((l) => /^Player \d builds (?!a card)[A-Z]/.test(l))).toBe(true);
+    expect(log.filter((l) => /builds a card/.test(l))).toEqual([]);
+    expect(log.filter((l) => /^Player \d: -?\d+ points \(Military conflicts/.test(l))).toHaveLength(3);
+    await expect.poll(() => host.page.locator('bk-host [data-ended] h2').textContent()).toMatch(/^Game over — Player \d/);
+    expect(seat.errors).toEqual([]);
+    expect(host.errors).toEqual([]);
+    await seat.close();
+    await host.close();
+  }, 90_000);
 
   it('a seat link with a wrong token is refused in words, and the page stops trying', async () => {
     const s = await newSession(browser);

@@ -17,17 +17,9 @@ import type { BkPtSetup, GameSetup } from './bk-pt-setup.js';
 import './bk-pt-setup.js';
 import './bk-pt-prompt.js';
 import './bk-pt-table.js';
+import { endedPanel, gamePartStyles, logHeading, logPanel } from './game-parts.js';
 
 export type PlaytestSource = RulesetSource;
-
-/** A heading in the rendered log (a ruleset's `log` with `heading: true`): "── Round 3 ──". */
-const HEADING_LINE = /^── (.+) ──$/;
-
-/** A log line with the players' names set in bold. */
-function logLine(line: string) {
-  const parts = line.split(/(Player \d+)/);
-  return parts.map((p, i) => (i % 2 ? html`<b>${p}</b>` : p));
-}
 
 export class BkPlaytest extends LitElement {
   static override properties = {
@@ -59,6 +51,7 @@ export class BkPlaytest extends LitElement {
 
   static override styles = [
     palette,
+    gamePartStyles,
     css`
       :host { display: block; background: var(--pt-table); min-height: 100%; position: relative; }
       .tools button {
@@ -84,18 +77,7 @@ export class BkPlaytest extends LitElement {
       .turn.wait { border-left-color: #a89c8b; color: var(--pt-muted); }
       .turn .asked { margin-top: 6px; color: var(--pt-ink); }
       .turn .who { font-size: 12px; letter-spacing: 0.05em; text-transform: uppercase; color: var(--pt-muted); margin-bottom: 6px; }
-      .ended { background: #2f6e52; color: #fff; border-radius: 12px; padding: 16px 18px; margin-bottom: 16px; }
-      .ended.lost { background: #6b3a3a; }
-      .ended h2 { margin: 0 0 4px; font-size: 20px; }
-      .ended p { margin: 0; opacity: 0.92; }
-      .log { background: var(--pt-paper); border: 1px solid var(--pt-line); border-radius: 12px; padding: 10px 0 10px 12px; position: sticky; top: 12px; }
-      .log h3 { margin: 0 0 6px; font-size: 12px; letter-spacing: 0.06em; text-transform: uppercase; color: var(--pt-muted); }
-      .log ol { margin: 0; padding: 0 12px 0 0; list-style: none; max-height: 70vh; overflow-y: auto; font-size: 13px; line-height: 1.45; }
-      .log li { padding: 3px 6px; border-radius: 5px; }
-      .log li:nth-child(even) { background: #f7f2e8; }
-      .log li.new { background: #fff1c9; }
-      .log li b { font-weight: 650; }
-      .log li.heading { background: none; margin: 8px 0 2px; padding: 2px 6px; border-bottom: 1px solid var(--pt-line); font-size: 11px; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--pt-muted); }
+      .log { position: sticky; top: 12px; }
       .problems { margin: 16px 18px; background: #fff; border: 1px solid #e0b4ad; border-left: 6px solid #9b2f2a; border-radius: 10px; padding: 12px 16px; }
       .problems h2 { margin: 0 0 8px; font-size: 16px; color: #9b2f2a; }
       .problems li { font-family: ui-monospace, 'SFMono-Regular', Menlo, monospace; font-size: 13px; margin: 3px 0; }
@@ -250,27 +232,8 @@ export class BkPlaytest extends LitElement {
     </div>`;
   }
 
-  private renderEnded(v: PlayerView) {
-    const e = v.ended!;
-    const meta = this.engine.gameMeta!;
-    if (e.truncated) return html`<div class="ended lost" data-ended><h2>The game stopped</h2><p>${e.message ?? 'it never reached an ending'}</p></div>`;
-    const ending = e.ending ? meta.endings[e.ending] : undefined;
-    // a team won, or (an ending by scores or by players) some seats did
-    const seats = e.winner ? null : e.winners ?? [];
-    const names = seats?.map((p) => v.seats[p]?.name ?? `Player ${p + 1}`);
-    const winner = e.winner ? meta.teams[e.winner]?.name ?? e.winner : names!.length ? names!.join(' and ') : 'nobody';
-    const verb = e.winner === 'none' ? '' : seats && seats.length > 1 ? 'win (a tie)' : 'wins';
-    const mine = v.viewer >= 0 ? (seats ? v.viewer : v.seats[v.viewer]?.team) : null;
-    const won = mine !== null && mine !== undefined && (seats ? seats.includes(v.viewer) : e.winner === mine);
-    const inGame = mine !== null && mine !== undefined;
-    return html`<div class="ended ${inGame && !won ? 'lost' : ''}" data-ended>
-      <h2>${inGame ? (won ? 'You win' : 'You lose') : 'Game over'} — ${winner} ${verb}</h2>
-      <p>${e.ending}${ending?.description ? `: ${ending.description}` : ''}</p>
-    </div>`;
-  }
-
   private renderTurn(v: PlayerView) {
-    if (v.ended) return this.renderEnded(v);
+    if (v.ended) return endedPanel(v, this.engine.gameMeta!);
     const info = this.engine.info!;
     if (v.prompt && !info.replay) {
       return html`<div class="turn" data-turn>
@@ -339,13 +302,7 @@ export class BkPlaytest extends LitElement {
                 ${this.renderTurn(v)}
                 <bk-pt-table .view=${v} .meta=${e.gameMeta} .info=${e.info}></bk-pt-table>
               </div>
-              <aside class="log" data-log>
-                <h3>Log${e.designer ? ' (everything: designer mode)' : v.viewer >= 0 ? ` (as ${v.seats[v.viewer]?.name} sees it)` : ' (public)'}</h3>
-                <ol>${v.log.map((l, i) => {
-                  const head = HEADING_LINE.exec(l);
-                  return head ? html`<li class="heading" data-heading>${head[1]}</li>` : html`<li class=${i >= e.seenLog && e.seenLog > 0 ? 'new' : ''}>${logLine(l)}</li>`;
-                })}</ol>
-              </aside>
+              ${logPanel(e.gameMeta, v, logHeading(v, e.designer), e.seenLog)}
             </div>`
         : e.phase === 'idle' || (e.phase === 'problems' && !e.problems.length)
           ? html`<div class="intro">

@@ -3,9 +3,11 @@
 // "select, then confirm". Emits `choose` with the chosen options' positions, in the order picked.
 
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import type { PlayerView, ZoneView } from '../../../engine/index.js';
+import type { CardView, PlayerView, Seg, ZoneView } from '../../../engine/index.js';
 import type { TableMeta } from './protocol.js';
 import { cardStyles, cardTile, palette, tokens } from './cards.js';
+import { segs } from './symbols.js';
+import { cardColourOf } from './game-parts.js';
 
 export type PromptView = NonNullable<PlayerView['prompt']>;
 
@@ -81,6 +83,23 @@ export class BkPtPrompt extends LitElement {
       .grid button { cursor: pointer; background: #fff7e0; border: 2px solid var(--pt-gold); color: var(--pt-ink); font-weight: 650; }
       .grid button:hover { background: #ffe9a8; }
       .grid button.sel { background: var(--pt-focus); color: #fff; border-color: var(--pt-focus); }
+      .hand { display: flex; flex-wrap: wrap; gap: 14px 12px; align-items: flex-start; }
+      .hand .group { display: flex; flex-direction: column; gap: 4px; width: 138px; }
+      .hand .group .card { width: 138px; min-height: 0; }
+      .hand .group .card .fields { padding-bottom: 6px; }
+      .acts { display: flex; flex-direction: column; gap: 4px; }
+      button.act {
+        font: inherit; font-size: 12px; text-align: left; cursor: pointer; line-height: 1.25;
+        padding: 4px 7px; border-radius: 7px; border: 1px solid var(--pt-line); background: var(--pt-paper);
+        display: flex; flex-direction: column; gap: 2px;
+      }
+      button.act:hover { border-color: var(--pt-accent); background: #fff7e8; }
+      button.act.sel { background: var(--pt-focus); border-color: var(--pt-focus); color: #fff; }
+      button.act .dt { font-size: 11px; color: #5f564d; }
+      button.act.sel .dt { color: #d7eadf; }
+      button.act:disabled { cursor: default; opacity: 1; background: #f1ece2; border-style: dashed; color: #8a8075; }
+      button.act:disabled .dt { color: #9a5a3a; }
+      .options .pill .dt { font-size: 11px; color: var(--pt-muted); }
       .actions { margin-top: 12px; display: flex; gap: 8px; }
       .actions button {
         font: inherit; font-size: 14px; padding: 7px 16px; border-radius: 8px; cursor: pointer;
@@ -178,13 +197,53 @@ export class BkPtPrompt extends LitElement {
         return html`<div class="options">${cells.map((c, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${c}</button>`)}</div>`;
       }
       default: {
+        if (p.cards && p.cards.some((c) => c)) return this.renderByCard();
         // values chosen by what they read as: the ruleset's label (a record such as "Build Palace, 2 to the
-        // left"), else the value itself
-        const text = (o: unknown, i: number) => p.labels?.[i] ?? (o === true ? 'Yes' : o === false ? 'No' : String(o));
+        // left") with its symbols and its detail line, else the value itself
         const long = (p.labels ?? []).some((l) => l.length > 24);
-        return html`<div class="options ${long ? 'column' : ''}">${p.options.map((o, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${text(o, i)}</button>`)}</div>`;
+        return html`<div class="options ${long ? 'column' : ''}">${p.options.map((o, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${this.optionText(o, i)}${this.detail(i)}</button>`)}
+          ${(p.unavailable ?? []).map((u) => html`<button class="pill" disabled data-unavailable>${this.pieces(u.label)}<small class="dt">${this.pieces(u.why)}</small></button>`)}</div>`;
       }
     }
+  }
+
+  private pieces(xs: readonly Seg[]): TemplateResult {
+    return segs(this.meta!, xs, (q) => this.view?.seats[q]?.name ?? `Player ${q + 1}`, (c) => cardColourOf(this.meta!, c));
+  }
+
+  private optionText(o: unknown, i: number): TemplateResult | string {
+    const p = this.prompt!;
+    const rich = p.rich?.[i];
+    if (rich) return this.pieces(rich.label);
+    return p.labels?.[i] ?? (o === true ? 'Yes' : o === false ? 'No' : String(o));
+  }
+
+  private detail(i: number): TemplateResult | typeof nothing {
+    const d = this.prompt!.rich?.[i]?.detail;
+    return d && d.length ? html`<small class="dt" data-detail>${this.pieces(d)}</small>` : nothing;
+  }
+
+  /** Options that are records with a card (a card and what to do with it): each card drawn once, its options
+   *  as buttons under it, with what each costs and would pay, and what cannot be done now with why. */
+  private renderByCard(): TemplateResult {
+    const p = this.prompt!;
+    const meta = this.meta!;
+    const groups: { card: CardView | null; options: number[]; blocked: NonNullable<typeof p.unavailable> }[] = [];
+    const groupOf = (c: CardView | null) => {
+      let g = c ? groups.find((x) => x.card?.e === c.e) : undefined;
+      if (!g) groups.push((g = { card: c, options: [], blocked: [] }));
+      return g;
+    };
+    p.options.forEach((_, i) => groupOf(p.cards?.[i] ?? null).options.push(i));
+    for (const u of p.unavailable ?? []) groupOf(u.card).blocked.push(u);
+    const sel = (i: number) => (this.picked.includes(i) ? 'sel' : '');
+    return html`<div class="hand">${groups.map((g) => html`<div class="group" data-card-group=${g.card?.id ?? ''}>
+      ${g.card ? cardTile(meta, g.card) : nothing}
+      <div class="acts">
+        ${g.options.map((i) => html`<button class="act ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${this.mark(i)}<span>${this.optionText(p.options[i], i)}</span>${this.detail(i)}</button>`)}
+        ${g.blocked.map((u) => html`<button class="act" disabled data-unavailable title="cannot be done now"><span>${this.pieces(u.label)}</span>${u.why.length ? html`<small class="dt">${this.pieces(u.why)}</small>` : nothing}</button>`)}
+      </div>
+    </div>`)}</div>`;
   }
 
   protected override render() {

@@ -7,6 +7,8 @@ import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import type { PlayerView, ZoneView } from '../../../engine/index.js';
 import type { SessionInfo, TableMeta } from './protocol.js';
 import { cardChip, cardStyles, cardTile, isTokens, palette, tokens, zoneLabel } from './cards.js';
+import { segs } from './symbols.js';
+import { cardColourOf } from './game-parts.js';
 
 type Grid = Record<string, ZoneView>;
 
@@ -41,8 +43,13 @@ export class BkPtTable extends LitElement {
     css`
       :host { display: block; }
       h3 { margin: 0 0 8px; font-size: 12px; letter-spacing: 0.06em; text-transform: uppercase; color: var(--pt-muted); font-weight: 650; }
-      .seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(168px, 1fr)); gap: 10px; margin-bottom: 16px; }
-      .seat { background: var(--pt-paper); border: 1px solid var(--pt-line); border-radius: 10px; padding: 9px 11px; font-size: 13px; min-height: 74px; }
+      .seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 10px; margin-bottom: 16px; }
+      .seat { background: var(--pt-paper); border: 1px solid var(--pt-line); border-radius: 10px; padding: 9px 11px; font-size: 13px; min-height: 74px; min-width: 0; overflow: hidden; }
+      .seat .summary { margin: 4px 0 4px; display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 2px 8px; align-items: baseline; }
+      .seat .summary .sl { display: contents; }
+      .seat .summary .sl .lb { color: var(--pt-muted); font-size: 11.5px; }
+      .seat .summary .sl .v { min-width: 0; overflow-wrap: anywhere; }
+      .seat .summary .sl.full .v { grid-column: 1 / -1; }
       .seat.me { border: 2px solid var(--pt-focus); padding: 8px 10px; }
       .seat.active { box-shadow: 0 0 0 3px rgba(217, 165, 33, 0.45); }
       .seat .top { display: flex; justify-content: space-between; align-items: baseline; gap: 6px; }
@@ -51,7 +58,7 @@ export class BkPtTable extends LitElement {
       .role { display: inline-block; margin: 4px 0 2px; padding: 1px 8px; border-radius: 999px; color: #fff; font-size: 11.5px; font-weight: 600; }
       .role.unknown { background: #d9d0c0; color: #6b6157; }
       .seat .zones { margin-top: 4px; display: flex; flex-direction: column; gap: 2px; color: #4a423b; }
-      .seat .z { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+      .seat .z { display: flex; gap: 2px 6px; align-items: center; flex-wrap: wrap; min-width: 0; }
       .seat .z b { font-variant-numeric: tabular-nums; }
       .status { font-size: 11.5px; color: #8a5b00; font-weight: 600; }
       .middle { display: flex; gap: 22px; flex-wrap: wrap; align-items: flex-start; margin-bottom: 16px; }
@@ -104,6 +111,8 @@ export class BkPtTable extends LitElement {
   /** A card's colour on the table: its `color`/`colour` field when it names one, else its type's accent. */
   private cardColour(id: string, type: string): string {
     const meta = this.meta!;
+    const known = meta.cards[id]?.colour;
+    if (known && (known.startsWith('#') || isColour(known))) return known;
     const f = meta.cards[id]?.fields ?? {};
     for (const k of ['color', 'colour']) {
       const v = f[k];
@@ -202,6 +211,7 @@ export class BkPtTable extends LitElement {
     const active = v.waiting.includes(p);
     const zones: TemplateResult[] = [];
     for (const z of meta.zones) {
+      if (meta.hide.includes(z.id)) continue;
       // a player's own tower (a spatial grid of theirs), drawn floor by floor for everyone, the viewer too
       if (z.perPlayer && z.columns && z.rows && z.levels > 0) {
         zones.push(this.renderFloors(z.id, (v.zones[z.id] as Record<string, ZoneView>[])[p], z.columns, z.rows, z.levels, p));
@@ -212,7 +222,8 @@ export class BkPtTable extends LitElement {
       if (!zv || zv.count === 0) continue;
       zones.push(html`<div class="z" data-zone=${z.id}>${this.label(z.id)} <b>${zv.count}</b> ${this.smallZone(zv)}</div>`);
     }
-    for (const [id, d] of Object.entries(meta.vars)) {
+    // the ruleset's seat summary stands for the seat's variables
+    for (const [id, d] of meta.summary ? [] : Object.entries(meta.vars)) {
       if (!d.perPlayer) continue;
       const val = (v.vars[id] as unknown[] | undefined)?.[p];
       if (val === null || val === undefined || val === -1) continue;
@@ -223,8 +234,17 @@ export class BkPtTable extends LitElement {
       <div class="top"><span class="who">${seat.name}${me ? ' (you)' : ''}</span><span class="kind">${kind === 'human' ? 'human' : kind ? `${kind} bot` : ''}</span></div>
       ${this.roleBadge(seat.role, seat.team)}
       ${thinking ? html`<div class="status">thinking…</div>` : active ? html`<div class="status">to decide</div>` : nothing}
+      ${this.renderSummary(p)}
       <div class="zones">${zones}</div>
     </div>`;
+  }
+
+  /** The ruleset's summary of a seat (its wonder, coins, shields…), as this viewer may see it. */
+  private renderSummary(p: number): TemplateResult | typeof nothing {
+    const lines = this.view?.summary?.[p];
+    if (!lines?.length) return nothing;
+    const meta = this.meta!;
+    return html`<div class="summary" data-summary>${lines.map((l) => html`<div class="sl ${l.label ? '' : 'full'}">${l.label ? html`<span class="lb">${l.label}</span>` : nothing}<span class="v">${segs(meta, l.segs, (q) => this.view!.seats[q]?.name ?? `Player ${q + 1}`, (c) => cardColourOf(meta, c))}</span></div>`)}</div>`;
   }
 
   /** Goals a face-up card sets on a grid: a single visible card whose type draws a cell-count field on it. */
@@ -287,8 +307,8 @@ export class BkPtTable extends LitElement {
     const meta = this.meta!;
     const me = v.viewer;
     if (me < 0) return nothing;
-    const zones = meta.zones.filter((z) => z.perPlayer && !z.columns).map((z) => ({ z, zv: (v.zones[z.id] as ZoneView[])[me]! })).filter((x) => x.zv && x.zv.count > 0);
-    const vars = Object.entries(meta.vars).filter(([, d]) => d.perPlayer).map(([id, d]) => ({ id, d, val: (v.vars[id] as unknown[] | undefined)?.[me] })).filter((x) => x.val !== null && x.val !== undefined && x.val !== -1);
+    const zones = meta.zones.filter((z) => z.perPlayer && !z.columns && !meta.hide.includes(z.id)).map((z) => ({ z, zv: (v.zones[z.id] as ZoneView[])[me]! })).filter((x) => x.zv && x.zv.count > 0);
+    const vars = (meta.summary ? [] : Object.entries(meta.vars)).filter(([, d]) => d.perPlayer).map(([id, d]) => ({ id, d, val: (v.vars[id] as unknown[] | undefined)?.[me] })).filter((x) => x.val !== null && x.val !== undefined && x.val !== -1);
     return html`<section class="mine" data-mine>
       <h3>In front of you (${v.seats[me]!.name})</h3>
       <div class="row">
@@ -309,7 +329,7 @@ export class BkPtTable extends LitElement {
     const piles: TemplateResult[] = [];
     const empty: string[] = [];
     for (const z of meta.zones) {
-      if (z.perPlayer) continue;
+      if (z.perPlayer || meta.hide.includes(z.id)) continue;
       if (z.columns && z.rows && z.levels > 0) { grids.push(html`<div class="tower" data-zone=${z.id}><h3>${this.label(z.id)}</h3>${this.renderFloors(z.id, v.zones[z.id] as Record<string, ZoneView>, z.columns, z.rows, z.levels)}</div>`); continue; }
       if (z.columns && z.rows) { grids.push(this.renderGrid(z.id, z.columns, z.rows)); continue; }
       const zv = v.zones[z.id] as ZoneView;

@@ -4,6 +4,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { CardView, ZoneView } from '../../../engine/index.js';
 import type { TableMeta } from './protocol.js';
+import { runs, symbolStyles } from './symbols.js';
 
 export const palette = css`
   :host {
@@ -21,6 +22,7 @@ export const palette = css`
 `;
 
 export const cardStyles = css`
+  ${symbolStyles}
   .card {
     position: relative;
     display: inline-flex;
@@ -42,6 +44,8 @@ export const cardStyles = css`
   .card .name { padding: 1px 8px 4px; font-weight: 650; font-size: 13px; line-height: 1.2; }
   .card .fields { padding: 0 8px 8px; display: flex; flex-direction: column; gap: 4px; color: #4a423b; }
   .card .text { font-size: 11px; line-height: 1.3; color: #5a5048; }
+  .card .fl { line-height: 1.35; }
+  .card .fl .lb, .card .text .lb { color: var(--pt-muted); font-size: 11px; }
   .card.down {
     background: repeating-linear-gradient(135deg, #3b3f4a 0 8px, #343843 8px 16px);
     border-color: #23262d;
@@ -61,8 +65,14 @@ export const cardStyles = css`
     border: 1px solid var(--pt-line);
     font-size: 12px;
     white-space: nowrap;
+    max-width: 100%;
+    min-width: 0;
+    box-sizing: border-box;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
-  .chip::before { content: ''; width: 8px; height: 8px; border-radius: 50%; background: var(--accent, #8a7f70); }
+  .chip::before { content: ''; flex: none; width: 8px; height: 8px; border-radius: 50%; background: var(--accent, #8a7f70); }
+  .chip .nm { overflow: hidden; text-overflow: ellipsis; }
   .chip.down { background: #3b3f4a; color: #e9e3d6; border-color: #23262d; }
   .mini { display: inline-grid; gap: 2px; margin-top: 2px; }
   .mini span {
@@ -86,6 +96,19 @@ export function accentOf(meta: TableMeta, type: string): string {
   return meta.cardTypes[type]?.accent ?? '#8a7f70';
 }
 
+/** A card's own colour: its `color`/`colour` field when that names a colour (a red structure), else its
+ *  type's accent. */
+export function cardColour(meta: TableMeta, c: { id: string; type: string }): string {
+  const known = meta.cards[c.id]?.colour;
+  if (known && (/^#/.test(known) || typeof CSS === 'undefined' || CSS.supports('color', known))) return known;
+  const f = meta.cards[c.id]?.fields ?? {};
+  for (const k of ['color', 'colour']) {
+    const v = f[k];
+    if (typeof v === 'string' && (/^#[0-9a-f]{3,8}$/i.test(v) || (/^[a-z]+$/i.test(v) && (typeof CSS === 'undefined' || CSS.supports('color', v))))) return v;
+  }
+  return accentOf(meta, c.type);
+}
+
 function gridOf(meta: TableMeta, zoneId: string): { columns: string[]; rows: string[] } | null {
   const z = meta.zones.find((x) => x.id === zoneId);
   return z && z.columns && z.rows ? { columns: z.columns, rows: z.rows } : null;
@@ -104,21 +127,21 @@ export function miniGrid(meta: TableMeta, zoneId: string, value: unknown): Templ
   </div>`;
 }
 
+/** What the card shows: its grids (cells lit), then its face as the ruleset says (labels, text, symbols):
+ *  never a field that reads as nothing (a 0, an empty list, a default). */
 function fieldLines(meta: TableMeta, c: CardView): TemplateResult[] {
   const def = meta.cards[c.id];
   const type = meta.cardTypes[c.type];
   if (!def || !type) return [];
-  const drawn = new Map(type.gridFields.map((f) => [f.field, f.zone]));
   const out: TemplateResult[] = [];
-  for (const [k, ft] of Object.entries(type.fields)) {
-    const v = def.fields[k];
-    if (v === undefined || v === null || v === '' || v === false) continue;
-    if (drawn.has(k)) { out.push(miniGrid(meta, drawn.get(k)!, v) as TemplateResult); continue; }
-    if (ft === 'string') out.push(html`<div class="text">${String(v)}</div>`);
-    else if (ft === 'role') out.push(html`<div>${meta.roles[String(v)]?.name ?? String(v)}</div>`);
-    else if (ft === 'cells') out.push(html`<div>${k}: ${(v as string[]).join(', ')}</div>`);
-    else if (ft === 'cellCounts') out.push(html`<div>${k}: ${Object.entries(v as Record<string, number>).map(([cell, n]) => `${cell} ${n}`).join(', ')}</div>`);
-    else if (ft !== 'bool') out.push(html`<div>${k}: <b>${String(v)}</b></div>`);
+  for (const f of type.gridFields) {
+    const v = def.fields[f.field];
+    if (v === undefined || v === null || (Array.isArray(v) && !v.length)) continue;
+    out.push(miniGrid(meta, f.zone, v) as TemplateResult);
+  }
+  for (const line of def.face) {
+    const long = line.runs.length === 1 && line.runs[0]!.t === 'text' && line.runs[0]!.s.length > 28;
+    out.push(html`<div class=${long ? 'text' : 'fl'} data-field=${line.field ?? ''}>${line.label ? html`<span class="lb">${line.label}</span> ` : nothing}${runs(meta, line.runs)}</div>`);
   }
   return out;
 }
@@ -126,7 +149,7 @@ function fieldLines(meta: TableMeta, c: CardView): TemplateResult[] {
 /** A whole card: its type, name and fields (null: face down). */
 export function cardTile(meta: TableMeta, c: CardView | null, label?: string): TemplateResult {
   if (!c) return html`<div class="card down"><div class="name">${label ?? 'face down'}</div></div>`;
-  return html`<div class="card" style="--accent: ${accentOf(meta, c.type)}" title=${c.name}>
+  return html`<div class="card" style="--accent: ${cardColour(meta, c)}" title=${c.name} data-card-id=${c.id}>
     <div class="band"></div>
     <div class="kind">${meta.cardTypes[c.type]?.name ?? c.type}</div>
     <div class="name">${c.name}</div>
@@ -137,7 +160,7 @@ export function cardTile(meta: TableMeta, c: CardView | null, label?: string): T
 /** A card as a one-line chip (long piles). */
 export function cardChip(meta: TableMeta, c: CardView | null, colour?: string): TemplateResult {
   if (!c) return html`<span class="chip down">face down</span>`;
-  return html`<span class="chip" data-card=${c.id} style="--accent: ${colour || accentOf(meta, c.type)}">${c.name}</span>`;
+  return html`<span class="chip" data-card=${c.id} title=${c.name} style="--accent: ${colour || accentOf(meta, c.type)}"><span class="nm">${c.name}</span></span>`;
 }
 
 /** A pile of tokens (material blocks and the like): counted, never named one by one. */

@@ -2,7 +2,7 @@
 // roles, teams, endings. The same for every seat — it is printed on the cards and in the rules — so the
 // playtest worker and the match server both send it as it is. Imports only engine types, so Node uses it too.
 
-import type { Game } from '../../../engine/index.js';
+import { cardFace, type Game } from '../../../engine/index.js';
 import type { TableMeta } from './protocol.js';
 
 /** The ruleset's public data for the table: names, card definitions, zone shapes. */
@@ -38,13 +38,39 @@ export function tableMeta(g: Game): TableMeta {
       ...(z.name ? { name: z.name } : {}),
     })),
     cardTypes,
-    cards: Object.fromEntries(g.cards.map((c) => [c.id, { name: c.name, type: c.type, fields: plainFields(g, c.type, c.fields) }])),
+    // a card's face leaves out the fields the table draws as a grid
+    cards: Object.fromEntries(g.cards.map((c) => {
+      const colour = colourOf(g, c.type, c.fields);
+      return [c.id, { name: c.name, type: c.type, fields: plainFields(g, c.type, c.fields), face: cardFace(g, c, new Set(cardTypes[c.type]?.gridFields.map((x) => x.field) ?? [])), ...(colour ? { colour } : {}) }];
+    })),
+    symbols: Object.fromEntries([...g.symbols.values()].map((x) => [x.id, { name: x.name, color: x.color, amount: x.amount, ...(x.glyph ? { glyph: x.glyph } : {}), ...(x.shape ? { shape: x.shape } : {}) }])),
+    scores: g.scoring?.categories.map((c) => ({ id: c.id, name: c.name })) ?? [],
+    hide: g.zones.filter((z) => z.hidden).map((z) => z.id),
+    summary: g.table.seat.length > 0,
     roles: Object.fromEntries(g.roles.map((r) => [r.id, { name: r.name, team: g.teams[r.team]!.id }])),
     teams: Object.fromEntries(g.teams.map((t) => [t.id, { name: t.name }])),
     endings: Object.fromEntries(g.endings.map((e) => [e.id, { winner: e.winner, description: e.description }])),
     // bookkeeping variables are not shown on the table
     vars: Object.fromEntries(g.vars.filter((v) => !v.internal).map((v) => [v.id, { kind: tyKind(v.type as { k: string; of?: { k: string } }), perPlayer: v.perPlayer, ...(v.name ? { name: v.name } : {}) }])),
   };
+}
+
+/** A card's own colour, from its `color`/`colour` field: the colour of that value's symbol, else of the print
+ *  colour of that name, else the value itself when it is #rrggbb or a plain colour word (for the page to try). */
+function colourOf(g: Game, type: string, fields: Record<string, unknown>): string | undefined {
+  const defs = g.cardTypes.find((t) => t.id === type)?.fields ?? {};
+  for (const k of ['color', 'colour']) {
+    const v = fields[k];
+    if (typeof v !== 'string' || !Object.prototype.hasOwnProperty.call(defs, k)) continue;
+    const d = defs[k]!;
+    const e = d.of ? g.enums.find((x) => x.id === d.of) : undefined;
+    const sym = e ? e.symbols[e.values.indexOf(v)] : null;
+    if (sym) return g.symbols.get(sym)?.color;
+    const named = g.print.colors.get(v);
+    if (named) return named;
+    if (/^#[0-9a-f]{3,8}$|^[a-z]+$/i.test(v)) return v;
+  }
+  return undefined;
 }
 
 /** Field values as written in the ruleset (a cell-count list becomes a mapping again: { B2: 8 }). */

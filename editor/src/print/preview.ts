@@ -1,5 +1,6 @@
 // The card preview: one card's front and back as SVG, drawn by print/'s renderCard (the function that
-// draws the PDF) on an SvgSurface, at the ruleset's default card size with its bleed.
+// draws the PDF) on an SvgSurface, at the ruleset's default card size (or its card type's own: a board, a
+// tile) with its bleed; a two-sided card's back is its other side.
 import type { Game } from '../../../engine/index.js';
 import { mm, renderCard, resolveOptions, type Slot, type TextMeasure } from '../../../print/index.js';
 import { SvgSurface } from './svg-surface.js';
@@ -16,9 +17,13 @@ export function previewCard(game: Game, cardId: string, m: TextMeasure, family: 
   if (!card) throw new Error(`no card '${cardId}'`);
   const r = resolveOptions(game, {});
   const bleed = r.bleed;
+  const ct = game.cardTypes.find((t) => t.id === card.type);
+  const size = ct?.layout.printSize ?? r.card;
+  const pair = ct?.layout.back.otherSide;
+  const other = pair !== undefined ? game.cards.find((o) => o.type === card.type && o.id !== card.id && o.fields[pair] === card.fields[pair]) : undefined;
   const slot: Slot = {
-    trim: { x: bleed, y: bleed, w: r.card.w, h: r.card.h },
-    bleed: { x: 0, y: 0, w: r.card.w + 2 * bleed, h: r.card.h + 2 * bleed },
+    trim: { x: bleed, y: bleed, w: size.w, h: size.h },
+    bleed: { x: 0, y: 0, w: size.w + 2 * bleed, h: size.h + 2 * bleed },
     rotate: 0,
   };
   const { trim, bleed: outer } = slot;
@@ -26,10 +31,11 @@ export function previewCard(game: Game, cardId: string, m: TextMeasure, family: 
   const front = new SvgSurface(family, 'f');
   renderCard(front, { game, m }, card, 'front', slot);
   const back = new SvgSurface(family, 'b');
-  renderCard(back, { game, m }, card, 'back', slot);
+  if (other) renderCard(back, { game, m }, other, 'front', slot);
+  else renderCard(back, { game, m }, card, 'back', slot);
   return {
     front: front.svg(mm(outer.w), mm(outer.h), trimLine),
     back: back.svg(mm(outer.w), mm(outer.h), trimLine),
-    size: [r.card.w, r.card.h, bleed],
+    size: [size.w, size.h, bleed],
   };
 }

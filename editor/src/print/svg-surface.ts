@@ -1,7 +1,8 @@
 // print/'s DrawingSurface writing SVG instead of PDF. The card preview draws with print/'s own
 // renderCard on it, so the preview is drawn from exactly the layout data and the drawing code of the PDF.
 // Text is measured with pdfkit's metrics (same fonts, same line breaks); here it is only placed, in
-// points, with the face the font chain chose.
+// points, with the face the font chain chose. Every value written into the SVG text is escaped (path data and
+// colours from a ruleset are checked by the loader too: nothing of a ruleset becomes markup).
 
 import type { DrawingSurface, FillRule, LineCap } from '../../../print/index.js';
 
@@ -88,7 +89,7 @@ export class SvgSurface implements DrawingSurface {
 
   clip(): this {
     const id = `${this.idPrefix}${++this.clipId}`;
-    this.out.push(`<clipPath id="${id}"><path d="${this.cur}"/></clipPath>`);
+    this.out.push(`<clipPath id="${id}"><path d="${esc(this.cur)}"/></clipPath>`);
     this.cur = '';
     this.group(`clip-path="url(#${id})"`);
     return this;
@@ -116,7 +117,7 @@ export class SvgSurface implements DrawingSurface {
 
   fill(color?: string, rule?: FillRule): this {
     if (color) this.st.fill = color;
-    this.out.push(`<path d="${this.cur}" fill="${this.st.fill}"${rule === 'evenodd' ? ' fill-rule="evenodd"' : ''}/>`);
+    this.out.push(`<path d="${esc(this.cur)}" fill="${esc(this.st.fill)}"${rule === 'evenodd' ? ' fill-rule="evenodd"' : ''}/>`);
     this.cur = '';
     return this;
   }
@@ -124,14 +125,14 @@ export class SvgSurface implements DrawingSurface {
   stroke(color?: string): this {
     if (color) this.st.stroke = color;
     const s = this.st;
-    this.out.push(`<path d="${this.cur}" fill="none" stroke="${s.stroke}" stroke-width="${n(s.lineWidth)}" stroke-linecap="${s.lineCap}"/>`);
+    this.out.push(`<path d="${esc(this.cur)}" fill="none" stroke="${esc(s.stroke)}" stroke-width="${n(s.lineWidth)}" stroke-linecap="${esc(s.lineCap)}"/>`);
     this.cur = '';
     return this;
   }
 
   text(s: string, x: number, y: number, face: string, size: number): this {
     const bold = face.startsWith('bold');
-    this.out.push(`<text x="${n(x)}" y="${n(y)}" font-family="${this.family(face)}" font-size="${n(size)}"${bold ? ' font-weight="700"' : ''} fill="${this.st.fill}" xml:space="preserve">${esc(s)}</text>`);
+    this.out.push(`<text x="${n(x)}" y="${n(y)}" font-family="${this.family(face)}" font-size="${n(size)}"${bold ? ' font-weight="700"' : ''} fill="${esc(this.st.fill)}" xml:space="preserve">${esc(s)}</text>`);
     return this;
   }
 

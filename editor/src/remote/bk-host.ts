@@ -9,7 +9,7 @@ import { palette } from '../playtest/cards.js';
 import { Watch } from '../shared/watch.js';
 import { createMatch, CreateMatchError, rememberedLinks, serverInfo, type ServerInfo } from './host-api.js';
 import { MatchConnection, matchFromLocation, serverUrl } from './match-connection.js';
-import { connectionBadge, endedPanel, logPanel, pageStyles, tableInfo } from './table-parts.js';
+import { connectionBadge, endedPanel, gamePartStyles, logHeading, logPanel, pageStyles, tableInfo } from './table-parts.js';
 import './bk-qr.js';
 import '../playtest/bk-pt-table.js';
 
@@ -59,6 +59,7 @@ export class BkHost extends LitElement {
   static override styles = [
     palette,
     pageStyles,
+    gamePartStyles,
     css`
       form { margin: 20px 16px; padding: 16px 18px; background: var(--pt-paper); border: 1px solid var(--pt-line); border-radius: 12px; max-width: 760px; display: flex; flex-direction: column; gap: 12px; }
       form h2 { margin: 0; font-size: 18px; }
@@ -208,13 +209,15 @@ export class BkHost extends LitElement {
                 : html`<div class="turn wait" data-waiting>Waiting for ${v.waiting.map((p) => v.seats[p]?.name).join(', ') || 'the table'}…</div>`}
               <bk-pt-table .view=${v} .meta=${meta} .info=${tableInfo(c.seats)}></bk-pt-table>
             </div>
-            ${logPanel(v)}
+            ${logPanel(meta, v, logHeading(v))}
           </div>`
         : nothing}
     `;
   }
 
   protected override updated(): void {
+    const ol = this.renderRoot.querySelector('.log ol');
+    if (ol) ol.scrollTop = ol.scrollHeight;
     const c = this.conn;
     this.dataset.state = !c ? 'form' : !c.view ? 'connecting' : c.view.ended ? 'ended' : 'playing';
   }

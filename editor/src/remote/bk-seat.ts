@@ -6,12 +6,12 @@ import { LitElement, html, nothing } from 'lit';
 import { palette } from '../playtest/cards.js';
 import { Watch } from '../shared/watch.js';
 import { MatchConnection, matchFromLocation } from './match-connection.js';
-import { connectionBadge, endedPanel, logPanel, pageStyles, tableInfo } from './table-parts.js';
+import { connectionBadge, endedPanel, gamePartStyles, logHeading, logPanel, pageStyles, tableInfo } from './table-parts.js';
 import '../playtest/bk-pt-prompt.js';
 import '../playtest/bk-pt-table.js';
 
 export class BkSeat extends LitElement {
-  static override styles = [palette, pageStyles];
+  static override styles = [palette, pageStyles, gamePartStyles];
 
   private conn: MatchConnection | null = null;
   private readonly watcher = new Watch(this);
@@ -43,6 +43,8 @@ export class BkSeat extends LitElement {
   }
 
   protected override updated(): void {
+    const ol = this.renderRoot.querySelector('.log ol');
+    if (ol) ol.scrollTop = ol.scrollHeight;
     const kids = [...this.renderRoot.querySelectorAll('bk-pt-prompt, bk-pt-table')] as LitElement[];
     const state = this.state;
     const seq = this.conn?.seq ?? 0;
@@ -75,7 +77,7 @@ export class BkSeat extends LitElement {
                   : html`<div class="turn wait" data-waiting>Waiting for ${v.waiting.map((p) => v.seats[p]?.name).join(', ') || 'the table'}…</div>`}
               <bk-pt-table .view=${v} .meta=${meta} .info=${tableInfo(c.seats)}></bk-pt-table>
             </div>
-            ${logPanel(v)}
+            ${logPanel(meta, v, logHeading(v))}
           </div>`
         : nothing}
     `;

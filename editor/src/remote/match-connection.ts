@@ -27,7 +27,7 @@ export function serverUrl(path: string, ws = false): string {
 /** A view as sent (its log from line `logFrom` on) completed with the lines of the view before it. */
 export function withLog(sent: PlayerView, before: PlayerView | null, logFrom: number): PlayerView {
   if (!logFrom) return sent;
-  return { ...sent, log: [...(before?.log ?? []).slice(0, logFrom), ...sent.log] };
+  return { ...sent, log: [...(before?.log ?? []).slice(0, logFrom), ...sent.log], lines: [...(before?.lines ?? []).slice(0, logFrom), ...sent.lines] };
 }
 
 export class MatchConnection extends EventTarget {

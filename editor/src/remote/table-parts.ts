@@ -1,8 +1,8 @@
-// Parts the seat page and the host page draw the same way: the log, the end of the game, the connection.
+// Parts the seat page and the host page draw the same way: the connection, the page's frame. The log and the
+// end of the game are the playtest's own (playtest/game-parts.ts): one renderer for every page.
 
-import { css, html, nothing, type TemplateResult } from 'lit';
-import type { PlayerView } from '../../../engine/index.js';
-import type { SessionInfo, TableMeta } from '../playtest/protocol.js';
+import { css, html, type TemplateResult } from 'lit';
+import type { SessionInfo } from '../playtest/protocol.js';
 import type { SeatKind } from '../../../server/protocol.js';
 import type { ConnectionState } from './match-connection.js';
 
@@ -19,15 +19,6 @@ export const pageStyles = css`
   .turn { background: var(--pt-paper); border-radius: 12px; padding: 12px 14px; margin-bottom: 14px; border: 1px solid var(--pt-line); border-left: 6px solid var(--pt-gold); }
   .turn.wait { border-left-color: #a89c8b; color: var(--pt-muted); }
   .turn .who { font-size: 12px; letter-spacing: 0.05em; text-transform: uppercase; color: var(--pt-muted); margin-bottom: 6px; }
-  .ended { background: #2f6e52; color: #fff; border-radius: 12px; padding: 14px 16px; margin-bottom: 14px; }
-  .ended.lost { background: #6b3a3a; }
-  .ended h2 { margin: 0 0 4px; font-size: 19px; }
-  .ended p { margin: 0; opacity: 0.92; }
-  .log { background: var(--pt-paper); border: 1px solid var(--pt-line); border-radius: 12px; padding: 10px 0 10px 12px; }
-  .log h3 { margin: 0 0 6px; font-size: 12px; letter-spacing: 0.06em; text-transform: uppercase; color: var(--pt-muted); }
-  .log ol { margin: 0; padding: 0 12px 0 0; list-style: none; max-height: 60vh; overflow-y: auto; font-size: 13px; line-height: 1.45; }
-  .log li { padding: 3px 6px; border-radius: 5px; }
-  .log li:nth-child(even) { background: #f7f2e8; }
   .error { margin: 10px 16px 0; padding: 10px 14px; border-radius: 10px; background: #fbe3e0; color: #7a231e; }
   .notice { margin: 30px 16px; padding: 16px 18px; border-radius: 12px; background: var(--pt-paper); border: 1px solid var(--pt-line); max-width: 640px; line-height: 1.5; }
 `;
@@ -43,32 +34,7 @@ export function connectionBadge(state: ConnectionState): TemplateResult {
   return html`<span class="conn ${state}" data-connection=${state}>${CONNECTION[state]}</span>`;
 }
 
-/** A log line with the players' names set in bold. */
-function logLine(line: string) {
-  const parts = line.split(/(Player \d+)/);
-  return parts.map((p, i) => (i % 2 ? html`<b>${p}</b>` : p));
-}
-
-export function logPanel(v: PlayerView): TemplateResult {
-  return html`<aside class="log" data-log>
-    <h3>Log${v.viewer >= 0 ? ` (as ${v.seats[v.viewer]?.name} sees it)` : ' (public)'}</h3>
-    <ol>${v.log.map((l) => html`<li>${logLine(l)}</li>`)}</ol>
-  </aside>`;
-}
-
-export function endedPanel(v: PlayerView, meta: TableMeta): TemplateResult | typeof nothing {
-  const e = v.ended;
-  if (!e) return nothing;
-  if (e.truncated) return html`<div class="ended lost" data-ended><h2>The game stopped</h2><p>${e.message ?? 'it never reached an ending'}</p></div>`;
-  const ending = e.ending ? meta.endings[e.ending] : undefined;
-  const winner = e.winner ? meta.teams[e.winner]?.name ?? e.winner : 'nobody';
-  const mine = v.viewer >= 0 ? v.seats[v.viewer]?.team : null;
-  const won = mine && e.winner === mine;
-  return html`<div class="ended ${mine && !won ? 'lost' : ''}" data-ended>
-    <h2>${mine ? (won ? 'You win' : 'You lose') : 'Game over'} — ${winner} ${e.winner === 'none' ? '' : 'wins'}</h2>
-    <p>${e.ending}${ending?.description ? `: ${ending.description}` : ''}</p>
-  </div>`;
-}
+export { endedPanel, logPanel, logHeading, gamePartStyles } from '../playtest/game-parts.js';
 
 /** What the table element needs to know of the seats (people and bots); nothing else of the session. */
 export function tableInfo(seats: SeatKind[]): SessionInfo {

@@ -45,12 +45,17 @@ export function compileCards(cx: CompileContext): void {
         cx.fieldKinds.set(fname, ft);
         if (of) cx.fieldEnums.set(fname, of);
         cx.fieldTypes.set(fname, ty);
-        fields[fname] = { type: ft, ...(of ? { of } : {}), default: isObj(fdef) && own(fdef, 'default') ? fdef.default : defaultOf(ft), description: isObj(fdef) ? (fdef.description as string) : undefined };
+        fields[fname] = {
+          type: ft, ...(of ? { of } : {}), default: isObj(fdef) && own(fdef, 'default') ? fdef.default : defaultOf(ft), description: isObj(fdef) ? (fdef.description as string) : undefined,
+          // how it reads to a person (checked with the symbols: look.ts)
+          ...(isObj(fdef) && typeof fdef.label === 'string' ? { label: fdef.label } : {}),
+          ...(isObj(fdef) && typeof fdef.symbol === 'string' ? { symbol: fdef.symbol } : {}),
+        };
       }
     }
     const startIn = typeof item.startIn === 'string' ? item.startIn : zoneIdMap.has('box') ? 'box' : cx.zones[0]?.id ?? '';
     if (cx.zones.length && !zoneIdMap.has(startIn)) cx.err(['cardTypes', index, 'startIn'], `unknown zone '${startIn}'${hintOf(startIn, zoneIdMap.keys())}`);
-    cx.cardTypes.push({ id, name: String(item.name ?? id), fields, back: item.back as string, component: item.component as string, startIn, layout: NO_LAYOUT });
+    cx.cardTypes.push({ id, name: String(item.name ?? id), fields, face: null, back: item.back as string, component: item.component as string, startIn, layout: NO_LAYOUT });
   }
   for (const [id, { item, index }] of cx.ids('cards')) {
     const ct = cx.cardTypes.find((t) => t.id === item.type);

@@ -112,7 +112,9 @@ function textEntry(c: Ctx, parts: string[], holes: { fn: Fn; t: Ty }[]): LogEntr
     if (t.k === 'player' || t.k === 'none') return { t: 'player' as const, v: v2 };
     if (t.k === 'card') return { t: 'card' as const, v: v2 };
     if (t.k === 'list' && t.of.k === 'card') return { t: 'cards' as const, v: (v2 as number[]).slice() };
-    if (t.k === 'list' && t.of.k === 'player') return { t: 'value' as const, v: (v2 as number[]).map((p) => `Player ${p + 1}`) };
+    if (t.k === 'list' && t.of.k === 'player') return { t: 'players' as const, v: (v2 as number[]).slice() };
+    // counts of an enumeration read as their symbols (or "2 stone"), never as a row of numbers
+    if (t.k === 'counts') return { t: 'counts' as const, v: (v2 as number[]).slice(), of: t.of };
     return { t: 'value' as const, v: Array.isArray(v2) ? v2.slice() : v2 };
   }) };
   out.seen = out.holes!.map((h) => {

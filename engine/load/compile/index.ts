@@ -17,6 +17,7 @@ import { makeStepsCompiler } from './steps.js';
 import { compileQuantities, declareQuantities } from './quantities.js';
 import { compileObjective, compilePlausible, compileScores, declareScores } from './scores.js';
 import { compilePrint } from '../compile-print.js';
+import { compileFaces, compileSymbols, compileTable, enumSymbols } from './look.js';
 
 export type { Reporter } from './context.js';
 
@@ -53,6 +54,9 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   compileZones(cx);
   compileCards(cx);
   const print = compilePrint(root, cx.err, { cardTypes: cx.cardTypes, cards: cx.cards, zones: cx.zones });
+  const symbols = compileSymbols(cx, print.colors);
+  const enums = enumSymbols(cx, symbols);
+  compileFaces(cx, symbols);
   compileVars(cx);
   declareQuantities(cx);
   declareScores(cx);
@@ -74,6 +78,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   const fc = makeStepsCompiler(host);
   const phases = compilePhases(cx, host, fc);
   const { maxSteps, maxWork } = compileLimits(cx);
+  const table = compileTable(cx, host, symbols);
 
   if (!cx.ok) return null;
   game = {
@@ -92,7 +97,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     roles: cx.roles,
     vars: cx.vars,
     options: cx.options,
-    enums: [...cx.enums.values()].map((e) => ({ id: e.id, values: e.values })),
+    enums,
     quantities,
     scoring,
     objective,
@@ -112,6 +117,8 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     maxWork,
     sites: cx.sites,
     print,
+    symbols,
+    table,
   };
   compileVisibilities(cx, host);
   if (!cx.ok) return null;

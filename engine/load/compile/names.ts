@@ -83,7 +83,7 @@ export function checkDefinitions(cx: CompileContext, host: CompileHost): void {
 }
 
 /** Warnings for what the ruleset declares and no rule reads: an option, a table column, a card field (not
- *  shown by a print layout either), a definition. A misspelt or forgotten name shows here. */
+ *  shown by a print layout or on the playtest table either), a definition. A misspelt or forgotten name shows here. */
 export function reportUnread(cx: CompileContext): void {
   const reads = cx.env.reads;
   if (!reads) return;
@@ -101,6 +101,13 @@ export function reportUnread(cx: CompileContext): void {
   });
   const shown = new Set<string>();
   for (const ct of cx.cardTypes) for (const f of layoutFields(ct)) shown.add(f);
+  // what the playtest table shows on a card counts as shown too
+  for (const ct of cx.cardTypes) {
+    for (const it of ct.face ?? []) {
+      for (const f of [it.field, it.when, it.unless]) if (f) shown.add(f);
+      for (const m of (it.text ?? '').matchAll(/\{([A-Za-z_][\w-]*)\}/g)) shown.add(m[1]!);
+    }
+  }
   for (const [, { item, index }] of cx.ids('cardTypes')) {
     if (!isObj(item.fields)) continue;
     for (const f of Object.keys(item.fields)) {
@@ -122,6 +129,8 @@ function layoutFields(ct: CardTypeDef): string[] {
     if (Array.isArray(el.fields)) for (const f of el.fields) if (typeof f === 'string') out.push(f);
     if (typeof el.text === 'string') holes(el.text);
     if (typeof el.value === 'string') holes(el.value);
+    if (Array.isArray(el.match)) for (const m of el.match) if (Array.isArray(m)) out.push(...m.filter((f): f is string => typeof f === 'string'));
+    if (typeof el.sort === 'string') out.push(el.sort);
   }
   return out;
 }

@@ -42,6 +42,12 @@ export const PROMPT_KEYS = new Registry<PromptKeyDef>('prompt key', [
     compile: (x) => x.h.expr(x.value, x.path, x.scope, T.list(x.itemT)) },
   { name: 'label', type: { k: 'text' }, doc: 'How one option (`it`) reads to a person, e.g. "Build {it.card} paying {it.pay[0]} left, {it.pay[1]} right" (default: the option itself).', examples: ['{it.card}: {it.act}'],
     compile: (x) => x.h.text(x.value, x.path, { ...x.scope, it: x.itemT }) },
+  { name: 'detail', type: { k: 'text' }, doc: 'A second line under each option (`it`) for a person: what it costs, what it would pay, e.g. "{costOf(it)} · {payWords($p, it)}" (counts read as their symbols). Options that are records with a card are drawn on their card.', examples: ['{it.card.cost}'],
+    compile: (x) => x.h.text(x.value, x.path, { ...x.scope, it: x.itemT }) },
+  { name: 'unavailable', type: { k: 'expr', shows: 'a list of the options\' kind' }, doc: 'Options a person cannot take now, shown beside the others (greyed, with `why`), never chosen: a list of the same kind as `from`, e.g. the builds a player cannot pay for.', examples: ['blockedPlays($p)'],
+    compile: (x) => x.h.expr(x.value, x.path, x.scope, T.list(x.itemT)) },
+  { name: 'why', type: { k: 'text' }, doc: 'Why an option of `unavailable` (`it`) cannot be taken, e.g. "Not enough coins".', examples: ['{blockedWhy($p, it)}'],
+    compile: (x) => x.h.text(x.value, x.path, { ...x.scope, it: x.itemT }) },
   { name: 'count', type: { k: 'expr', shows: 'a number' }, doc: 'A number expression: exactly this many must be chosen (default 1). Not together with min/max.', examples: [1, 'byPlayers[playerCount].picks'], compile: num },
   { name: 'min', type: { k: 'expr', shows: 'a number' }, doc: 'A number expression: at least this many (default 0 when min or max is given).', compile: num },
   { name: 'max', type: { k: 'expr', shows: 'a number' }, doc: 'A number expression: at most this many (default 1).', compile: num },
@@ -106,6 +112,12 @@ export function compilePrompt(src: unknown, path: Path, scope: Scope, h: Compile
   const score = src.score !== undefined ? (key('score') as Fn<number> | null) : null;
   const botsNever = src.botsNever !== undefined ? (key('botsNever') as Fn<boolean> | null) : null;
   const label = src.label !== undefined ? (key('label') as ReturnType<CompileHost['text']>) : null;
+  const detail = src.detail !== undefined ? (key('detail') as ReturnType<CompileHost['text']>) : null;
+  const unavailable = src.unavailable !== undefined ? (key('unavailable') as Fn<any[]> | null) : null;
+  const why = src.why !== undefined ? (key('why') as ReturnType<CompileHost['text']>) : null;
+  if (src.why !== undefined && src.unavailable === undefined) h.error([...path, 'why'], '`why` says why an option of `unavailable` cannot be taken, and this prompt has no `unavailable`');
+  // records with a card (a card and what to do with it): the page draws each card once, its options on it
+  const cardField = itemT.k === 'rec' ? Object.keys(itemT.f).find((k) => itemT!.k === 'rec' && itemT!.f[k]!.k === 'card') ?? null : null;
   // the log line is written after the choice is bound: its scope has the `as` name
   let log: PromptDef['log'] | null | undefined;
   if (src.log !== undefined) {
@@ -114,5 +126,11 @@ export function compilePrompt(src: unknown, path: Path, scope: Scope, h: Compile
   }
   if (!player || !from || !min || !max) return null;
   const textFn = text ? (c: Ctx) => renderPlain(text(c), c) : null;
-  return { prompt: { player, choose, from, min, max, slot, single, text: textFn, label, score, alwaysAsk: src.alwaysAsk === true, botsNever, ...(log !== undefined && log !== null ? { log } : {}) }, scope: next };
+  return {
+    prompt: {
+      player, choose, from, min, max, slot, single, text: textFn, label, score, alwaysAsk: src.alwaysAsk === true, botsNever, ...(log !== undefined && log !== null ? { log } : {}),
+      ...(detail ? { detail } : {}), ...(unavailable ? { unavailable } : {}), ...(why ? { why } : {}), ...(cardField ? { cardField } : {}),
+    },
+    scope: next,
+  };
 }

@@ -69,6 +69,7 @@ export function compileZones(cx: CompileContext): void {
     const zd: ZoneDef = {
       id, index: cx.zones.length, perPlayer, cells, columns, rows, levels: grid && grid.levels !== undefined ? Number(grid.levels) || 0 : 0, visibility: { kind: 'public' },
       anonymous: item.anonymous === true, knownType: item.knownType === true, remembered: item.remembered === true, description: item.description as string | undefined,
+      ...(item.hidden === true ? { hidden: true } : {}),
       ...(typeof item.name === 'string' && item.name.trim() ? { name: item.name.trim() } : {}),
     };
     cx.zones.push(zd);
