@@ -24,7 +24,7 @@ export { makeReplay, replayShapeProblem, stateHash, REPLAY_FORMAT, type Replay }
 export { simulate, batchSetup, gameSeed, type SimulateOptions, type SimulateReport } from './sim/simulate.js';
 export { playGames, playGame, summarize, shardRange, type BatchSetup, type GameSummary } from './sim/games.js';
 export { Tally, mergeReports, MergeError, type Totals } from './sim/report.js';
-export { categoryMeans, compareCategories, type CategoryMean, type CategoryComparison } from './sim/categories.js';
+export { categoriesOf, categoryMeans, compareCategories, type CategoryMean, type CategoryComparison } from './sim/categories.js';
 export { compareRuns, rateVerdict, type Comparison, type RateComparison, type MeanComparison, type Rate, type Difference } from './sim/compare.js';
 export { wilson, pairedDifference, hybridDifference, meanInterval, pairedMeanDifference, type Interval } from './sim/stats.js';
 export { playout, outcomeOf, type PlayoutOptions, type PlayoutResult } from './sim/playout.js';

@@ -211,7 +211,7 @@ describe('names, seats and print options', () => {
     const pages = (t: string) => Number(/^Pages:\s+(\d+)/m.exec(t)![1]);
     const sizes = (t: string) => [...t.matchAll(/^Page\s+\d+ size:\s+(.*)$/gm)].map((m) => m[1]);
     expect(pages(info(mine))).toBe(pages(info(theirs)));
-    expect(pages(info(mine))).toBe(8); // 24 tiles, 3 a sheet, fronts and backs on the same sheet
+    expect(pages(info(mine))).toBe(4); // 24 tiles at their own square size (printSize), 6 a sheet, fronts and backs on the same sheet
     expect(sizes(info(mine))).toEqual(sizes(info(theirs)));
     const txt = (f: string) => execFileSync('pdftotext', ['-layout', f, '-'], { encoding: 'utf8' });
     expect(txt(mine)).toBe(txt(theirs));

@@ -1,7 +1,6 @@
 // The Simulate tab's engine, off the page's thread (SimApi in protocol.ts): reads the ruleset, plays a slice
 // of a batch's games with the bots, counts a batch into the command line's report, compares two runs.
-import { compareRuns, loadRulesetText, playGame, summarize, Tally, type Game, type GameSummary } from '../../../engine/index.js';
-import { categoriesOf } from '../../../engine/sim/categories.js';
+import { categoriesOf, compareRuns, loadRulesetText, playGame, summarize, Tally, type Game, type GameSummary } from '../../../engine/index.js';
 import { serve } from '../shared/rpc-serve.js';
 import { readerOf, type RulesetSource } from '../shared/source.js';
 import type { Batch, SimApi } from './protocol.js';
