@@ -7,7 +7,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { Watch } from '../shared/watch.js';
 import { rulesetName } from '../shared/ruleset-name.js';
-import { EditError, cardLine, setCardCell, setCardField, type CardValue } from '../yaml-edit.js';
+import { EditError, cardLine, setCardCell, setCardField, type CardValue } from '../../../edit/yaml-edit.js';
 import type { Workspace } from '../workspace.js';
 import type { ValidationLoop } from '../validation/validation-loop.js';
 import type { PrintController } from '../print/print-controller.js';
