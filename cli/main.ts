@@ -14,6 +14,7 @@ import { compareCmd, COMPARE_USAGE } from './compare.js';
 import { mergeCmd, MERGE_USAGE } from './merge.js';
 import { validateCmd } from './validate.js';
 import { CARDS_USAGE } from './cards-usage.js';
+import { EXPORT_USAGE } from './export-usage.js';
 
 /** Each command's usage, as listed by `babelkit --help` and shown alone by `babelkit COMMAND --help`. */
 const COMMAND_USAGE = new Map<string, string>([
@@ -30,6 +31,7 @@ const COMMAND_USAGE = new Map<string, string>([
 `],
   ['print', PRINT_USAGE],
   ['cards', CARDS_USAGE],
+  ['export', EXPORT_USAGE],
   ['serve', SERVE_USAGE],
   ['demo', `  babelkit demo
       A short tour: validates Babel Builders and simulates 200 five-player games.
@@ -62,6 +64,8 @@ export async function main(argv: string[]): Promise<number> {
       // pdfkit and the fonts are loaded only to print
       case 'print': return await (await import('./print.js')).printCmd(rest);
       case 'cards': return await (await import('./cards.js')).cardsCmd(rest);
+      // the rasteriser is loaded only to export
+      case 'export': return await (await import('./export-tts.js')).exportCmd(rest);
       // the server's code is loaded only when it runs
       case 'serve': return await (await import('./serve.js')).serveCmd(rest);
       case 'demo': return demo(rest);

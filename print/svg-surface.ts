@@ -147,7 +147,12 @@ export class SvgSurface implements DrawingSurface {
 
   /** The SVG document, `w`×`h` points. */
   svg(w: number, h: number, extra = ''): string {
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(w)} ${n(h)}" width="${n(w)}pt" height="${n(h)}pt">${this.content()}${extra}</svg>`;
+  }
+
+  /** What was drawn, as SVG elements (to place in another document: a sheet of cards). */
+  content(): string {
     while (this.stack.length) this.restore();
-    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(w)} ${n(h)}" width="${n(w)}pt" height="${n(h)}pt">${this.out.join('')}${extra}</svg>`;
+    return this.out.join('');
   }
 }
