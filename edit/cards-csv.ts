@@ -8,7 +8,9 @@
 // as `stone: 2, ore: 1`; any other value (a list of records) as one YAML flow value, `[{ quantity: tax, add: 1 }]`.
 // An empty cell leaves the field unset: the card type's default applies.
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
-import { didYouMean, type Diagnostic } from '../engine/index.js';
+// the suggester alone (not the engine's front door): the editor's first bundle takes in this module, not the engine
+import { didYouMean } from '../engine/suggest.js';
+import type { Diagnostic } from '../engine/index.js';
 import { CsvSyntaxError, parseCsv, writeCsv, type CsvRow } from './csv.js';
 import { EditError, addCard, removeCard, setCardValue, flowSource, type CardValue, type Json } from './yaml-edit.js';
 import { Parsed, keyOf, sameValue } from './yaml-splice.js';

@@ -25,6 +25,7 @@ cardTypes:
   - id: picture
     name: Picture
     back: blue
+    startIn: pile
     fields:
       art: { type: string }
     layout:
