@@ -103,6 +103,8 @@ describe('images in the editor', () => {
     await expect.poll(() => art.count(), { timeout: 60_000 }).toBe(1);
     expect((await art.getAttribute('src'))!.slice(0, 26)).toBe('data:image/png;base64,iVBO');
     expect(await art.first().evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // the file name is not shown to a player
+    expect(await pt.locator('bk-pt-table .card').textContent()).not.toContain('pattern.png');
     await page.screenshot({ path: join(dir, 'table.png') });
     expect(s.errors).toEqual([]);
     await s.close();

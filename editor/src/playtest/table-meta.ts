@@ -43,7 +43,9 @@ export function tableMeta(g: Game): TableMeta {
     cards: Object.fromEntries(g.cards.map((c) => {
       const colour = colourOf(g, c.type, c.fields);
       const art = artKey(g, c.id, c.type);
-      return [c.id, { name: c.name, type: c.type, fields: plainFields(g, c.type, c.fields), face: cardFace(g, c, new Set(cardTypes[c.type]?.gridFields.map((x) => x.field) ?? [])), ...(colour ? { colour } : {}), ...(art ? { art } : {}) }];
+      // a card's face leaves out what the table draws otherwise: grids, and the file names of its images
+      const drawn = new Set([...(cardTypes[c.type]?.gridFields.map((x) => x.field) ?? []), ...imageFields(g, c.type)]);
+      return [c.id, { name: c.name, type: c.type, fields: plainFields(g, c.type, c.fields), face: cardFace(g, c, drawn), ...(colour ? { colour } : {}), ...(art ? { art } : {}) }];
     })),
     ...(g.images.size ? { art: Object.fromEntries([...g.images].map(([k, img]) => [k, dataUrl(img)])) } : {}),
     symbols: Object.fromEntries([...g.symbols.values()].map((x) => [x.id, { name: x.name, color: x.color, amount: x.amount, ...(x.glyph ? { glyph: x.glyph } : {}), ...(x.shape ? { shape: x.shape } : {}) }])),
@@ -56,6 +58,11 @@ export function tableMeta(g: Game): TableMeta {
     // bookkeeping variables are not shown on the table
     vars: Object.fromEntries(g.vars.filter((v) => !v.internal).map((v) => [v.id, { kind: tyKind(v.type as { k: string; of?: { k: string } }), perPlayer: v.perPlayer, ...(v.name ? { name: v.name } : {}) }])),
   };
+}
+
+/** The fields of a card type that name its image files (a file name means nothing to a player). */
+function imageFields(g: Game, type: string): string[] {
+  return (g.cardTypes.find((x) => x.id === type)?.layout.elements ?? []).flatMap((el) => (el.type === 'image' && el.field !== undefined ? [el.field] : []));
 }
 
 /** The image a card shows on the table: the first image element of its layout that has one for it. */
