@@ -122,6 +122,32 @@ describe('images in layouts', () => {
     expect(readFileSync(a).equals(readFileSync(b))).toBe(true);
   });
 
+  it('a JPEG goes into the PDF as it is (DCT), once, and into the preview as a data: URL', () => {
+    // a JPEG made by poppler from a page of this test's own PDF
+    const pdf = join(dir, 'for-jpeg.pdf');
+    expect(babelkit('print', join(dir, 'pictures.yaml'), '--out', pdf, '--backs', 'none').code).toBe(0);
+    execFileSync('pdftoppm', ['-jpeg', '-r', '20', '-f', '1', '-l', '1', '-singlefile', pdf, join(dir, 'photo')]);
+    const d = project({ 'art/photo.jpg': new Uint8Array(readFileSync(join(dir, 'photo.jpg'))) }, RULESET.replace('name: Plain }', 'name: Plain, art: art/photo.jpg }'));
+    const file = join(d, 'pictures.yaml');
+    const v = babelkit('validate', file);
+    expect(v.code, v.stderr).toBe(0);
+    const out = join(d, 'deck.pdf');
+    expect(babelkit('print', file, '--out', out, '--backs', 'none').code).toBe(0);
+    const list = execFileSync('pdfimages', ['-list', out], { encoding: 'utf8' }).trim().split('\n').slice(2).map((l) => l.trim().split(/\s+/));
+    const jpegs = list.filter((r) => r[8] === 'jpeg');
+    expect(jpegs).toHaveLength(1);
+    const r = loadRulesetText(file, readFileSync(file, 'utf8'), nodeReadFile, { readImage: nodeReadImage });
+    const g = r.game!;
+    const jpeg = [...g.images.values()].find((i) => i.format === 'jpeg')!;
+    expect(jpegs[0]!.slice(3, 5)).toEqual([String(jpeg.width), String(jpeg.height)]);
+    expect(jpeg.width).toBeGreaterThan(100);
+    const s = new SvgSurface((f) => f);
+    const slot = { trim: { x: 3, y: 3, w: 63.5, h: 88.9 }, bleed: { x: 0, y: 0, w: 69.5, h: 94.9 }, rotate: 0 as const };
+    renderCard(s, { game: g, m: measuringFonts(loadFonts()) }, g.cards.find((c) => c.id === 'plain')!, 'front', slot);
+    expect(s.svg(200, 270)).toContain('href="data:image/jpeg;base64,/9j/');
+    rmSync(d, { recursive: true, force: true });
+  });
+
   it('a missing image is an error at the line and column that names it', () => {
     const text = RULESET.replace('art: art/pattern.png', 'art: art/missing.png');
     const d = project({}, text);
