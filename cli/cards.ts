@@ -4,7 +4,7 @@
 
 import { parseDocument } from 'yaml';
 import { loadRulesetFile, writeAtomic } from './load-file.js';
-import { parseArgs, UsageError } from './args.js';
+import { HelpRequested, parseArgs, UsageError } from './args.js';
 import { formatDiagnostic, loadRulesetText, nodeReadFile } from '../engine/index-node.js';
 import { CsvImportError, exportCardsCsv, locateProblems, planCardsImport, type RulesetCards } from '../edit/cards-csv.js';
 import { flowSource, type Json } from '../edit/yaml-edit.js';
@@ -39,6 +39,7 @@ function needType(values: Record<string, unknown>, value: RulesetCards): string 
 
 export async function cardsCmd(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
+  if (sub === '--help' || sub === '-h') throw new HelpRequested();
   if (sub === 'export') return exportCmd(rest);
   if (sub === 'import') return importCmd(rest);
   throw new UsageError(sub === undefined ? 'give export or import' : `unknown cards command '${sub}' (export, import)`);

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadOrReport, writeAtomic } from './load-file.js';
-import { parseArgs, UsageError } from './args.js';
+import { HelpRequested, parseArgs, UsageError } from './args.js';
 import { loadFonts } from './print.js';
 import { measuringFonts, PrintError, PrintOptionError } from '../print/index.js';
 import { cardSvg, planTts, savedObject, sheetSvg, type TtsDeck } from '../print/tts.js';
@@ -46,6 +46,7 @@ export async function svgToPng(svg: string): Promise<{ png: Uint8Array; width: n
 
 export async function exportCmd(args: string[]): Promise<number> {
   const [what, ...rest] = args;
+  if (what === '--help' || what === '-h') throw new HelpRequested();
   if (what !== 'tts') throw new UsageError(what === undefined ? 'give what to export: tts' : `unknown export '${what}' (tts)`);
   const { positional, values } = parseArgs(rest, { out: 'string', deck: 'string', cards: 'string', size: 'string', url: 'string' });
   if (positional.length !== 1) throw new UsageError('give one ruleset file');

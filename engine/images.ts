@@ -29,7 +29,11 @@ export interface ImageAsset {
   shape?: Shape;
 }
 
-export const IMAGE_LIMITS = { bytes: 4 * 1024 * 1024, side: 4096, pixels: 16 * 1024 * 1024, svgChars: 256 * 1024, svgElements: 4000, svgDepth: 24 };
+export const IMAGE_LIMITS = {
+  bytes: 4 * 1024 * 1024, side: 4096, pixels: 16 * 1024 * 1024, svgChars: 256 * 1024, svgElements: 4000, svgDepth: 24,
+  /** one ruleset's images together: a small file naming thousands of large images must not make validate slow */
+  files: 500, totalBytes: 64 * 1024 * 1024,
+};
 
 export class ImageError extends Error {}
 

@@ -18,6 +18,7 @@ type Where = (path: Path) => { file: string; line: number; col: number };
 export function loadImages(game: Game, root: unknown, at: Where, resolve: (from: string, ref: string) => string, read: ImageReader): Diagnostic[] {
   const out: Diagnostic[] = [];
   const tried = new Map<string, ImageAsset | string>();
+  let total = 0;
   const colour = (name: string) => game.print.colors.get(name) ?? null;
   const cardItems = new Map<string, number>();
   const cards = (root as { cards?: unknown }).cards;
@@ -30,12 +31,14 @@ export function loadImages(game: Game, root: unknown, at: Where, resolve: (from:
     if (bad) { out.push({ ...pos, severity: 'error', message: bad }); return undefined; }
     const key = resolve(pos.file, ref);
     let got = tried.get(key);
+    if (got === undefined && tried.size >= IMAGE_LIMITS.files) got = `image '${ref}': more than ${IMAGE_LIMITS.files} image files in one ruleset`;
     if (got === undefined) {
-      const bytes = read(key, IMAGE_LIMITS.bytes);
+      const bytes = read(key, Math.min(IMAGE_LIMITS.bytes, Math.max(0, IMAGE_LIMITS.totalBytes - total)));
       const notRead = asNotRead(bytes);
       if (bytes === undefined) got = `image '${ref}' not found (looked for ${key})`;
-      else if (notRead) got = notRead.notRead === 'too-large' ? `image '${ref}': ${notRead.message}` : `cannot read image '${ref}': ${notRead.message}`;
+      else if (notRead) got = notRead.notRead === 'too-large' ? `image '${ref}': ${notRead.message}${total + IMAGE_LIMITS.bytes > IMAGE_LIMITS.totalBytes ? ` (the ruleset's images together may take ${IMAGE_LIMITS.totalBytes} bytes)` : ''}` : `cannot read image '${ref}': ${notRead.message}`;
       else {
+        total += (bytes as Uint8Array).length;
         try {
           got = readImage(key, bytes as Uint8Array, { colour });
         } catch (e) {
