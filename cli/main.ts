@@ -13,6 +13,7 @@ import { simulateCmd, SIMULATE_USAGE, table } from './simulate.js';
 import { compareCmd, COMPARE_USAGE } from './compare.js';
 import { mergeCmd, MERGE_USAGE } from './merge.js';
 import { validateCmd } from './validate.js';
+import { guardTerminal } from './terminal-text.js';
 
 /** Each command's usage, as listed by `babelkit --help` and shown alone by `babelkit COMMAND --help`. */
 const COMMAND_USAGE = new Map<string, string>([
@@ -48,6 +49,8 @@ function commandUsage(cmd: string): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // ruleset text reaches the terminal as text, never as escape sequences
+  guardTerminal();
   const [cmd, ...rest] = argv;
   try {
     switch (cmd) {
