@@ -15,6 +15,7 @@ import { MatchRefusal } from './hosted-match.js';
 import { JsonSyntaxError, parseJson } from './json-text.js';
 import { CreateError, DEFAULT_BOT, readCreateRequest, type Matches } from './matches.js';
 import { RateLimit } from './rate-limit.js';
+import { DAMAGED } from './protocol.js';
 
 export class HttpError extends Error {
   constructor(readonly status: number, message: string, readonly problems: string[] = []) {
@@ -77,8 +78,9 @@ export function api(matches: Matches, o: ApiOptions = {}): (req: IncomingMessage
 
   const matchOf = (id: string) => {
     const m = matches.get(id);
-    if (!m) throw new HttpError(404, `there is no match '${id}'`);
-    return m;
+    if (m) return m;
+    if (matches.damaged(id)) throw new HttpError(503, DAMAGED);
+    throw new HttpError(404, `there is no match '${id}'`);
   };
 
   /** The seat (-1: host) of the request's token. */

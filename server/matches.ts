@@ -77,6 +77,8 @@ export interface MatchesOptions {
 
 export class Matches {
   private byId = new Map<string, HostedMatch>();
+  /** stored matches that could not be resumed: their seats are told so, not that there is no such match */
+  private damagedIds = new Set<string>();
   private readonly maxLive: number;
   private readonly onError: (e: unknown) => void;
 
@@ -90,12 +92,14 @@ export class Matches {
   static async open(data: string, rulesets: Rulesets, o: MatchesOptions = {}): Promise<{ matches: Matches; problems: string[] }> {
     const store = await MatchStore.open(data);
     const ms = new Matches(store, rulesets, o);
-    const { matches, problems } = await store.loadAll();
+    const { matches, problems, damaged } = await store.loadAll();
+    for (const id of damaged) ms.damagedIds.add(id);
     for (const sm of matches) {
       const path = sm.file.path;
       const loaded = rulesets.load({ path: sm.start.ruleset.path, files: sm.start.ruleset.files });
       if (!loaded.ok) {
         problems.push(`${path}: not resumed: its ruleset does not load: ${loaded.problems[0]}`);
+        ms.damagedIds.add(sm.start.id);
         await sm.file.close();
         continue;
       }
@@ -105,6 +109,7 @@ export class Matches {
         if (!m.exact) problems.push(`${path}: resumed, but a bot now decides otherwise than stored (the engine changed?): the game is as stored, the bots' next draws differ`);
       } catch (e) {
         problems.push(`${path}: not resumed: its actions cannot be replayed: ${(e as Error).message}`);
+        ms.damagedIds.add(sm.start.id);
         await sm.file.close();
       }
     }
@@ -120,6 +125,11 @@ export class Matches {
 
   get(id: string): HostedMatch | undefined {
     return MATCH_ID.test(id) ? this.byId.get(id) : undefined;
+  }
+
+  /** Whether a stored match could not be resumed (its file is damaged, or no longer plays back). */
+  damaged(id: string): boolean {
+    return MATCH_ID.test(id) && this.damagedIds.has(id);
   }
 
   get size(): number {

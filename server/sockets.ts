@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { MatchRefusal } from './hosted-match.js';
 import type { Matches } from './matches.js';
-import type { ErrorCode, ServerMessage } from './protocol.js';
+import { DAMAGED, type ErrorCode, type ServerMessage } from './protocol.js';
 import { RateLimit } from './rate-limit.js';
 
 export interface SocketOptions {
@@ -82,6 +82,7 @@ export function sockets(matches: Matches, o: SocketOptions = {}): Sockets {
         if (bound) return error('bad-message', 'this connection has said hello already');
         if (typeof m.match !== 'string' || typeof m.token !== 'string') return error('bad-message', 'hello needs "match" and "token"');
         const match = matches.get(m.match);
+        if (!match && matches.damaged(m.match)) { error('damaged', DAMAGED); ws.close(4503, 'damaged match'); return; }
         if (!match) { error('unknown-match', `there is no match '${m.match.slice(0, 40)}'`); ws.close(4404, 'unknown match'); return; }
         const seat = match.who(m.token);
         if (seat === null) { error('forbidden', 'this token is not one of this match'); ws.close(4403, 'bad token'); return; }
