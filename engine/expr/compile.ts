@@ -448,6 +448,19 @@ class Compiler implements FnCompiler {
     const env = this.env;
     let dom: Set<string> | undefined;
     let what = '';
+    const option = other.k === 'name' ? env.options.get(other.name) : undefined;
+    if (option && other.k === 'name' && option.t.k === 'str') {
+      // an option's declared choices are all it can be; without them, the texts it is compared with are noted
+      if (option.choices) {
+        if (option.choices.includes(lit.v)) return;
+        const hint = didYouMean(lit.v, option.choices.map(String));
+        throw new ExprError(`'${lit.v}' is not one of option ${other.name}'s choices (${option.choices.join(', ')})${hint ? `; did you mean '${hint}'?` : ''}`, lit.at);
+      }
+      let seen = env.optionLiterals?.get(other.name);
+      if (!seen) env.optionLiterals?.set(other.name, (seen = new Set()));
+      seen?.add(lit.v);
+      return;
+    }
     if (other.k === 'call' && (other.fn === 'role' || other.fn === 'team')) {
       dom = other.fn === 'role' ? env.roles : env.teams;
       what = `a ${other.fn}`;

@@ -87,7 +87,8 @@ export interface DefCache {
 export interface Env {
   zones: Map<string, ZoneInfo>;
   vars: Map<string, { index: number; t: Ty; perPlayer?: boolean }>;
-  options: Map<string, { index: number; t: Ty }>;
+  /** options by id: the value's slot, its type, and the values it may take when it declares choices */
+  options: Map<string, { index: number; t: Ty; choices?: readonly (number | string)[] }>;
   tables: Map<string, TableInfo>;
   defs: Map<string, DefInfo>;
   fields: Map<string, Ty>;
@@ -109,6 +110,9 @@ export interface Env {
   scoreCategories: string[] | null;
   /** while the ruleset compiles: what expressions read (option:x, column:table.col, field:x, definition:x) */
   reads?: Set<string>;
+  /** text literals each text option is compared with (`mode == 'hard'`, `mode in ['a', 'b']`), to warn of an
+   *  option without choices that takes any text */
+  optionLiterals?: Map<string, Set<string>>;
   /** where the expression being compiled lies (for warnings while playing, e.g. take() asking for more) */
   site?: (at: number) => number;
   /** while a quantity's own parts compile: told of every quantity they call (to find cycles) */

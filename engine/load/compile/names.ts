@@ -44,7 +44,8 @@ export function buildEnv(cx: CompileContext, getGame: () => Game): void {
   cx.env = {
     zones: cx.zoneInfos,
     vars: new Map(cx.vars.map((v) => [v.id, { index: v.index, t: v.type, perPlayer: v.perPlayer }])),
-    options: new Map(cx.options.map((o) => [o.id, { index: o.index, t: o.type === 'number' ? T.num : o.type === 'bool' ? T.bool : T.str }])),
+    options: new Map(cx.options.map((o) => [o.id, { index: o.index, t: o.type === 'number' ? T.num : o.type === 'bool' ? T.bool : T.str, choices: o.choices }])),
+    optionLiterals: new Map(),
     tables: cx.tables,
     defs: cx.defs,
     fields: cx.fieldTypes,
@@ -88,6 +89,15 @@ export function reportUnread(cx: CompileContext): void {
   const reads = cx.env.reads;
   if (!reads) return;
   for (const o of cx.options) if (!reads.has(`option:${o.id}`)) cx.warn(['options', o.index, 'id'], `option '${o.id}' is never read`);
+  // a text option the rules compare with texts but that takes any text: a typo in a value plays as none of them
+  for (const o of cx.options) {
+    const lits = cx.env.optionLiterals?.get(o.id);
+    if (o.type !== 'string' || o.choices || !lits?.size) continue;
+    const quoted = [...lits].map((l) => `'${l}'`);
+    const listed = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
+    const choices = [...new Set([String(o.default), ...lits])].join(', ');
+    cx.warn(['options', o.index, 'id'], `option '${o.id}' is compared with ${listed} but declares no choices, so any text is accepted and a misspelt value plays as none of them; declare choices: [${choices}]`);
+  }
   for (const [id, { index }] of cx.ids('definitions')) if (!reads.has(`definition:${id}`)) cx.warn(['definitions', index, 'id'], `definition '${id}' is never used`);
   arr(cx.root.tables).forEach((t, ti) => {
     if (!isObj(t) || typeof t.id !== 'string') return;
