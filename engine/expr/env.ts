@@ -20,6 +20,13 @@ export class DefError extends ExprError {
 }
 
 
+/** An expression that grows too large or nests too deep once its definitions are expanded: the fault of the
+ *  expression being compiled as a whole, not of the definition whose expansion happened to reach the limit. */
+export class GrowthError extends ExprError {}
+
+/** The expressions of a whole ruleset grew past what one load may expand: reported once. */
+export class RulesetGrowthError extends GrowthError {}
+
 /** A rule broken while playing (a ruleset asks for a cell that does not exist…). */
 export class RuleError extends Error {}
 
@@ -70,6 +77,11 @@ export interface DefInfo {
   where: string;
   node?: Node;
   t?: Ty;
+  /** a definition without parameters: the parts its expansion takes (known once it compiled), or the error it
+   *  gives on its own (its growth, say) — then every later use fails at once instead of expanding it again */
+  size?: number;
+  /** by scope: [outside effects, inside effects] (randomness is allowed only inside) */
+  failure?: [ExprError | undefined, ExprError | undefined];
   /** values computed while bots judge positions (memo.ts), shared by every use of the definition */
   memo?: DefCache;
 }
@@ -113,6 +125,9 @@ export interface Env {
   /** text literals each text option is compared with (`mode == 'hard'`, `mode in ['a', 'b']`), to warn of an
    *  option without choices that takes any text */
   optionLiterals?: Map<string, Set<string>>;
+  /** while a ruleset loads: the parts its expressions may still expand to, all together (a small file of
+   *  definitions that each expand a large one would otherwise cost minutes) */
+  expansionLeft?: number;
   /** where the expression being compiled lies (for warnings while playing, e.g. take() asking for more) */
   site?: (at: number) => number;
   /** while a quantity's own parts compile: told of every quantity they call (to find cycles) */

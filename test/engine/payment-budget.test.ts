@@ -6,55 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic, loadRulesetText, Match } from '../../engine/index.js';
 import { cheapestPayment, paymentPlans, type PaymentProblem } from '../../engine/primitives/payment.js';
+import { paymentSum } from '../../bench/hostile-rulesets.js';
 
-/** `cards` cards each costing 16 of three kinds, bought from three sellers at different prices. */
-function pay(cards: number, decisionFirst: boolean): string {
-  return `id: pay
-name: Pay
-players: { min: 2, max: 2 }
-enums:
-  - { id: resource, values: [wood, stone, glass] }
-teams:
-  - { id: all, name: Everyone, objective: "n" }
-roles:
-  - { id: member, team: all }
-cardTypes:
-  - id: b
-    fields:
-      cost: { type: counts, of: resource }
-      either: { type: kinds, of: resource }
-cards:
-  - { id: big, type: b, cost: { wood: 16, stone: 16, glass: 16 }, count: ${cards} }
-  - { id: mine, type: b, either: [wood, stone, glass], count: 1 }
-zones:
-  - { id: box }
-  - { id: mines }
-vars:
-  - { id: n, type: number }
-definitions:
-  - { id: offer, params: [price], value: "{ sources: sources(mines, it.cost, it.either, 100), price: countsBy(resource, $price) }" }
-endings:
-  - { id: done, winner: all }
-setup:
-  - forEach: players
-    as: p
-    do:
-      - setRole: { player: $p, role: member }
-  - move: { cards: "filter(box, size(it.either) > 0)", to: mines }
-phases:
-  - id: main
-    steps:
-${decisionFirst ? `      - id: go
-        prompt: { player: "player(1)", choose: options, from: "[1, 2]" }
-` : ''}      - id: s
-        do:
-          - set: { n: "sum(box, cheapest(it.cost, sources(filter(mines, false), it.cost, it.either), [offer(1), offer(2), offer(3)]))" }
-      - id: fin
-        prompt: { player: "player(1)", choose: options, from: "[1, 2]" }
-        do:
-          - end: done
-`;
-}
+const pay = paymentSum;
 
 describe('payments and the work limit', () => {
   it('the solver tells its caller how many combinations it will visit, before it searches', () => {

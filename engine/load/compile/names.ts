@@ -3,8 +3,9 @@
 // before; definitions checked once for their own errors.
 
 import type { Game } from '../../model.js';
-import { BUILTIN_NAMES, RESERVED_WORDS, compileSource } from '../../expr/compile.js';
+import { BUILTIN_NAMES, MAX_RULESET_EXPANSION, RESERVED_WORDS, compileSource } from '../../expr/compile.js';
 import { FUNCTIONS } from '../../expr/functions/index.js';
+import { DefError, GrowthError, RulesetGrowthError } from '../../expr/env.js';
 import { T } from '../../expr/types.js';
 import type { Path } from '../../effects/index.js';
 import { arr, isObj, type CompileContext } from './context.js';
@@ -46,6 +47,7 @@ export function buildEnv(cx: CompileContext, getGame: () => Game): void {
     vars: new Map(cx.vars.map((v) => [v.id, { index: v.index, t: v.type, perPlayer: v.perPlayer }])),
     options: new Map(cx.options.map((o) => [o.id, { index: o.index, t: o.type === 'number' ? T.num : o.type === 'bool' ? T.bool : T.str, choices: o.choices }])),
     optionLiterals: new Map(),
+    expansionLeft: MAX_RULESET_EXPANSION,
     tables: cx.tables,
     defs: cx.defs,
     fields: cx.fieldTypes,
@@ -76,7 +78,13 @@ export function checkDefinitions(cx: CompileContext, host: CompileHost): void {
   try {
     for (const [id, d] of cx.defs) {
       if (d.params.length) continue;
-      try { compileSource(id, cx.env, host.baseScope(false)); } catch (e) { host.reportExpr(['definitions', defIds.get(id)!.index, 'value'], e); }
+      try {
+        compileSource(id, cx.env, host.baseScope(false));
+      } catch (e) {
+        // a definition that grows too large on its own is said at the definition, as every use of it says it
+        const own = e instanceof GrowthError && !(e instanceof RulesetGrowthError) ? new DefError(d, e.message, e.at) : e;
+        host.reportExpr(['definitions', defIds.get(id)!.index, 'value'], own);
+      }
     }
   } finally {
     cx.env.reads = reads;
