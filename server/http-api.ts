@@ -16,6 +16,7 @@ import { JsonSyntaxError, parseJson } from './json-text.js';
 import { CreateError, DEFAULT_BOT, readCreateRequest, type Matches } from './matches.js';
 import { RateLimit } from './rate-limit.js';
 import { DAMAGED } from './protocol.js';
+import { newMatchSeed } from './seeds.js';
 
 export class HttpError extends Error {
   constructor(readonly status: number, message: string, readonly problems: string[] = []) {
@@ -32,7 +33,8 @@ export interface ApiOptions {
   maxActionBody?: number;
   /** requests per second per connection, and the burst allowed */
   rate?: { perSecond: number; burst: number };
-  randomSeed?: () => number;
+  /** a seed for a match created without one (default: a 256-bit key from the system's CSPRNG) */
+  randomSeed?: () => number | string;
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -72,7 +74,7 @@ export function api(matches: Matches, o: ApiOptions = {}): (req: IncomingMessage
   const maxAction = o.maxActionBody ?? 16 * 1024;
   const rate = o.rate ?? { perSecond: 20, burst: 60 };
   const limits = new WeakMap<Socket, RateLimit>();
-  const randomSeed = o.randomSeed ?? (() => Math.floor(Math.random() * 1_000_000));
+  const randomSeed = o.randomSeed ?? newMatchSeed;
 
   const base = (req: IncomingMessage) => o.publicUrl ?? `http://${req.headers.host ?? 'localhost'}/`;
 

@@ -7,6 +7,7 @@ import type { CreatedMatch } from './protocol.js';
 import { Rulesets, type RulesetFiles } from './rulesets.js';
 import { MatchStore, STORE_FORMAT, type MatchStart } from './store.js';
 import { MATCH_ID, newMatchId, newToken, tokenHash } from './tokens.js';
+import { newMatchSeed } from './seeds.js';
 
 /** A request refused before anything was stored: HTTP status, message, and the ruleset's problems. */
 export class CreateError extends Error {
@@ -30,12 +31,15 @@ export interface CreateRequest {
   ruleset: string | RulesetFiles;
   players: number;
   seed: number | string;
+  /** the seed came with the request (a script's), rather than drawn by the server: anyone who knows it knows
+   *  every hidden card */
+  seedGiven: boolean;
   options: OptionValues;
   bots: (BotKind | null)[];
 }
 
 /** Checks a request body's shape (the engine checks players, options and seats against the ruleset). */
-export function readCreateRequest(body: unknown, randomSeed: () => number): CreateRequest {
+export function readCreateRequest(body: unknown, randomSeed: () => number | string = newMatchSeed): CreateRequest {
   if (!isRecord(body)) throw new CreateError(400, 'the body must be a JSON object { ruleset, players, seed, options, bots }');
   for (const k of Object.keys(body)) {
     if (!FIELDS.includes(k)) throw new CreateError(400, `unknown field '${k}' (fields: ${FIELDS.join(', ')})`);
@@ -51,7 +55,8 @@ export function readCreateRequest(body: unknown, randomSeed: () => number): Crea
     ruleset = { path: r.path, files: Object.fromEntries(files) as Record<string, string> };
   } else throw new CreateError(400, "'ruleset' is the path of a shipped ruleset (GET /api/rulesets) or { path, files: { path: text } }");
   if (!Number.isInteger(body.players)) throw new CreateError(400, "'players' must be a whole number");
-  const seed = body.seed ?? randomSeed();
+  const seedGiven = body.seed !== undefined && body.seed !== null;
+  const seed = seedGiven ? body.seed : randomSeed();
   if (!(typeof seed === 'string' && seed.length <= 200) && !Number.isSafeInteger(seed)) throw new CreateError(400, "'seed' must be a whole number or a text (up to 200 characters)");
   if (body.options !== undefined && !isRecord(body.options)) throw new CreateError(400, "'options' must be a mapping of option names to values");
   const players = body.players as number;
@@ -66,7 +71,7 @@ export function readCreateRequest(body: unknown, randomSeed: () => number): Crea
       throw new CreateError(400, `'bots[${i}]' is ${JSON.stringify(b)}: give false for a person, true for the default bot (${DEFAULT_BOT}), or one of ${BOTS.join(', ')}`);
     });
   }
-  return { ruleset, players, seed: seed as number | string, options: (body.options ?? {}) as OptionValues, bots };
+  return { ruleset, players, seed: seed as number | string, seedGiven, options: (body.options ?? {}) as OptionValues, bots };
 }
 
 export interface MatchesOptions {
@@ -163,6 +168,7 @@ export class Matches {
       ruleset: { path, files: loaded.files, bundled: loaded.bundled },
       players: req.players,
       seed: req.seed,
+      seedGiven: req.seedGiven,
       options: req.options,
       bots: req.bots,
       seatKeys: tokens.map((t) => (t === null ? '' : tokenHash(t))),

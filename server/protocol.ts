@@ -24,7 +24,10 @@ export interface MatchStatus {
   id: string;
   ruleset: string;
   players: number;
-  seed: number | string;
+  /** the server drew the seed, a 256-bit secret (false: it was given when the match was created, or the match
+   *  was stored before seeds were secret, so whoever knows it can work out every hidden card). The seed itself
+   *  is never sent: the replay holds it once the match has ended */
+  secretSeed: boolean;
   seats: { seat: number; kind: SeatKind; online: boolean }[];
   ended: boolean;
 }

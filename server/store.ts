@@ -29,7 +29,11 @@ export interface MatchStart {
   /** the ruleset's path and the text of every file it was loaded from (the file itself, then its bases) */
   ruleset: { path: string; files: Record<string, string>; bundled: boolean };
   players: number;
+  /** never sent to a seat or the host; in the replay once the match has ended */
   seed: number | string;
+  /** false: the server drew the seed (a secret key); true: the request gave it. Absent in matches stored before
+   *  seeds were secret (theirs were guessable, given or not) */
+  seedGiven?: boolean;
   options: OptionValues;
   /** per seat: the bot that plays it, or null for a person */
   bots: (BotKind | null)[];
