@@ -6,12 +6,13 @@
 //   POST /api/matches/:id/actions?token=T     { decision, positions } → the seat's new view, once stored
 //   GET  /api/matches/:id/replay              the replay, once the match has ended
 // Every refusal is JSON { error, problems? } with a status: 400 bad input, 401 no token, 403 a token that is
-// not this seat's, 404 no such match, 409 not now, 413 too large, 422 not legal, 429 too fast, 503.
+// not this seat's, 404 no such match, 409 not now, 413 too large, 415 not JSON, 422 not legal, 429 too fast, 503. Host, Origin: guard.ts.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { BOTS } from '../engine/index-node.js';
 import { MatchRefusal } from './hosted-match.js';
+import { isJsonType } from './guard.js';
 import { JsonSyntaxError, parseJson } from './json-text.js';
 import { CreateError, DEFAULT_BOT, readCreateRequest, type Matches } from './matches.js';
 import { RateLimit } from './rate-limit.js';
@@ -48,8 +49,10 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-/** Reads a JSON body of at most `limit` bytes. */
+/** Reads a JSON body of at most `limit` bytes, declared as JSON (a page may send text/plain to any server
+ *  without asking first; application/json it may not, guard.ts). */
 async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  if (!isJsonType(req.headers['content-type'])) throw new HttpError(415, `send the body as Content-Type: application/json (not '${String(req.headers['content-type'] ?? 'none').slice(0, 80)}')`);
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > limit) throw new HttpError(413, `the body is ${declared} bytes; at most ${limit} are accepted`);
   const chunks: Buffer[] = [];
@@ -164,7 +167,7 @@ export function api(matches: Matches, o: ApiOptions = {}): (req: IncomingMessage
         process.stderr.write(`babelkit serve: ${req.method} ${url.pathname}: ${(e as Error).stack ?? String(e)}\n`);
       }
       // a body not read to its end would be taken for the next request on this connection
-      if (err.status === 413) res.setHeader('Connection', 'close');
+      if (err.status === 413 || err.status === 415) res.setHeader('Connection', 'close');
       send(res, err.status, err.problems.length ? { error: err.message, problems: err.problems } : { error: err.message });
     }
   };
