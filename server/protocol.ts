@@ -46,7 +46,7 @@ export type ServerMessage =
 
 export type ErrorCode =
   | 'bad-message' | 'hello-first' | 'unknown-match' | 'forbidden' | 'not-your-turn' | 'stale' | 'illegal' | 'ended'
-  | 'rate-limited' | 'unavailable' | 'damaged';
+  | 'rate-limited' | 'unavailable' | 'damaged' | 'too-many-connections';
 
 /** What a seat of a stored match that cannot be resumed is told (the server's log says which file and why). */
 export const DAMAGED = "this match is damaged: its stored record cannot be read back, so the server cannot resume it until the file is repaired (the server's log names the file and the fault)";
