@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, UsageError, type ArgSpec } from './args.js';
 export { SERVE_USAGE } from './serve-usage.js';
 
-const SPEC: ArgSpec = { port: 'int', host: 'string', data: 'string', 'public-url': 'string', build: 'flag', 'allow-host': 'string', 'allow-origin': 'string' };
+const SPEC: ArgSpec = { port: 'int', host: 'string', data: 'string', 'public-url': 'string', build: 'flag', 'allow-host': 'string', 'allow-origin': 'string', 'max-connections': 'int' };
 
 export interface ServeArgs {
   port: number;
@@ -19,6 +19,8 @@ export interface ServeArgs {
   /** more names the server answers to (Host), and origins whose pages may create matches and connect */
   allowHosts: string[];
   allowOrigins: string[];
+  /** open connections one client address may hold (HTTP and WebSocket) */
+  maxConnections?: number;
 }
 
 const list = (v: unknown): string[] => (typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : []);
@@ -47,7 +49,7 @@ export function parseServeArgs(args: string[]): ServeArgs {
   }
   return {
     port, host: (values.host as string | undefined) ?? '127.0.0.1', data: resolve((values.data as string | undefined) ?? 'babelkit-data'), publicUrl, build: !!values.build,
-    allowHosts: list(values['allow-host']), allowOrigins,
+    allowHosts: list(values['allow-host']), allowOrigins, maxConnections: values['max-connections'] as number | undefined,
   };
 }
 
@@ -82,7 +84,8 @@ export async function serveCmd(args: string[]): Promise<number> {
   const { startServer } = await import('../server/index.js');
   let server;
   try {
-    server = await startServer({ port: a.port, host: a.host, data: a.data, pages, publicUrl: a.publicUrl, allowHosts: a.allowHosts, allowOrigins: a.allowOrigins });
+    server = await startServer({ port: a.port, host: a.host, data: a.data, pages, publicUrl: a.publicUrl, allowHosts: a.allowHosts, allowOrigins: a.allowOrigins,
+      maxHttpPerAddress: a.maxConnections, sockets: a.maxConnections ? { maxPerAddress: a.maxConnections } : undefined });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     process.stderr.write(`babelkit serve: cannot listen on ${a.host}:${a.port}: ${code === 'EADDRINUSE' ? 'the port is in use (choose another with --port)' : (e as Error).message}\n`);

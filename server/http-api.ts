@@ -34,6 +34,8 @@ export interface ApiOptions {
   maxActionBody?: number;
   /** requests per second per connection, and the burst allowed */
   rate?: { perSecond: number; burst: number };
+  /** rulesets a client address may send (POST /api/matches with its files): per minute, and at once */
+  uploads?: { perMinute: number; burst: number };
   /** a seed for a match created without one (default: a 256-bit key from the system's CSPRNG) */
   randomSeed?: () => number | string;
 }
@@ -78,6 +80,18 @@ export function api(matches: Matches, o: ApiOptions = {}): (req: IncomingMessage
   const rate = o.rate ?? { perSecond: 20, burst: 60 };
   const limits = new WeakMap<Socket, RateLimit>();
   const randomSeed = o.randomSeed ?? newMatchSeed;
+  const uploadRate = o.uploads ?? { perMinute: 20, burst: 10 };
+  /** uploads per client address: each costs a load in the worker (shipped rulesets cost nothing) */
+  const uploadsBy = new Map<string, RateLimit>();
+  const mayUpload = (req: IncomingMessage): boolean => {
+    const a = req.socket.remoteAddress ?? '';
+    let l = uploadsBy.get(a);
+    if (!l) {
+      if (uploadsBy.size >= 10_000) uploadsBy.delete(uploadsBy.keys().next().value!);
+      uploadsBy.set(a, (l = new RateLimit(uploadRate.perMinute / 60, uploadRate.burst)));
+    }
+    return l.take();
+  };
 
   const base = (req: IncomingMessage) => o.publicUrl ?? `http://${req.headers.host ?? 'localhost'}/`;
 
@@ -111,6 +125,8 @@ export function api(matches: Matches, o: ApiOptions = {}): (req: IncomingMessage
     if (parts.length === 1) {
       allow('POST');
       const body = await readJson(req, maxBody);
+      const sent = !!body && typeof body === 'object' && typeof (body as { ruleset?: unknown }).ruleset === 'object';
+      if (sent && !mayUpload(req)) throw new HttpError(429, `at most ${uploadRate.burst} rulesets at once and ${uploadRate.perMinute} a minute may be sent from one address; try again in a minute`);
       try {
         const created = await matches.create(readCreateRequest(body, randomSeed), base(req));
         return send(res, 201, created);

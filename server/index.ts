@@ -8,6 +8,7 @@
 //   server/rulesets.ts     shipped rulesets and rulesets sent by a host
 //   server/http-api.ts     the HTTP API          server/sockets.ts   the WebSocket protocol (protocol.ts)
 //   server/static-files.ts the built pages       server/tokens.ts    ids, tokens, constant-time checks
+//   server/upload-loader.ts, load-worker.ts: a sent ruleset is loaded in a worker thread first
 //   server/guard.ts        Host, Origin and content-type checks (what a web page cannot make a browser do)
 
 import { createServer, type Server } from 'node:http';
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 import { api, type ApiOptions } from './http-api.js';
 import { Matches } from './matches.js';
 import { packageRoot, Rulesets } from './rulesets.js';
+import type { UploadLoaderOptions } from './upload-loader.js';
 import { sockets, type SocketOptions } from './sockets.js';
 import { staticFiles } from './static-files.js';
 
@@ -35,6 +37,8 @@ export interface ServerOptions {
   /** more host names the server answers to, and origins whose pages may create matches and connect */
   allowHosts?: GuardOptions['allowHosts'];
   allowOrigins?: GuardOptions['allowOrigins'];
+  /** how rulesets sent by hosts are loaded first (a worker thread's time and heap limits) */
+  uploads?: UploadLoaderOptions;
   /** open HTTP connections from one client address (default 300; past it a new one is closed at once) */
   maxHttpPerAddress?: number;
   /** told about errors no request is waiting for (default: stderr) */
@@ -54,7 +58,7 @@ export interface RunningServer {
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const log = o.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   const root = packageRoot();
-  const rulesets = new Rulesets(root);
+  const rulesets = new Rulesets(root, o.uploads);
   const { matches, problems } = await Matches.open(o.data, rulesets, {
     maxLive: o.maxLive,
     onError: (e) => log(`babelkit serve: ${(e as Error).stack ?? String(e)}`),

@@ -150,7 +150,7 @@ export class Matches {
     let live = 0;
     for (const m of this.byId.values()) if (!m.ended) live++;
     if (live >= this.maxLive) throw new CreateError(503, `the server already hosts ${live} unfinished matches; try again later`);
-    const loaded = this.rulesets.load(req.ruleset);
+    const loaded = await this.rulesets.loadRequested(req.ruleset);
     if (!loaded.ok) throw new CreateError(422, `the ruleset does not load (${loaded.problems.length} problem${loaded.problems.length === 1 ? '' : 's'})`, loaded.problems);
     try {
       Match.start(loaded.game, { players: req.players, seed: req.seed, options: req.options, bots: req.bots, log: false });
@@ -187,6 +187,7 @@ export class Matches {
   }
 
   async close(): Promise<void> {
+    await this.rulesets.uploads.close();
     await Promise.all(this.all().map((m) => m.close()));
   }
 }
