@@ -3,6 +3,8 @@
 // load the mutant, and play the ones that load with both bots under a small step budget. A mutant passes when
 // no exception escapes, every error has a line and column, every game stops (an ending, or a truncation with its
 // message), every card is in exactly one zone at the end, and a saved replay replays to the same state.
+// Every tenth mutant starts from a file built to be costly (the loader, the check before the first decision, the
+// payment solver: bench/hostile-rulesets.ts). Each load's CPU time is measured.
 // The suite runs a few hundred mutants with a fixed seed (test/fuzz.test.ts); `npm run fuzz` runs a campaign.
 
 import fc from 'fast-check';
@@ -10,6 +12,7 @@ import {
   checkReplay, formatDiagnostic, loadRulesetText, makeReplay, playout, stateHash,
   type BotKind, type Game, type ReadFile, type State,
 } from '../engine/index.js';
+import { HOSTILE } from './hostile-rulesets.js';
 
 export type Mutation =
   | { op: 'delete' | 'duplicate' | 'indent' | 'dedent'; line: number }
@@ -62,8 +65,24 @@ function replaceNth(line: string, re: RegExp, pick: number, to: string): string 
   return line.slice(0, h.index) + to + line.slice(h.index! + h[0].length);
 }
 
+/** Every tenth mutant starts from a file built to cost the loader, the check before the first decision or the
+ *  payment solver as much as a small file can (bench/hostile-rulesets.ts), at one of these sizes. */
+const HOSTILE_SIZES = [1, 5, 20, 60, 200, 400];
+
+/** The text mutant `i` starts from: bundled file i mod F, or (every tenth) a hostile case at some size. */
+export function sourceOf(files: readonly string[], i: number, readText: (f: string) => string): { file: string; text: string } {
+  if (i % 10 !== 9) { const file = files[i % files.length]!; return { file, text: readText(file) }; }
+  const names = Object.keys(HOSTILE);
+  const k = Math.floor(i / 10);
+  const name = names[k % names.length]!;
+  const size = HOSTILE_SIZES[Math.floor(k / names.length) % HOSTILE_SIZES.length]!;
+  return { file: `hostile/${name.replace(/[^a-z0-9]+/gi, '-')}-${size}.yaml`, text: HOSTILE[name]!(size) };
+}
+
 export interface MutantOutcome {
   loaded: boolean;
+  /** CPU time of loading it (what `babelkit validate` does), in ms: the process's, so measure one at a time */
+  validateCpuMs: number;
   errors: number;
   warnings: number;
   games: number;
@@ -81,11 +100,14 @@ export interface FuzzBudget {
 export const SUITE_BUDGET: FuzzBudget = { steps: 3000, greedySteps: 300 };
 
 /** Loads a mutant and plays it; never throws (an exception is a problem in the outcome). */
-export function tryMutant(file: string, text: string, read: ReadFile, players: (g: Game) => number, budget: FuzzBudget = SUITE_BUDGET): MutantOutcome {
-  const out: MutantOutcome = { loaded: false, errors: 0, warnings: 0, games: 0, truncated: 0, problems: [] };
+export function tryMutant(file: string, text: string, read: ReadFile, players: (g: Game) => number, budget: FuzzBudget = SUITE_BUDGET, validateOnly = false): MutantOutcome {
+  const out: MutantOutcome = { loaded: false, validateCpuMs: 0, errors: 0, warnings: 0, games: 0, truncated: 0, problems: [] };
   let g: Game | undefined;
   try {
+    const cpu0 = process.cpuUsage();
     const r = loadRulesetText(file, text, read);
+    const cpu = process.cpuUsage(cpu0);
+    out.validateCpuMs = (cpu.user + cpu.system) / 1000;
     for (const d of r.diagnostics) {
       if (d.severity === 'error') out.errors++;
       else out.warnings++;
@@ -99,6 +121,7 @@ export function tryMutant(file: string, text: string, read: ReadFile, players: (
   }
   if (!g) return out;
   out.loaded = true;
+  if (validateOnly) return out;
   const ownSteps = g.maxSteps;
   for (const bot of ['random', 'greedy'] as BotKind[]) {
     g.maxSteps = Math.min(ownSteps, bot === 'greedy' ? budget.greedySteps : budget.steps);

@@ -1,6 +1,7 @@
 // How long the loader takes on the worst files it still accepts: each case is generated at the limits of
 // engine/load/limits.ts (512 KiB and 100 000 values per file; 1 MiB and 200 000 values per `extends` chain)
-// and loaded whole (parse, merge, schema check, compile), as `babelkit validate` would.
+// and loaded whole (parse, merge, schema check, compile, the check before the first decision), as `babelkit
+// validate` would; then small files built to cost far more than their size (bench/hostile-rulesets.ts).
 //   npm run build && node dist/bench/loader-limits.js [--only NAME]
 // Prints wall and CPU time per case (CPU time is the steadier figure on a busy machine) and the heap in use.
 
@@ -8,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadRulesetText } from '../engine/index.js';
 import { DEFAULT_CHAIN_LIMITS, DEFAULT_LIMITS } from '../engine/load/limits.js';
+import { definitionChain, overLimitCalls, overLimitUses, paymentSum, runawayMove, underLimitUses } from './hostile-rulesets.js';
 
 const MAX_BYTES = DEFAULT_LIMITS.maxBytes;
 const MAX_VALUES = DEFAULT_LIMITS.maxNodes;
@@ -65,6 +67,14 @@ const CASES: Record<string, () => Record<string, string>> = {
       'bench/base.yaml': fill(HEAD + 'cards:\n', (i) => `  - { id: c${i}, n: ${i} }\n`, '', n),
     });
   },
+  // small files built to cost far more than their size (each must be answered in proportion to it)
+  '200 uses of a definition over the limit': () => files(overLimitUses(200)),
+  '200 uses of a definition under the limit': () => files(underLimitUses(200)),
+  '200 calls of a definition with a parameter': () => files(overLimitCalls(200)),
+  'a chain of 3,000 definitions': () => files(definitionChain(3000)),
+  'a chain of 9,000 definitions': () => files(definitionChain(9000)),
+  'a runaway move before the first decision': () => files(runawayMove()),
+  'cheapest() over 400 cards before the first decision': () => files(paymentSum(400)),
 };
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -84,6 +94,6 @@ for (const [name, make] of Object.entries(CASES)) {
   const first = errors[0] ? `; first: ${errors[0].line}:${errors[0].col} ${errors[0].message.slice(0, 70)}` : '';
   const heap = process.memoryUsage().heapUsed / 1048576;
   console.log(
-    `${name.padEnd(36)} ${kib.toFixed(0).padStart(5)} KiB  ${wall.toFixed(0).padStart(6)} ms wall  ${((cpu.user + cpu.system) / 1000).toFixed(0).padStart(6)} ms cpu  heap ${heap.toFixed(0)} MB  ${r.game ? 'loads' : `${errors.length} errors${first}`}`,
+    `${name.padEnd(52)} ${kib.toFixed(0).padStart(5)} KiB  ${wall.toFixed(0).padStart(6)} ms wall  ${((cpu.user + cpu.system) / 1000).toFixed(0).padStart(6)} ms cpu  heap ${heap.toFixed(0)} MB  ${r.game ? 'loads' : `${errors.length} errors${first}`}`,
   );
 }

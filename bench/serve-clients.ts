@@ -185,7 +185,7 @@ export class SeatClient {
 /** POST /api/matches (waiting and trying again while the server says 429: too fast for one connection). */
 export async function createMatch(url: string, body: unknown): Promise<CreatedMatch> {
   for (let attempt = 0; ; attempt++) {
-    const r = await fetch(`${url}api/matches`, { method: 'POST', body: JSON.stringify(body) });
+    const r = await fetch(`${url}api/matches`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const j = (await r.json()) as CreatedMatch & { error?: string };
     if (r.status === 429 && attempt < 100) {
       await new Promise((res) => setTimeout(res, 100));

@@ -146,7 +146,8 @@ function arg(name: string, def: number): number {
 async function main(): Promise<void> {
   const matches = arg('matches', 200), players = arg('players', 5), seed = arg('seed', 1), timeout = arg('timeout', 600);
   const data = mkdtempSync(join(tmpdir(), 'bk-loadtest-'));
-  const server = await startServerProcess(data);
+  // every scripted client connects from this machine: let them all in
+  const server = await startServerProcess(data, ['--max-connections', String(matches * players + 100)]);
   try {
     console.log(`babelkit serve load test: ${matches} matches × ${players} scripted clients on ${server.url} (data in ${data})`);
     const r = await runLoad({ url: server.url, matches, players, seed, timeoutMs: timeout * 1000 });

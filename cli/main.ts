@@ -15,6 +15,7 @@ import { mergeCmd, MERGE_USAGE } from './merge.js';
 import { validateCmd } from './validate.js';
 import { CARDS_USAGE } from './cards-usage.js';
 import { EXPORT_USAGE } from './export-usage.js';
+import { guardTerminal } from './terminal-text.js';
 
 /** Each command's usage, as listed by `babelkit --help` and shown alone by `babelkit COMMAND --help`. */
 const COMMAND_USAGE = new Map<string, string>([
@@ -52,6 +53,8 @@ function commandUsage(cmd: string): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // ruleset text reaches the terminal as text, never as escape sequences
+  guardTerminal();
   const [cmd, ...rest] = argv;
   try {
     switch (cmd) {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, UsageError, type ArgSpec } from './args.js';
 export { SERVE_USAGE } from './serve-usage.js';
 
-const SPEC: ArgSpec = { port: 'int', host: 'string', data: 'string', 'public-url': 'string', build: 'flag' };
+const SPEC: ArgSpec = { port: 'int', host: 'string', data: 'string', 'public-url': 'string', build: 'flag', 'allow-host': 'string', 'allow-origin': 'string', 'max-connections': 'int' };
 
 export interface ServeArgs {
   port: number;
@@ -16,7 +16,14 @@ export interface ServeArgs {
   data: string;
   publicUrl?: string;
   build: boolean;
+  /** more names the server answers to (Host), and origins whose pages may create matches and connect */
+  allowHosts: string[];
+  allowOrigins: string[];
+  /** open connections one client address may hold (HTTP and WebSocket) */
+  maxConnections?: number;
 }
+
+const list = (v: unknown): string[] => (typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : []);
 
 export function parseServeArgs(args: string[]): ServeArgs {
   const { positional, values } = parseArgs(args, SPEC);
@@ -34,7 +41,16 @@ export function parseServeArgs(args: string[]): ServeArgs {
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError('--public-url must start with http:// or https://');
     publicUrl = u.href.endsWith('/') ? u.href : `${u.href}/`;
   }
-  return { port, host: (values.host as string | undefined) ?? '127.0.0.1', data: resolve((values.data as string | undefined) ?? 'babelkit-data'), publicUrl, build: !!values.build };
+  const allowOrigins = list(values['allow-origin']);
+  for (const o of allowOrigins) {
+    let u: URL | null = null;
+    try { u = new URL(o); } catch { /* below */ }
+    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new UsageError(`--allow-origin needs origins like https://example.org, not '${o}'`);
+  }
+  return {
+    port, host: (values.host as string | undefined) ?? '127.0.0.1', data: resolve((values.data as string | undefined) ?? 'babelkit-data'), publicUrl, build: !!values.build,
+    allowHosts: list(values['allow-host']), allowOrigins, maxConnections: values['max-connections'] as number | undefined,
+  };
 }
 
 /** The package folder (dist/cli/serve.js once built, cli/serve.ts in the sources). */
@@ -68,7 +84,8 @@ export async function serveCmd(args: string[]): Promise<number> {
   const { startServer } = await import('../server/index.js');
   let server;
   try {
-    server = await startServer({ port: a.port, host: a.host, data: a.data, pages, publicUrl: a.publicUrl });
+    server = await startServer({ port: a.port, host: a.host, data: a.data, pages, publicUrl: a.publicUrl, allowHosts: a.allowHosts, allowOrigins: a.allowOrigins,
+      maxHttpPerAddress: a.maxConnections, sockets: a.maxConnections ? { maxPerAddress: a.maxConnections } : undefined });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     process.stderr.write(`babelkit serve: cannot listen on ${a.host}:${a.port}: ${code === 'EADDRINUSE' ? 'the port is in use (choose another with --port)' : (e as Error).message}\n`);

@@ -4,8 +4,10 @@
 
 import { HelpRequested, UsageError } from './args.js';
 import { validateCmd } from './validate.js';
+import { guardTerminal } from './terminal-text.js';
 
 export async function main(argv: string[]): Promise<number> {
+  guardTerminal();
   try {
     return validateCmd(argv.slice(1));
   } catch (e) {

@@ -22,6 +22,7 @@ export {
   type MatchSetup, type OptionValues, type UndoState, type ReplayCheck,
 } from './match.js';
 export { makeReplay, replayShapeProblem, stateHash, REPLAY_FORMAT, type Replay } from './replay.js';
+export { KEY_SEED, nextFloat, seedRng } from './rng.js';
 
 export { simulate, batchSetup, gameSeed, type SimulateOptions, type SimulateReport } from './sim/simulate.js';
 export { playGames, playGame, summarize, shardRange, type BatchSetup, type GameSummary } from './sim/games.js';

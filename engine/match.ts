@@ -285,6 +285,8 @@ export class Match {
     if (rp.ruleset.hash !== g.hash) problems.push(`the replay was made with another version of the ruleset (hash ${rp.ruleset.hash}, this one is ${g.hash})`);
     let m: Match;
     try {
+      // the player count is checked before anything is sized by it: a replay may claim a billion seats
+      checkPlayers(g, rp.players);
       m = Match.start(g, { players: rp.players, seed: rp.seed, options: rp.options, log: o.log ?? false, bots: o.bots ?? Array.from({ length: rp.players }, () => null) });
     } catch (e) {
       if (e instanceof MatchError) return { match: null, problems: [...problems, e.message], replay: rp };

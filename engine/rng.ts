@@ -1,6 +1,14 @@
 // Seeded randomness. The generator (sfc32) keeps its whole state in a 4-word array that lives inside the
 // game state, so a game is reproducible from its seed and actions. Separate streams (the game's, each
 // bot's) are seeded from the same seed with different stream names, so a bot's draws never shift the game's.
+//
+// A number or a text seeds a stream through a 32-bit hash: quick, reproducible, and easy to guess — fine for
+// simulations and a playtest at one screen. A *key* — `key:` and 32 to 64 hex digits, 128 to 256 bits, as a
+// hosted match draws from the operating system — seeds each stream with HMAC-SHA-256(key, stream name): the
+// whole 128-bit state of the generator comes from the key, and no stream tells anything of another stream or
+// of the key, so a seat that guesses how a bot plays learns nothing of the deal.
+
+import { hmacSha256, utf8 } from './sha256.js';
 
 /** splitmix32: expands a 32-bit seed into well-mixed words. */
 function splitmix32(seed: number): () => number {
@@ -27,7 +35,25 @@ export function hashText(text: string): number {
 /** A fresh generator state for a seed and a stream name. */
 const streamHashes = new Map<string, number>();
 
+/** What a key seed looks like: `key:` and 32 to 64 hex digits (128 to 256 bits). */
+export const KEY_SEED = /^key:(?:[0-9a-f]{2}){16,32}$/;
+
+/** A stream's starting state from a key seed: the first 128 bits of HMAC-SHA-256(key, stream name). */
+function keyedState(seed: string, stream: string): Uint32Array {
+  const hex = seed.slice(4);
+  const key = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < key.length; i++) key[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  const mac = hmacSha256(key, utf8(stream));
+  const v = new DataView(mac.buffer);
+  return new Uint32Array([v.getUint32(0), v.getUint32(4), v.getUint32(8), v.getUint32(12)]);
+}
+
 export function seedRng(seed: number | string, stream = 'game'): Uint32Array {
+  if (typeof seed === 'string' && KEY_SEED.test(seed)) {
+    const r = keyedState(seed, stream);
+    for (let i = 0; i < 12; i++) nextFloat(r); // as below
+    return r;
+  }
   const base = typeof seed === 'number' ? seed >>> 0 : hashText(seed);
   let sh = streamHashes.get(stream);
   if (sh === undefined) { sh = hashText(stream); if (streamHashes.size < 4096) streamHashes.set(stream, sh); }

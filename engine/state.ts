@@ -6,7 +6,7 @@ import { seedRng, shuffleInPlace } from './rng.js';
 import { instances, zoneInstanceCount, type Instances } from './instances.js';
 export { instances, zoneInstanceCount } from './instances.js';
 import { seenMask, zoneMask } from './visibility.js';
-import { budget, logLine, overBudget } from './budget.js';
+import { budget, logLine, MOVE_WORK, overBudget } from './budget.js';
 import { nextVersion } from './memo.js';
 import { copyMemory, newMemory, noteMove } from './memory.js';
 export { changed, rolesKey, varKey } from './memo.js';
@@ -217,7 +217,7 @@ let marks = new Uint8Array(0);
 /** Moves the given entities to `dest` (on top, or at the bottom). */
 export function moveEntities(s: State, g: Game, cards: readonly number[], dest: number, bottom = false): void {
   if (cards.length === 0) return;
-  if ((budget.work += cards.length) > budget.limit) overBudget();
+  if ((budget.work += cards.length + MOVE_WORK) > budget.limit) overBudget();
   const logging = plainLines(s);
   if (cards.length === 1 && !logging) {
     const e = cards[0]!;
@@ -328,7 +328,9 @@ export function moveTop(s: State, g: Game, src: number, dest: number, n: number,
 }
 
 export function shuffleZone(s: State, inst: number): void {
-  shuffleInPlace(s.rng, ownZone(s, inst));
+  const z = ownZone(s, inst);
+  if ((budget.work += z.length + MOVE_WORK) > budget.limit) overBudget();
+  shuffleInPlace(s.rng, z);
   if (plainLines(s)) { logLine(); s.log!.push({ kind: 'shuffle', dest: inst }); }
 }
 

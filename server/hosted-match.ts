@@ -232,7 +232,7 @@ export class HostedMatch {
       id: this.id,
       ruleset: this.start.ruleset.path,
       players: this.start.players,
-      seed: this.start.seed,
+      secretSeed: this.start.seedGiven === false,
       seats: this.seatKinds.map((kind, seat) => ({ seat, kind, online: this.online[seat]! > 0 })),
       ended: !!this.m.ended,
     };

@@ -6,15 +6,18 @@
 //   POST /api/matches/:id/actions?token=T     { decision, positions } → the seat's new view, once stored
 //   GET  /api/matches/:id/replay              the replay, once the match has ended
 // Every refusal is JSON { error, problems? } with a status: 400 bad input, 401 no token, 403 a token that is
-// not this seat's, 404 no such match, 409 not now, 413 too large, 422 not legal, 429 too fast, 503.
+// not this seat's, 404 no such match, 409 not now, 413 too large, 415 not JSON, 422 not legal, 429 too fast, 503. Host, Origin: guard.ts.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { BOTS } from '../engine/index-node.js';
 import { MatchRefusal } from './hosted-match.js';
+import { isJsonType } from './guard.js';
 import { JsonSyntaxError, parseJson } from './json-text.js';
 import { CreateError, DEFAULT_BOT, readCreateRequest, type Matches } from './matches.js';
 import { RateLimit } from './rate-limit.js';
+import { DAMAGED } from './protocol.js';
+import { newMatchSeed } from './seeds.js';
 
 export class HttpError extends Error {
   constructor(readonly status: number, message: string, readonly problems: string[] = []) {
@@ -31,7 +34,10 @@ export interface ApiOptions {
   maxActionBody?: number;
   /** requests per second per connection, and the burst allowed */
   rate?: { perSecond: number; burst: number };
-  randomSeed?: () => number;
+  /** rulesets a client address may send (POST /api/matches with its files): per minute, and at once */
+  uploads?: { perMinute: number; burst: number };
+  /** a seed for a match created without one (default: a 256-bit key from the system's CSPRNG) */
+  randomSeed?: () => number | string;
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -45,8 +51,10 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-/** Reads a JSON body of at most `limit` bytes. */
+/** Reads a JSON body of at most `limit` bytes, declared as JSON (a page may send text/plain to any server
+ *  without asking first; application/json it may not, guard.ts). */
 async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  if (!isJsonType(req.headers['content-type'])) throw new HttpError(415, `send the body as Content-Type: application/json (not '${String(req.headers['content-type'] ?? 'none').slice(0, 80)}')`);
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > limit) throw new HttpError(413, `the body is ${declared} bytes; at most ${limit} are accepted`);
   const chunks: Buffer[] = [];
@@ -71,14 +79,27 @@ export function api(matches: Matches, o: ApiOptions = {}): (req: IncomingMessage
   const maxAction = o.maxActionBody ?? 16 * 1024;
   const rate = o.rate ?? { perSecond: 20, burst: 60 };
   const limits = new WeakMap<Socket, RateLimit>();
-  const randomSeed = o.randomSeed ?? (() => Math.floor(Math.random() * 1_000_000));
+  const randomSeed = o.randomSeed ?? newMatchSeed;
+  const uploadRate = o.uploads ?? { perMinute: 20, burst: 10 };
+  /** uploads per client address: each costs a load in the worker (shipped rulesets cost nothing) */
+  const uploadsBy = new Map<string, RateLimit>();
+  const mayUpload = (req: IncomingMessage): boolean => {
+    const a = req.socket.remoteAddress ?? '';
+    let l = uploadsBy.get(a);
+    if (!l) {
+      if (uploadsBy.size >= 10_000) uploadsBy.delete(uploadsBy.keys().next().value!);
+      uploadsBy.set(a, (l = new RateLimit(uploadRate.perMinute / 60, uploadRate.burst)));
+    }
+    return l.take();
+  };
 
   const base = (req: IncomingMessage) => o.publicUrl ?? `http://${req.headers.host ?? 'localhost'}/`;
 
   const matchOf = (id: string) => {
     const m = matches.get(id);
-    if (!m) throw new HttpError(404, `there is no match '${id}'`);
-    return m;
+    if (m) return m;
+    if (matches.damaged(id)) throw new HttpError(503, DAMAGED);
+    throw new HttpError(404, `there is no match '${id}'`);
   };
 
   /** The seat (-1: host) of the request's token. */
@@ -104,6 +125,8 @@ export function api(matches: Matches, o: ApiOptions = {}): (req: IncomingMessage
     if (parts.length === 1) {
       allow('POST');
       const body = await readJson(req, maxBody);
+      const sent = !!body && typeof body === 'object' && typeof (body as { ruleset?: unknown }).ruleset === 'object';
+      if (sent && !mayUpload(req)) throw new HttpError(429, `at most ${uploadRate.burst} rulesets at once and ${uploadRate.perMinute} a minute may be sent from one address; try again in a minute`);
       try {
         const created = await matches.create(readCreateRequest(body, randomSeed), base(req));
         return send(res, 201, created);
@@ -160,7 +183,7 @@ export function api(matches: Matches, o: ApiOptions = {}): (req: IncomingMessage
         process.stderr.write(`babelkit serve: ${req.method} ${url.pathname}: ${(e as Error).stack ?? String(e)}\n`);
       }
       // a body not read to its end would be taken for the next request on this connection
-      if (err.status === 413) res.setHeader('Connection', 'close');
+      if (err.status === 413 || err.status === 415) res.setHeader('Connection', 'close');
       send(res, err.status, err.problems.length ? { error: err.message, problems: err.problems } : { error: err.message });
     }
   };

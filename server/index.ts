@@ -8,13 +8,17 @@
 //   server/rulesets.ts     shipped rulesets and rulesets sent by a host
 //   server/http-api.ts     the HTTP API          server/sockets.ts   the WebSocket protocol (protocol.ts)
 //   server/static-files.ts the built pages       server/tokens.ts    ids, tokens, constant-time checks
+//   server/upload-loader.ts, load-worker.ts: a sent ruleset is loaded in a worker thread first
+//   server/guard.ts        Host, Origin and content-type checks (what a web page cannot make a browser do)
 
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { Guard, type GuardOptions } from './guard.js';
 import { join } from 'node:path';
 import { api, type ApiOptions } from './http-api.js';
 import { Matches } from './matches.js';
 import { packageRoot, Rulesets } from './rulesets.js';
+import type { UploadLoaderOptions } from './upload-loader.js';
 import { sockets, type SocketOptions } from './sockets.js';
 import { staticFiles } from './static-files.js';
 
@@ -30,6 +34,13 @@ export interface ServerOptions {
   api?: Omit<ApiOptions, 'publicUrl'>;
   sockets?: SocketOptions;
   maxLive?: number;
+  /** more host names the server answers to, and origins whose pages may create matches and connect */
+  allowHosts?: GuardOptions['allowHosts'];
+  allowOrigins?: GuardOptions['allowOrigins'];
+  /** how rulesets sent by hosts are loaded first (a worker thread's time and heap limits) */
+  uploads?: UploadLoaderOptions;
+  /** open HTTP connections from one client address (default 300; past it a new one is closed at once) */
+  maxHttpPerAddress?: number;
   /** told about errors no request is waiting for (default: stderr) */
   log?: (line: string) => void;
 }
@@ -47,16 +58,23 @@ export interface RunningServer {
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const log = o.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   const root = packageRoot();
-  const rulesets = new Rulesets(root);
+  const rulesets = new Rulesets(root, o.uploads);
   const { matches, problems } = await Matches.open(o.data, rulesets, {
     maxLive: o.maxLive,
     onError: (e) => log(`babelkit serve: ${(e as Error).stack ?? String(e)}`),
   });
+  const guard = new Guard({ publicUrl: o.publicUrl, allowHosts: o.allowHosts, allowOrigins: o.allowOrigins });
   const handleApi = api(matches, { ...o.api, publicUrl: o.publicUrl });
   const pages = staticFiles(o.pages ?? join(root, 'dist-editor'));
-  const ws = sockets(matches, o.sockets);
+  const ws = sockets(matches, { ...o.sockets, admit: (req) => guard.check(req, true) });
 
   const server: Server = createServer((req, res) => {
+    const refused = guard.check(req, req.method !== 'GET' && req.method !== 'HEAD');
+    if (refused) {
+      const body = JSON.stringify({ error: refused.message });
+      res.writeHead(refused.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' }).end(body);
+      return;
+    }
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');
@@ -76,6 +94,17 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     ws.upgrade(req, socket, head);
   });
   server.on('clientError', (_e, socket) => socket.destroy());
+  // HTTP connections per client address (the WebSocket ones are counted in sockets.ts)
+  const maxHttp = o.maxHttpPerAddress ?? 300;
+  const httpOpen = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const a = socket.remoteAddress ?? '';
+    const n = httpOpen.get(a) ?? 0;
+    if (n >= maxHttp) { socket.destroy(); return; }
+    httpOpen.set(a, n + 1);
+    socket.once('close', () => { const k = (httpOpen.get(a) ?? 1) - 1; if (k > 0) httpOpen.set(a, k); else httpOpen.delete(a); });
+  });
+  server.maxConnections = 5000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -7,6 +7,7 @@ import type { CreatedMatch } from './protocol.js';
 import { Rulesets, type RulesetFiles } from './rulesets.js';
 import { MatchStore, STORE_FORMAT, type MatchStart } from './store.js';
 import { MATCH_ID, newMatchId, newToken, tokenHash } from './tokens.js';
+import { newMatchSeed } from './seeds.js';
 
 /** A request refused before anything was stored: HTTP status, message, and the ruleset's problems. */
 export class CreateError extends Error {
@@ -30,12 +31,15 @@ export interface CreateRequest {
   ruleset: string | RulesetFiles;
   players: number;
   seed: number | string;
+  /** the seed came with the request (a script's), rather than drawn by the server: anyone who knows it knows
+   *  every hidden card */
+  seedGiven: boolean;
   options: OptionValues;
   bots: (BotKind | null)[];
 }
 
 /** Checks a request body's shape (the engine checks players, options and seats against the ruleset). */
-export function readCreateRequest(body: unknown, randomSeed: () => number): CreateRequest {
+export function readCreateRequest(body: unknown, randomSeed: () => number | string = newMatchSeed): CreateRequest {
   if (!isRecord(body)) throw new CreateError(400, 'the body must be a JSON object { ruleset, players, seed, options, bots }');
   for (const k of Object.keys(body)) {
     if (!FIELDS.includes(k)) throw new CreateError(400, `unknown field '${k}' (fields: ${FIELDS.join(', ')})`);
@@ -51,7 +55,8 @@ export function readCreateRequest(body: unknown, randomSeed: () => number): Crea
     ruleset = { path: r.path, files: Object.fromEntries(files) as Record<string, string> };
   } else throw new CreateError(400, "'ruleset' is the path of a shipped ruleset (GET /api/rulesets) or { path, files: { path: text } }");
   if (!Number.isInteger(body.players)) throw new CreateError(400, "'players' must be a whole number");
-  const seed = body.seed ?? randomSeed();
+  const seedGiven = body.seed !== undefined && body.seed !== null;
+  const seed = seedGiven ? body.seed : randomSeed();
   if (!(typeof seed === 'string' && seed.length <= 200) && !Number.isSafeInteger(seed)) throw new CreateError(400, "'seed' must be a whole number or a text (up to 200 characters)");
   if (body.options !== undefined && !isRecord(body.options)) throw new CreateError(400, "'options' must be a mapping of option names to values");
   const players = body.players as number;
@@ -66,7 +71,7 @@ export function readCreateRequest(body: unknown, randomSeed: () => number): Crea
       throw new CreateError(400, `'bots[${i}]' is ${JSON.stringify(b)}: give false for a person, true for the default bot (${DEFAULT_BOT}), or one of ${BOTS.join(', ')}`);
     });
   }
-  return { ruleset, players, seed: seed as number | string, options: (body.options ?? {}) as OptionValues, bots };
+  return { ruleset, players, seed: seed as number | string, seedGiven, options: (body.options ?? {}) as OptionValues, bots };
 }
 
 export interface MatchesOptions {
@@ -77,6 +82,8 @@ export interface MatchesOptions {
 
 export class Matches {
   private byId = new Map<string, HostedMatch>();
+  /** stored matches that could not be resumed: their seats are told so, not that there is no such match */
+  private damagedIds = new Set<string>();
   private readonly maxLive: number;
   private readonly onError: (e: unknown) => void;
 
@@ -90,12 +97,14 @@ export class Matches {
   static async open(data: string, rulesets: Rulesets, o: MatchesOptions = {}): Promise<{ matches: Matches; problems: string[] }> {
     const store = await MatchStore.open(data);
     const ms = new Matches(store, rulesets, o);
-    const { matches, problems } = await store.loadAll();
+    const { matches, problems, damaged } = await store.loadAll();
+    for (const id of damaged) ms.damagedIds.add(id);
     for (const sm of matches) {
       const path = sm.file.path;
       const loaded = rulesets.load({ path: sm.start.ruleset.path, files: sm.start.ruleset.files });
       if (!loaded.ok) {
         problems.push(`${path}: not resumed: its ruleset does not load: ${loaded.problems[0]}`);
+        ms.damagedIds.add(sm.start.id);
         await sm.file.close();
         continue;
       }
@@ -105,6 +114,7 @@ export class Matches {
         if (!m.exact) problems.push(`${path}: resumed, but a bot now decides otherwise than stored (the engine changed?): the game is as stored, the bots' next draws differ`);
       } catch (e) {
         problems.push(`${path}: not resumed: its actions cannot be replayed: ${(e as Error).message}`);
+        ms.damagedIds.add(sm.start.id);
         await sm.file.close();
       }
     }
@@ -122,6 +132,11 @@ export class Matches {
     return MATCH_ID.test(id) ? this.byId.get(id) : undefined;
   }
 
+  /** Whether a stored match could not be resumed (its file is damaged, or no longer plays back). */
+  damaged(id: string): boolean {
+    return MATCH_ID.test(id) && this.damagedIds.has(id);
+  }
+
   get size(): number {
     return this.byId.size;
   }
@@ -135,7 +150,7 @@ export class Matches {
     let live = 0;
     for (const m of this.byId.values()) if (!m.ended) live++;
     if (live >= this.maxLive) throw new CreateError(503, `the server already hosts ${live} unfinished matches; try again later`);
-    const loaded = this.rulesets.load(req.ruleset);
+    const loaded = await this.rulesets.loadRequested(req.ruleset);
     if (!loaded.ok) throw new CreateError(422, `the ruleset does not load (${loaded.problems.length} problem${loaded.problems.length === 1 ? '' : 's'})`, loaded.problems);
     try {
       Match.start(loaded.game, { players: req.players, seed: req.seed, options: req.options, bots: req.bots, log: false });
@@ -153,6 +168,7 @@ export class Matches {
       ruleset: { path, files: loaded.files, bundled: loaded.bundled },
       players: req.players,
       seed: req.seed,
+      seedGiven: req.seedGiven,
       options: req.options,
       bots: req.bots,
       seatKeys: tokens.map((t) => (t === null ? '' : tokenHash(t))),
@@ -171,6 +187,7 @@ export class Matches {
   }
 
   async close(): Promise<void> {
+    await this.rulesets.uploads.close();
     await Promise.all(this.all().map((m) => m.close()));
   }
 }

@@ -1,11 +1,12 @@
 // What the match server and its pages say to each other over a WebSocket (`/ws`), and the shapes of the
-// HTTP API's answers. Types only: the seat and host pages import them too.
+// HTTP API's answers.
 //
 // A page opens the socket and says `hello` with the match id and its token (a seat's or the host's). A
 // seat is then sent its own view whenever it changes — and only then, so when a message comes says no more
 // than what it holds — and answers its open decision with `act`, naming the decision by its number (the
 // count of decisions this seat has answered): an answer sent twice, or to a decision already over, is
-// refused. The host is sent the public table and the seats' state.
+// refused. The host is sent the public table and the seats' state. Types, and one message text: the pages
+// import only the types.
 
 import type { BotKind, PlayerView } from '../engine/index.js';
 import type { TableMeta } from '../editor/src/playtest/protocol.js';
@@ -23,7 +24,10 @@ export interface MatchStatus {
   id: string;
   ruleset: string;
   players: number;
-  seed: number | string;
+  /** the server drew the seed, a 256-bit secret (false: it was given when the match was created, or the match
+   *  was stored before seeds were secret, so whoever knows it can work out every hidden card). The seed itself
+   *  is never sent: the replay holds it once the match has ended */
+  secretSeed: boolean;
   seats: { seat: number; kind: SeatKind; online: boolean }[];
   ended: boolean;
 }
@@ -42,7 +46,10 @@ export type ServerMessage =
 
 export type ErrorCode =
   | 'bad-message' | 'hello-first' | 'unknown-match' | 'forbidden' | 'not-your-turn' | 'stale' | 'illegal' | 'ended'
-  | 'rate-limited' | 'unavailable';
+  | 'rate-limited' | 'unavailable' | 'damaged' | 'too-many-connections';
+
+/** What a seat of a stored match that cannot be resumed is told (the server's log says which file and why). */
+export const DAMAGED = "this match is damaged: its stored record cannot be read back, so the server cannot resume it until the file is repaired (the server's log names the file and the fault)";
 
 /** `POST /api/matches` → 201 */
 export interface CreatedMatch {

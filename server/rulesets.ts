@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { join, relative, sep } from 'node:path';
 import { formatDiagnostic, loadRulesetText, type Game } from '../engine/index-node.js';
 import { rulesetName } from '../editor/src/shared/ruleset-name.js';
+import { UploadLoader, type UploadLoaderOptions } from './upload-loader.js';
 
 /** The package folder (this file is server/ in the sources, dist/server/ once built). */
 export function packageRoot(): string {
@@ -40,8 +41,10 @@ export class Rulesets {
   /** shipped files by virtual path (`rulesets/…`) */
   readonly shipped: ReadonlyMap<string, string>;
   private cache = new Map<string, Loaded & { ok: true }>();
+  /** loads what hosts send in a worker thread first */
+  readonly uploads: UploadLoader;
 
-  constructor(root = packageRoot()) {
+  constructor(root = packageRoot(), uploads: UploadLoaderOptions = {}) {
     const files = new Map<string, string>();
     const walk = (dir: string) => {
       for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -52,6 +55,24 @@ export class Rulesets {
     };
     walk(join(root, 'rulesets'));
     this.shipped = files;
+    this.uploads = new UploadLoader(root, files, uploads);
+  }
+
+  /** The content hash of a ruleset to load (its path and sent files). */
+  private keyOf(path: string, own: Record<string, string> | null): string {
+    return createHash('sha256').update(JSON.stringify([path, own ? Object.entries(own).sort(([a], [b]) => (a < b ? -1 : 1)) : null])).digest('hex');
+  }
+
+  /** Loads what a request names: a shipped ruleset at once (compiled once, shared); a sent one first in the
+   *  worker thread (upload-loader.ts), then — if it loaded there — here. */
+  async loadRequested(src: string | RulesetFiles): Promise<Loaded> {
+    if (typeof src === 'string') return this.load(src);
+    const own = nullProto(Object.entries(src.files));
+    const key = this.keyOf(src.path, own);
+    if (this.cache.has(key)) return this.load(src);
+    const v = await this.uploads.check(key, src.path, Object.entries(own));
+    if (!v.ok) return v;
+    return this.load(src);
   }
 
   /** The shipped rulesets that can be played (variants included), by path. */
@@ -79,15 +100,19 @@ export class Rulesets {
     }
     const own = sent ? nullProto(Object.entries(sent.files)) : null;
     const read = (p: string): string | undefined => (own && Object.hasOwn(own, p) ? own[p] : this.shipped.get(p));
-    const key = createHash('sha256').update(JSON.stringify([path, own ? Object.entries(own).sort(([a], [b]) => (a < b ? -1 : 1)) : null])).digest('hex');
+    const key = this.keyOf(path, own);
     const hit = this.cache.get(key);
     if (hit) return hit;
+    const failed = this.uploads.knownFailure(key);
+    if (failed) return { ok: false, problems: failed };
     const text = read(path);
     if (text === undefined) return { ok: false, problems: [`${path}:1:1: error: the ruleset's files do not include '${path}'`] };
     const r = loadRulesetText(path, text, read);
     if (!r.game) {
-      const problems = r.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
-      return { ok: false, problems: problems.length ? problems : [`${path}:1:1: error: the ruleset does not load`] };
+      const errors = r.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
+      const problems = errors.length ? errors : [`${path}:1:1: error: the ruleset does not load`];
+      if (sent) this.uploads.remember(key, problems);
+      return { ok: false, problems };
     }
     const used = nullProto(r.files.map((f) => [f, read(f) ?? '']));
     const bundled = r.files.every((f) => this.shipped.get(f) === used[f]);

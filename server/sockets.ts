@@ -2,14 +2,17 @@
 // with its match and token, then is sent its own messages only. Messages are refused, with an error that
 // says why and nothing changed, when they are too large (the socket is closed, code 1009), not JSON, of an
 // unknown kind, too many (a token bucket per connection; a socket that keeps flooding is closed, 1008), or
-// not allowed to this seat now.
+// not allowed to this seat now. Connections are capped per client address and in all (past either, the upgrade
+// is answered 503 and nothing is set up) and per match (past it, hello is refused and the socket closed, 4429),
+// so many connections can neither get around the per-connection rate limit nor make a match push its views to
+// thousands of sockets.
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { MatchRefusal } from './hosted-match.js';
 import type { Matches } from './matches.js';
-import type { ErrorCode, ServerMessage } from './protocol.js';
+import { DAMAGED, type ErrorCode, type ServerMessage } from './protocol.js';
 import { RateLimit } from './rate-limit.js';
 
 export interface SocketOptions {
@@ -22,6 +25,27 @@ export interface SocketOptions {
   maxBuffered?: number;
   /** milliseconds between pings (a page that does not answer is let go) */
   heartbeat?: number;
+  /** open connections from one client address (default 300) */
+  maxPerAddress?: number;
+  /** connections that said hello to one match (default 50: every seat and the host, each in a few tabs) */
+  maxPerMatch?: number;
+  /** open connections in all (default 3000) */
+  maxTotal?: number;
+  /** whether an upgrade may go ahead (Host and Origin, guard.ts): null, or the HTTP status and message */
+  admit?: (req: IncomingMessage) => { status: number; message: string } | null;
+}
+
+/** Counts by key, forgetting a key at 0. */
+class Counts {
+  private by = new Map<string, number>();
+  get(k: string): number { return this.by.get(k) ?? 0; }
+  add(k: string): void { this.by.set(k, this.get(k) + 1); }
+  remove(k: string): void { const n = this.get(k) - 1; if (n > 0) this.by.set(k, n); else this.by.delete(k); }
+}
+
+function refuseUpgrade(socket: Duplex, status: number, message: string): void {
+  const body = JSON.stringify({ error: message });
+  socket.end(`HTTP/1.1 ${status} ${status === 503 ? 'Service Unavailable' : status === 421 ? 'Misdirected Request' : 'Forbidden'}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, () => socket.destroy());
 }
 
 /** A connection that said hello: its seat (-1: the host) and how to act and stop watching. */
@@ -42,8 +66,15 @@ export function sockets(matches: Matches, o: SocketOptions = {}): Sockets {
   const maxBuffered = o.maxBuffered ?? 8 * 1024 * 1024;
   const wss = new WebSocketServer({ noServer: true, maxPayload: o.maxMessage ?? 16 * 1024, perMessageDeflate: false });
   const alive = new WeakSet<WebSocket>();
+  const maxPerAddress = o.maxPerAddress ?? 300, maxPerMatch = o.maxPerMatch ?? 50, maxTotal = o.maxTotal ?? 3000;
+  const perAddress = new Counts(), perMatch = new Counts();
+  let total = 0;
 
-  wss.on('connection', (ws: WebSocket) => {
+  wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
+    const address = req.socket.remoteAddress ?? '';
+    total++;
+    perAddress.add(address);
+    let helloMatch: string | null = null;
     alive.add(ws);
     ws.on('pong', () => alive.add(ws));
     const limit = new RateLimit(rate.perSecond, rate.burst);
@@ -82,9 +113,16 @@ export function sockets(matches: Matches, o: SocketOptions = {}): Sockets {
         if (bound) return error('bad-message', 'this connection has said hello already');
         if (typeof m.match !== 'string' || typeof m.token !== 'string') return error('bad-message', 'hello needs "match" and "token"');
         const match = matches.get(m.match);
+        if (!match && matches.damaged(m.match)) { error('damaged', DAMAGED); ws.close(4503, 'damaged match'); return; }
         if (!match) { error('unknown-match', `there is no match '${m.match.slice(0, 40)}'`); ws.close(4404, 'unknown match'); return; }
         const seat = match.who(m.token);
         if (seat === null) { error('forbidden', 'this token is not one of this match'); ws.close(4403, 'bad token'); return; }
+        if (perMatch.get(match.id) >= maxPerMatch) {
+          error('too-many-connections', `this match has ${maxPerMatch} connections already; close a tab and try again`);
+          ws.close(4429, 'too many connections to this match');
+          return;
+        }
+        perMatch.add((helloMatch = match.id));
         const b: Bound = { seat, act: (d, p) => match.act(seat, d, p) };
         bound = b;
         send({ t: 'welcome', match: match.id, seat, seats: match.seatKinds, meta: match.meta });
@@ -112,6 +150,9 @@ export function sockets(matches: Matches, o: SocketOptions = {}): Sockets {
     });
     ws.on('close', () => {
       closed = true;
+      total--;
+      perAddress.remove(address);
+      if (helloMatch !== null) perMatch.remove(helloMatch);
       bound?.stop?.();
     });
     ws.on('error', () => undefined);
@@ -128,6 +169,10 @@ export function sockets(matches: Matches, o: SocketOptions = {}): Sockets {
 
   return {
     upgrade(req, socket, head) {
+      const no = o.admit?.(req);
+      if (no) return refuseUpgrade(socket, no.status, no.message);
+      if (total >= maxTotal) return refuseUpgrade(socket, 503, `the server has ${maxTotal} connections open; try again later`);
+      if (perAddress.get(req.socket.remoteAddress ?? '') >= maxPerAddress) return refuseUpgrade(socket, 503, `${maxPerAddress} connections from this address are open already`);
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     },
     close() {

@@ -9,8 +9,10 @@
 // Durability: a match file is first written whole under a temporary name, fsynced, linked into place, the folder
 // fsynced, so a match exists completely or not at all. Each batch of actions (a person's action and the bot
 // decisions it sets off) is one write, then fdatasync; only after that does the server answer or tell any
-// seat. A crash can therefore only leave a torn last line whose batch nobody was told about; it is cut off
-// when the file is opened again. A damaged line before the last is reported, and that match is not served.
+// seat. A crash can therefore only leave a torn last line — one without its newline — whose batch nobody was
+// told about; it is cut off when the file is opened again, and the server says so. A whole line (newline
+// included) whose checksum fails is damage, not a crash: it was written and acknowledged, so the match is not
+// served (its seats are told it is damaged) rather than resumed without it.
 
 import { createHash } from 'node:crypto';
 import { link, mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
@@ -27,7 +29,11 @@ export interface MatchStart {
   /** the ruleset's path and the text of every file it was loaded from (the file itself, then its bases) */
   ruleset: { path: string; files: Record<string, string>; bundled: boolean };
   players: number;
+  /** never sent to a seat or the host; in the replay once the match has ended */
   seed: number | string;
+  /** false: the server drew the seed (a secret key); true: the request gave it. Absent in matches stored before
+   *  seeds were secret (theirs were guessable, given or not) */
+  seedGiven?: boolean;
   options: OptionValues;
   /** per seat: the bot that plays it, or null for a person */
   bots: (BotKind | null)[];
@@ -101,34 +107,45 @@ export class MatchFile {
   }
 }
 
+/** A match file read back: its whole records, the bytes they take, what is wrong (then the match is not
+ *  served), and the torn last line cut off, if any. */
+export interface ParsedMatchFile {
+  records: Rec[];
+  size: number;
+  problem: string | null;
+  /** a last line without its newline: a write the server never finished, so never acknowledged */
+  torn: { line: number; bytes: number } | null;
+}
+
 /** Reads a match file's lines: the records whole, the byte length they take, and what is wrong. */
-export function parseMatchFile(text: string): { records: Rec[]; size: number; problem: string | null } {
+export function parseMatchFile(text: string): ParsedMatchFile {
   const records: Rec[] = [];
   let at = 0, lineNo = 0;
   while (at < text.length) {
     lineNo++;
     const nl = text.indexOf('\n', at);
-    const last = nl < 0 || text.indexOf('\n', nl + 1) < 0;
-    const raw = nl < 0 ? text.slice(at) : text.slice(at, nl);
+    if (nl < 0) {
+      // a line without its end is the trace of a crash during a write that nobody was told about
+      const size = Buffer.byteLength(text.slice(0, at), 'utf8');
+      return { records, size, problem: null, torn: { line: lineNo, bytes: Buffer.byteLength(text, 'utf8') - size } };
+    }
+    const raw = text.slice(at, nl);
     const tab = raw.lastIndexOf('\t');
     const json = tab < 0 ? '' : raw.slice(0, tab);
     let rec: Rec | null = null;
-    if (nl >= 0 && tab >= 0 && checksum(json) === raw.slice(tab + 1)) {
+    if (tab >= 0 && checksum(json) === raw.slice(tab + 1)) {
       try {
         rec = JSON.parse(json) as Rec;
       } catch {
         rec = null;
       }
     }
-    if (!rec) {
-      // a torn last line is the trace of a crash during a write that nobody was told about
-      if (last) return { records, size: Buffer.byteLength(text.slice(0, at), 'utf8'), problem: null };
-      return { records, size: 0, problem: `line ${lineNo}: the record is damaged (its checksum does not match)` };
-    }
+    // a whole line was written whole and acknowledged: if it does not read back, the file is damaged
+    if (!rec) return { records, size: 0, problem: `line ${lineNo}: the record is damaged (its checksum does not match)`, torn: null };
     records.push(rec);
     at = nl + 1;
   }
-  return { records, size: Buffer.byteLength(text, 'utf8'), problem: null };
+  return { records, size: Buffer.byteLength(text, 'utf8'), problem: null, torn: null };
 }
 
 function startProblem(s: unknown, id: string): string | null {
@@ -189,10 +206,12 @@ export class MatchStore {
     }
   }
 
-  /** Every stored match, and a message per file that cannot be read (that match is left alone, unserved). */
-  async loadAll(): Promise<{ matches: StoredMatch[]; problems: string[] }> {
+  /** Every stored match; a message per file that cannot be read (that match is left alone, unserved: its id
+   *  is in `damaged`) and per torn last line cut off. */
+  async loadAll(): Promise<{ matches: StoredMatch[]; problems: string[]; damaged: string[] }> {
     const matches: StoredMatch[] = [];
     const problems: string[] = [];
+    const damaged: string[] = [];
     const names = (await readdir(this.dir)).sort();
     for (const name of names) {
       const path = join(this.dir, name);
@@ -200,18 +219,19 @@ export class MatchStore {
       if (name.endsWith('.log.tmp')) { await rm(path, { force: true }); continue; }
       const id = name.endsWith('.log') ? name.slice(0, -4) : '';
       if (!MATCH_ID.test(id)) continue;
+      const fail = (why: string) => { problems.push(`${path}: not resumed: ${why}`); damaged.push(id); };
       let text: string;
       try {
         text = await readFile(path, 'utf8');
       } catch (e) {
-        problems.push(`${path}: not resumed: cannot read it: ${(e as Error).message}`);
+        fail(`cannot read it: ${(e as Error).message}`);
         continue;
       }
-      const { records, size, problem } = parseMatchFile(text);
-      if (problem) { problems.push(`${path}: not resumed: ${problem}`); continue; }
+      const { records, size, problem, torn } = parseMatchFile(text);
+      if (problem) { fail(problem); continue; }
       const first = records[0];
       const sp = startProblem(first?.t === 'start' ? first.start : null, id);
-      if (sp) { problems.push(`${path}: not resumed: line 1: ${sp}`); continue; }
+      if (sp) { fail(`line 1: ${sp}`); continue; }
       const actions: Action[] = [];
       let bad: string | null = null;
       for (let i = 1; i < records.length; i++) {
@@ -219,9 +239,10 @@ export class MatchStore {
         if (r.t !== 'act' || r.n !== actions.length) { bad = `line ${i + 1}: expected action ${actions.length + 1}`; break; }
         actions.push(r.a);
       }
-      if (bad) { problems.push(`${path}: not resumed: ${bad}`); continue; }
+      if (bad) { fail(bad); continue; }
+      if (torn) problems.push(`${path}: line ${torn.line} is torn (${torn.bytes} bytes without a newline: the server stopped while writing it, before anyone was told of it); cut off, the match resumes after line ${torn.line - 1}`);
       matches.push({ start: (first as { start: MatchStart }).start, actions, file: await MatchFile.open(path, size) });
     }
-    return { matches, problems };
+    return { matches, problems, damaged };
   }
 }

@@ -6,13 +6,13 @@ import { parseExpr, ExprSyntaxError, type Node } from './parse.js';
 import { T, assignable, asValue, hasField, recType, showType, type Ty } from './types.js';
 import { didYouMean } from '../suggest.js';
 import { FUNCTIONS, arityOf, type FnCompiler } from './functions/index.js';
-import { DefError, ExprError, RuleError, type Compiled, type DefInfo, type Env, type QuantityInfo, type Scope } from './env.js';
+import { DefError, ExprError, GrowthError, RuleError, RulesetGrowthError, type Compiled, type DefInfo, type Env, type QuantityInfo, type Scope } from './env.js';
 import { quantityValue } from '../modifiers.js';
 import { emptyOf, sameValue } from './value.js';
 import { abandon, argKey, begin, end, memo, reuse, settingKey, stillValid, track, varKey } from '../memo.js';
 import { budget, overBudget } from '../budget.js';
 export { emptyOf, sameValue } from './value.js';
-export { DefError, ExprError, RuleError, type CellGeometry, type Compiled, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from './env.js';
+export { DefError, ExprError, GrowthError, RuleError, RulesetGrowthError, type CellGeometry, type Compiled, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from './env.js';
 
 /** Names every expression can use (besides the ruleset's own): they cannot be given to anything else. */
 export const BUILTIN_NAMES = ['players', 'playerCount', 'none', 'it'];
@@ -57,9 +57,14 @@ export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): 
   return { fn: r.fn, t };
 }
 
-/** A value of a zone type stays a zone instance number; everything else is its value. */
 /** Definitions are expanded at each use: this bounds what one expression may grow into. */
 const MAX_EXPANDED_NODES = 20_000;
+/** ...and this what all the expressions of one ruleset may grow into together, so that loading costs in
+ *  proportion to the file: the bundled rulesets expand to under 13,000 parts in all. */
+export const MAX_RULESET_EXPANSION = 250_000;
+/** Parts compiled since the process started (definitions counted at each expansion): what loading costs, for
+ *  the tests and benchmarks that check it grows with the file, not faster. */
+export const compileStats = { parts: 0 };
 /** How deep an expression may nest, its definitions expanded (compiling and evaluating recurse this deep). */
 export const MAX_NESTING = 300;
 
@@ -78,10 +83,15 @@ class Compiler implements FnCompiler {
   constructor(readonly env: Env) {}
 
   expr(n: Node, sc: Scope): Compiled {
-    if (--this.budget < 0) throw new ExprError(`this expression grows to more than ${MAX_EXPANDED_NODES} parts once its definitions are expanded; simplify the definitions it uses`, n.at);
+    compileStats.parts++;
+    if (--this.budget < 0) throw new GrowthError(`this expression grows to more than ${MAX_EXPANDED_NODES} parts once its definitions are expanded; simplify the definitions it uses`, n.at);
+    const env = this.env;
+    if (env.expansionLeft !== undefined && --env.expansionLeft < 0) {
+      throw new RulesetGrowthError(`the ruleset's expressions grow to more than ${MAX_RULESET_EXPANSION} parts in all once their definitions are expanded (each use of a definition is expanded anew); use large definitions in fewer places`, n.at);
+    }
     // nesting counts across definitions (a chain of 1,900 terms used by another adds up): compiling and
     // evaluating recurse as deep as the expression nests
-    if (++this.depth > MAX_NESTING) throw new ExprError(`this expression nests deeper than ${MAX_NESTING} levels once its definitions are expanded (a long chain of + or and nests one level per term); split it into definitions that each add fewer`, n.at);
+    if (++this.depth > MAX_NESTING) throw new GrowthError(`this expression nests deeper than ${MAX_NESTING} levels once its definitions are expanded (a long chain of + or and nests one level per term); split it into definitions that each add fewer`, n.at);
     try {
       return this.node(n, sc);
     } finally {
@@ -448,6 +458,19 @@ class Compiler implements FnCompiler {
     const env = this.env;
     let dom: Set<string> | undefined;
     let what = '';
+    const option = other.k === 'name' ? env.options.get(other.name) : undefined;
+    if (option && other.k === 'name' && option.t.k === 'str') {
+      // an option's declared choices are all it can be; without them, the texts it is compared with are noted
+      if (option.choices) {
+        if (option.choices.includes(lit.v)) return;
+        const hint = didYouMean(lit.v, option.choices.map(String));
+        throw new ExprError(`'${lit.v}' is not one of option ${other.name}'s choices (${option.choices.join(', ')})${hint ? `; did you mean '${hint}'?` : ''}`, lit.at);
+      }
+      let seen = env.optionLiterals?.get(other.name);
+      if (!seen) env.optionLiterals?.set(other.name, (seen = new Set()));
+      seen?.add(lit.v);
+      return;
+    }
     if (other.k === 'call' && (other.fn === 'role' || other.fn === 'team')) {
       dom = other.fn === 'role' ? env.roles : env.teams;
       what = `a ${other.fn}`;
@@ -537,6 +560,57 @@ class Compiler implements FnCompiler {
     if (this.defStack.includes(d.id)) {
       throw new ExprError(`definition '${d.id}' refers to itself (${[...this.defStack, d.id].join(' → ')})`, at);
     }
+    // a definition without parameters is the same wherever it is used: what it failed with once, or a size
+    // that cannot fit here, fails at once rather than being expanded again (in effects or not: randomness is
+    // allowed only in effects)
+    const plain = d.params.length === 0;
+    const scope = sc.random ? 1 : 0;
+    const failed = plain ? d.failure?.[scope] : undefined;
+    if (failed) throw failed;
+    if (plain && d.size !== undefined && d.size > this.budget) {
+      throw new GrowthError(`this expression grows to more than ${MAX_EXPANDED_NODES} parts once its definitions are expanded ('${d.id}' alone takes ${d.size}); simplify the definitions it uses`, at);
+    }
+    const budget0 = this.budget;
+    try {
+      const r = this.expandDef(d, args, at, sc);
+      if (plain) d.size = budget0 - this.budget;
+      return r;
+    } catch (e) {
+      if (plain && !(e instanceof RulesetGrowthError) && e instanceof ExprError) {
+        // growth depends on where it is used: tried on its own once to tell
+        if (e instanceof GrowthError) { if (!d.failure) this.failsAlone(d, at); }
+        else (d.failure ??= [undefined, undefined])[scope] = e;
+      }
+      throw e;
+    }
+  }
+
+  /** After a definition's expansion grew too large here: whether it does so on its own, wherever it is used
+   *  (then it is its own fault, said at the definition, and every later use fails at once). */
+  private failsAlone(d: DefInfo, at: number): void {
+    d.failure = [undefined, undefined]; // while trying: a use inside does not try again
+    const env = this.env;
+    const { site, onQuantityCall, reads } = env;
+    // compiling it on its own is a trial: nothing it reads or warns about belongs to the rules
+    env.site = undefined;
+    env.onQuantityCall = undefined;
+    env.reads = undefined;
+    try {
+      // in effects, where everything is allowed: growth is the same in any scope
+      new Compiler(env).expandDef(d, [], at, { binds: new Map(), it: null, random: true });
+    } catch (e) {
+      if (e instanceof GrowthError && !(e instanceof RulesetGrowthError)) {
+        const own = new DefError(d, e.message, e.at);
+        d.failure = [own, own];
+      } else if (!(e instanceof ExprError)) throw e;
+    } finally {
+      env.site = site;
+      env.onQuantityCall = onQuantityCall;
+      env.reads = reads;
+    }
+  }
+
+  expandDef(d: DefInfo, args: Node[], at: number, sc: Scope): Compiled {
     if (!d.node) {
       try {
         d.node = parseExpr(d.src);
@@ -560,7 +634,8 @@ class Compiler implements FnCompiler {
       if (this.opaque !== opaque0 || this.loops === loops0) return plain;
       return { fn: cachedCall(d, plain.fn, body.fn, argv.map((a) => a.fn), store, this.warnSites !== warns0), t: body.t };
     } catch (e) {
-      if (e instanceof ExprError && !(e instanceof DefError)) throw new DefError(d, e.message, e.at);
+      // growth is the fault of the whole expression being compiled, not of the definition that reached the limit
+      if (e instanceof ExprError && !(e instanceof DefError) && !(e instanceof GrowthError)) throw new DefError(d, e.message, e.at);
       throw e;
     } finally {
       this.defStack.pop();

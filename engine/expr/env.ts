@@ -20,6 +20,13 @@ export class DefError extends ExprError {
 }
 
 
+/** An expression that grows too large or nests too deep once its definitions are expanded: the fault of the
+ *  expression being compiled as a whole, not of the definition whose expansion happened to reach the limit. */
+export class GrowthError extends ExprError {}
+
+/** The expressions of a whole ruleset grew past what one load may expand: reported once. */
+export class RulesetGrowthError extends GrowthError {}
+
 /** A rule broken while playing (a ruleset asks for a cell that does not exist…). */
 export class RuleError extends Error {}
 
@@ -70,6 +77,11 @@ export interface DefInfo {
   where: string;
   node?: Node;
   t?: Ty;
+  /** a definition without parameters: the parts its expansion takes (known once it compiled), or the error it
+   *  gives on its own (its growth, say) — then every later use fails at once instead of expanding it again */
+  size?: number;
+  /** by scope: [outside effects, inside effects] (randomness is allowed only inside) */
+  failure?: [ExprError | undefined, ExprError | undefined];
   /** values computed while bots judge positions (memo.ts), shared by every use of the definition */
   memo?: DefCache;
 }
@@ -87,7 +99,8 @@ export interface DefCache {
 export interface Env {
   zones: Map<string, ZoneInfo>;
   vars: Map<string, { index: number; t: Ty; perPlayer?: boolean }>;
-  options: Map<string, { index: number; t: Ty }>;
+  /** options by id: the value's slot, its type, and the values it may take when it declares choices */
+  options: Map<string, { index: number; t: Ty; choices?: readonly (number | string)[] }>;
   tables: Map<string, TableInfo>;
   defs: Map<string, DefInfo>;
   fields: Map<string, Ty>;
@@ -109,6 +122,12 @@ export interface Env {
   scoreCategories: string[] | null;
   /** while the ruleset compiles: what expressions read (option:x, column:table.col, field:x, definition:x) */
   reads?: Set<string>;
+  /** text literals each text option is compared with (`mode == 'hard'`, `mode in ['a', 'b']`), to warn of an
+   *  option without choices that takes any text */
+  optionLiterals?: Map<string, Set<string>>;
+  /** while a ruleset loads: the parts its expressions may still expand to, all together (a small file of
+   *  definitions that each expand a large one would otherwise cost minutes) */
+  expansionLeft?: number;
   /** where the expression being compiled lies (for warnings while playing, e.g. take() asking for more) */
   site?: (at: number) => number;
   /** while a quantity's own parts compile: told of every quantity they call (to find cycles) */

@@ -5,6 +5,7 @@
 import type { Game, TableCell } from '../model.js';
 import type { Path } from '../effects/index.js';
 import { newGame } from '../flow.js';
+import { DRY_RUN_WORK, withWorkAllowance } from '../budget.js';
 import { sortAndDedupe, type Diagnostic } from './diagnostics.js';
 import { compileRuleset } from './compile/index.js';
 import schema from '../../schemas/ruleset.schema.json' with { type: 'json' };
@@ -98,15 +99,18 @@ export function loadRulesetText(file: string, text: string, read: ReadFile = () 
 
 /**
  * "ok" means the ruleset runs: every player count it allows is set up and played to its first decision
- * (deterministic set-up steps such as taking cards from the box do not depend on the seed). A set-up that
- * stops on a broken rule is an error; a rule warning (a take asking for more cards than there are) is reported
- * at its place, with the player counts where it happens.
+ * (deterministic set-up steps such as taking cards from the box do not depend on the seed), all of them
+ * within DRY_RUN_WORK units of work (steps, list items, cards moved, payments searched), so that the check
+ * itself stays quick. A set-up that stops on a broken rule is an error; a rule warning (a take asking for more
+ * cards than there are) is reported at its place, with the player counts where it happens.
  */
 function dryRun(g: Game, at: (path: Path, off?: number) => Omit<Diagnostic, 'message' | 'severity'>, root: unknown): Diagnostic[] {
   const out: Diagnostic[] = [];
   const warned = new Map<number, { message: string; counts: number[]; cell?: TableCell | null }>();
+  // the check's work is bounded whatever the ruleset: its allowance is shared among the player counts
+  const share = Math.floor(DRY_RUN_WORK / (g.maxPlayers - g.minPlayers + 1));
   for (let n = g.minPlayers; n <= g.maxPlayers; n++) {
-    const s = newGame(g, { players: n, seed: 'validate', warnings: true });
+    const s = withWorkAllowance(share, () => newGame(g, { players: n, seed: 'validate', warnings: true })).value;
     if (s.ended?.truncated) {
       const msg = s.ended.message ?? 'unknown';
       out.push({ ...at(stepPathOf(root, msg)), severity: 'error', message: `at ${n} players the game stops before its first decision: ${msg}` });

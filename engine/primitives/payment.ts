@@ -40,6 +40,9 @@ export interface PaymentProblem {
   readonly suppliers: readonly Supplier[];
   /** coins the payer may spend on buying (plans costing more are not offered); default Infinity */
   readonly budget?: number;
+  /** told how many combinations the search will visit (at most), before it starts: the caller counts them
+   *  against its work limit and may stop the search by throwing */
+  readonly charge?: (combinations: number) => void;
 }
 
 export interface PaymentPlan {
@@ -218,6 +221,8 @@ function prepare(p: PaymentProblem, limit: number): number {
   if (work > PAYMENT_WORK_LIMIT) {
     fail('need', `leaves too much to buy: the search would visit ${work} combinations (the limit is ${PAYMENT_WORK_LIMIT})`, units);
   }
+  // at most `work` pairs of a residual and a purchase in each supplier's stage
+  p.charge?.(work * Math.max(1, sup.length));
 
   // 2. the lattice 0..N in mixed radix: idx = Σ digit_j · stride_j. Vector idx is vector idx - stride[j]
   //    plus one unit of kind j, j = low[idx] (the digit the count to idx raised), so sums, supports and

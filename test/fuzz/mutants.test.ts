@@ -1,5 +1,5 @@
-// Keep it fixed: a few hundred mutants of the bundled rulesets per run, with a fixed seed (the campaign is
-// `npm run fuzz -- --mutants 20000`). Each mutant is loaded and, when it loads, played by both bots under a
+// Keep it fixed: a few hundred mutants of the bundled rulesets per run, and a few of each costly file of
+// bench/hostile-rulesets.ts, with a fixed seed (the campaign is `npm run fuzz -- --mutants 20000`). Each mutant is loaded and, when it loads, played by both bots under a
 // small step budget: no exception escapes, every error has its line and column, every game stops, no card is
 // lost or doubled, and a saved replay replays (bench/fuzz-core.ts).
 
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { mutate, mutationsArb, playersFor, tryMutant } from '../../bench/fuzz-core.js';
+import { HOSTILE } from '../../bench/hostile-rulesets.js';
 import { ROOT } from '../helpers/game.js';
 
 const read = (p: string) => { try { return readFileSync(p, 'utf8'); } catch { return undefined; } };
@@ -34,5 +35,21 @@ describe('fuzzed rulesets', () => {
     // the mutations reach both sides: some mutants still load and play, some are refused with errors
     expect(loaded).toBeGreaterThan(0);
     expect(rejected).toBeGreaterThan(0);
+  }, 600_000);
+});
+
+// files built to cost the loader, the check before the first decision or the payment solver as much as a small
+// file can, mutated like the bundled ones: each is refused at a place or loads and plays safely
+describe('fuzzed costly rulesets', () => {
+  it.each(Object.keys(HOSTILE))('%s: mutants load or fail at a place, and play safely', (name) => {
+    const text = HOSTILE[name]!(20);
+    let i = 0;
+    fc.assert(
+      fc.property(mutationsArb, (ms) => {
+        const o = tryMutant(`${name}.yaml`, mutate(text, ms), read, playersFor(i++));
+        expect(o.problems).toEqual([]);
+      }),
+      { seed: 20261129, numRuns: 6 },
+    );
   }, 600_000);
 });

@@ -43,7 +43,7 @@ export async function json(url: string, init: RequestInit = {}): Promise<{ statu
   return { status: r.status, body };
 }
 
-export const post = (url: string, body: unknown) => json(url, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
+export const post = (url: string, body: unknown) => json(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
 export function matchFiles(data: string): string[] {
   return readdirSync(join(data, 'matches')).sort();

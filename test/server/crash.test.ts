@@ -64,7 +64,9 @@ it('resumes every match exactly after kill -9, reconnecting seats get their curr
 
   const second = await startServerProcess(data);
   servers.push(second);
-  expect(second.stderr()).toBe('');
+  // nothing to say but, maybe, a torn last line cut off (a batch whose write the kill interrupted)
+  const said = () => second.stderr().split('\n').filter((l) => l && !/ is torn \(\d+ bytes without a newline.*cut off/.test(l));
+  expect(said()).toEqual([]);
   let inflightStored = 0, inflightLost = 0, exactMatches = 0;
   for (const [i, m] of matches.entries()) {
     const actions = stored(m.id);
@@ -130,5 +132,5 @@ it('resumes every match exactly after kill -9, reconnecting seats get their curr
     expect(replay.actions.slice(0, atRestart[i]!.length)).toEqual(atRestart[i]);
     expect(Match.fromReplay(g, replay).problems).toEqual([]);
   }
-  expect(second.stderr()).toBe('');
+  expect(said()).toEqual([]);
 }, 240_000);

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 it('50 concurrent five-player matches, 250 scripted clients, played to the end: nothing lost, nothing twice, every replay reproduces', async () => {
-  server = await startServerProcess(data);
+  server = await startServerProcess(data, ['--max-connections', '1000']);
   const r = await runLoad({ url: server.url, matches: 50, players: 5, seed: 3, timeoutMs: 150_000 });
   console.log(`load: ${r.matches} matches × 5 clients, ${r.answers} answers in ${r.seconds} s (${r.answersPerSecond}/s); latency p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms`);
   expect(r.problems).toEqual([]);

@@ -88,7 +88,7 @@ describe('babelkit serve in the browser', () => {
     await host.page.locator('bk-host [data-create-match]:not([disabled])').waitFor();
     await host.page.locator('bk-host [data-players]').fill('5');
     await host.page.locator('bk-host [data-players]').dispatchEvent('change');
-    await host.page.locator('bk-host [data-seed]').fill('2026');
+    // no seed given: the server draws a secret one
     for (const [seat, kind] of [[0, 'person'], [1, 'person'], [2, 'greedy'], [3, 'greedy'], [4, 'greedy']] as const) {
       await host.page.locator(`bk-host [data-seat="${seat}"]`).selectOption(kind);
     }
@@ -143,7 +143,10 @@ describe('babelkit serve in the browser', () => {
     expect(href).toBe(`${server.url}api/matches/${id}/replay`);
     const replay = (await (await fetch(href!)).json()) as Replay;
     expect(replay.players).toBe(5);
-    expect(replay.seed).toBe(2026);
+    // the secret seed, told once the game has ended
+    expect(replay.seed).toMatch(/^key:[0-9a-f]{64}$/);
+    expect(await host.page.locator('bk-host').evaluate((e, seed) => e.shadowRoot!.textContent!.includes(seed), replay.seed as string)).toBe(false);
+    expect(await host.page.locator('bk-host [data-seed-known]').count()).toBe(0);
     expect(replay.ruleset.file).toBe('rulesets/babel-builders.yaml');
     const dir = mkdtempSync(join(tmpdir(), 'bk-serve-e2e-'));
     const file = join(dir, 'match-replay.json');
@@ -155,7 +158,7 @@ describe('babelkit serve in the browser', () => {
 
     // the engine's view of the replayed game after each action, for each seat and the table
     const g = loadShipped('rulesets/babel-builders.yaml');
-    const m = Match.start(g, { players: 5, seed: 2026, log: true });
+    const m = Match.start(g, { players: 5, seed: replay.seed, log: true });
     const timeline = [[-1, 0, 1].map((p) => JSON.stringify(m.view(p)))];
     for (const a of replay.actions) {
       m.act(a);
@@ -214,6 +217,9 @@ describe('babelkit serve in the browser', () => {
     const start = JSON.parse(readFileSync(join(server.data, 'matches', `${id}.log`), 'utf8').split('\t')[0]!).start;
     expect(start.ruleset.files['rulesets/babel-builders.yaml']).toContain('(table test)');
     expect(start.ruleset.bundled).toBe(false);
+    // with a fresh secret seed, not the playtest's (1)
+    expect(start.seed).toMatch(/^key:[0-9a-f]{64}$/);
+    expect(start.seedGiven).toBe(false);
     // the host page it links to, opened in the same browser, shows the seat's join link
     const [tab] = await Promise.all([s.context.waitForEvent('page'), pt.locator('[data-host-link]').click()]);
     await tab.locator('bk-host [data-join-url]').waitFor();
@@ -235,10 +241,14 @@ describe('babelkit serve in the browser', () => {
     await host.page.locator('bk-host [data-ruleset]').selectOption('rulesets/7-wonders.yaml');
     await host.page.locator('bk-host [data-players]').fill('3');
     await host.page.locator('bk-host [data-players]').dispatchEvent('change');
+    // a fixed seed, for a test: the page says what giving one means, and says it again on the public screen
+    await host.page.locator('bk-host .fixed-seed summary').click();
+    await expect.poll(() => host.page.locator('bk-host [data-seed-note]').textContent()).toMatch(/anyone who knows it can work out every hidden card/);
     await host.page.locator('bk-host [data-seed]').fill('7');
     for (const [seat, kind] of [[0, 'person'], [1, 'greedy'], [2, 'greedy']] as const) await host.page.locator(`bk-host [data-seat="${seat}"]`).selectOption(kind);
     await host.page.locator('bk-host [data-create-match]').click();
     await host.page.locator('bk-host [data-join-url]').first().waitFor();
+    await host.page.locator('bk-host [data-seed-known]').waitFor();
     const link = await host.page.locator('bk-host [data-join-url]').first().evaluate((a) => (a as HTMLElement).dataset.joinUrl!);
     const seat = await newSession(browser, { width: 1280, height: 900 });
     await seat.page.goto(link);

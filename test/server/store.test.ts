@@ -1,7 +1,7 @@
 // The match store on its own: a match's file is its start record and its actions, each line checksummed;
-// a torn last line (a crash during a write nobody was told about) is cut off when the file is opened again;
-// a damaged line before the last, or a gap in the numbering, keeps that match from being served; a start
-// record never renamed into place leaves no match behind.
+// a torn last line (one without its newline: a crash during a write nobody was told about) is cut off when
+// the file is opened again, and said; a damaged whole line, last or not, or a gap in the numbering, keeps that
+// match from being served; a start record never renamed into place leaves no match behind.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -60,8 +60,10 @@ describe('match store', () => {
     const path = join(d, 'matches', `${s.id}.log`);
     const whole = statSync(path).size;
     appendFileSync(path, '{"t":"act","n":2,"a":{"player":0,"st');
-    const { matches, problems } = await (await MatchStore.open(d)).loadAll();
-    expect(problems).toEqual([]);
+    const { matches, problems, damaged } = await (await MatchStore.open(d)).loadAll();
+    // the cut is told, with the line and its size
+    expect(problems).toEqual([`${path}: line 4 is torn (36 bytes without a newline: the server stopped while writing it, before anyone was told of it); cut off, the match resumes after line 3`]);
+    expect(damaged).toEqual([]);
     expect(matches[0]!.actions).toHaveLength(2);
     expect(statSync(path).size).toBe(whole);
     await matches[0]!.file.append(2, [act(0, 4)]);
@@ -71,10 +73,29 @@ describe('match store', () => {
     await again.matches[0]!.file.close();
   });
 
-  it('a last line whose checksum does not match is torn too', () => {
+  it('a whole last line whose checksum does not match is damage, not a tear: it was acknowledged, so the match is not resumed without it', async () => {
     const good = '{"t":"start"}';
     const text = `${good}\t${'0'.repeat(16)}\n`;
-    expect(parseMatchFile(text)).toEqual({ records: [], size: 0, problem: null });
+    expect(parseMatchFile(text)).toEqual({ records: [], size: 0, problem: 'line 1: the record is damaged (its checksum does not match)', torn: null });
+    const d = data();
+    const store = await MatchStore.open(d);
+    const s = start();
+    const f = await store.create(s);
+    await f.append(0, [act(0, 1), act(1, 1)]);
+    await f.close();
+    const path = join(d, 'matches', `${s.id}.log`);
+    const before = readFileSync(path, 'utf8');
+    // one bit of the last, acknowledged line flipped: [1] becomes [3]
+    const lines = before.split('\n');
+    lines[2] = lines[2]!.replace('"choice":[1]', '"choice":[3]');
+    writeFileSync(path, lines.join('\n'));
+    const { matches, problems, damaged } = await (await MatchStore.open(d)).loadAll();
+    expect(matches).toEqual([]);
+    expect(damaged).toEqual([s.id]);
+    expect(problems).toEqual([`${path}: not resumed: line 3: the record is damaged (its checksum does not match)`]);
+    // the file is left as it was, for its operator to look at
+    expect(readFileSync(path, 'utf8')).not.toBe(before);
+    expect(statSync(path).size).toBe(Buffer.byteLength(before));
   });
 
   it('reports a damaged line before the last, and a gap in the numbering, without serving that match', async () => {
@@ -93,8 +114,9 @@ describe('match store', () => {
     const pb = join(d, 'matches', `${b.id}.log`);
     const lb = readFileSync(pb, 'utf8').split('\n');
     writeFileSync(pb, [lb[0], lb[1], lb[3], ''].join('\n'));
-    const { matches, problems } = await (await MatchStore.open(d)).loadAll();
+    const { matches, problems, damaged } = await (await MatchStore.open(d)).loadAll();
     expect(matches).toEqual([]);
+    expect(damaged.sort()).toEqual([a.id, b.id].sort());
     expect(problems.sort()).toEqual([
       `${pa}: not resumed: line 3: the record is damaged (its checksum does not match)`,
       `${pb}: not resumed: line 3: expected action 2`,

@@ -137,10 +137,11 @@ export class BkPlaytest extends LitElement {
     if (!src) return;
     this.note = { kind: 'ok', text: 'Creating the match on the server…' };
     try {
+      // no seed: the server draws a secret one (the playtest's seed, 1 by default, would let a seat work out
+      // every hidden card)
       const m = await createMatch({
         ruleset: { path: src.path, files: src.files },
         players: g.players,
-        seed: g.seed,
         options: g.options,
         bots: g.seats.map((k) => (k === 'human' ? false : k)),
       });

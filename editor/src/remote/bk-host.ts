@@ -1,5 +1,6 @@
 // <bk-host>: the host's page of `babelkit serve` (host.html). Without a match it sets one up — a shipped
-// ruleset, players, seed, and a person or a bot at each seat. With one (host.html#match=…&token=…) it shows
+// ruleset, players, a person or a bot at each seat, and (for scripts and tests only) a fixed seed: left empty,
+// the server draws a secret one, never shown here (this page is the table's public screen). With one (host.html#match=…&token=…) it shows
 // a join link and QR code per person's seat, who is connected, the public table (what every player sees,
 // nobody's hidden cards) and, once the game has ended, its replay.
 
@@ -49,7 +50,7 @@ export class BkHost extends LitElement {
     super();
     this.info = null;
     this.players = 5;
-    this.seed = String(Math.floor(Math.random() * 100000));
+    this.seed = '';
     this.ruleset = 'rulesets/babel-builders.yaml';
     this.seatKinds = ['person', 'person', 'greedy', 'greedy', 'greedy'];
     this.problems = null;
@@ -80,6 +81,9 @@ export class BkHost extends LitElement {
       .link a { word-break: break-all; color: var(--pt-accent); font-size: 12px; }
       .replay { margin: 0 0 14px; padding: 10px 14px; border-radius: 10px; background: var(--pt-paper); border: 1px solid var(--pt-line); font-size: 13.5px; }
       code { background: rgba(0, 0, 0, 0.06); padding: 1px 5px; border-radius: 4px; }
+      .fixed-seed summary { cursor: pointer; font-size: 13px; color: var(--pt-muted); }
+      .fixed-seed label { margin-top: 8px; max-width: 240px; }
+      .fixed-seed p { max-width: 620px; line-height: 1.45; }
     `,
   ];
 
@@ -125,12 +129,12 @@ export class BkHost extends LitElement {
     e.preventDefault();
     this.busy = true;
     this.problems = null;
-    const t = this.seed.trim() || '1';
+    const t = this.seed.trim();
     try {
       const m = await createMatch({
         ruleset: this.ruleset,
         players: this.players,
-        seed: /^\d+$/.test(t) ? Number(t) : t,
+        ...(t ? { seed: /^\d+$/.test(t) ? Number(t) : t } : {}),
         bots: this.seatKinds.map((k) => (k === 'person' ? false : k)),
       });
       location.hash = `match=${m.id}&token=${m.host.token}`;
@@ -152,8 +156,14 @@ export class BkHost extends LitElement {
               ${(i?.rulesets ?? [this.ruleset]).map((r) => html`<option value=${r} title=${r} ?selected=${r === this.ruleset}>${nameOf(i, r)}</option>`)}
             </select></label>
           <label>Players <input type="number" min="1" max="20" data-players .value=${String(this.players)} @change=${(e: Event) => this.setPlayers(Number((e.target as HTMLInputElement).value))} /></label>
-          <label>Seed <input type="text" data-seed .value=${this.seed} @input=${(e: Event) => (this.seed = (e.target as HTMLInputElement).value)} /></label>
         </div>
+        <details class="fixed-seed" ?open=${!!this.seed.trim()}>
+          <summary>A fixed seed (for tests and scripts)</summary>
+          <label>Seed <input type="text" data-seed placeholder="empty: a secret one" .value=${this.seed} @input=${(e: Event) => (this.seed = (e.target as HTMLInputElement).value)} /></label>
+          <p class="dot" data-seed-note>Left empty, the server draws a secret seed that no one sees until the game ends (it is in the replay).
+            A seed given here decides every deal and every bot's draw: anyone who knows it can work out every hidden card and role.
+            Give one only to play a game again for a test, never for a real game.</p>
+        </details>
         <div class="row">
           ${this.seatKinds.map((k, s) => html`<label>Seat ${s + 1}
             <select data-seat=${s} @change=${(e: Event) => { const a = this.seatKinds.slice(); a[s] = (e.target as HTMLSelectElement).value as SeatChoice; this.seatKinds = a; }}>
@@ -195,7 +205,8 @@ export class BkHost extends LitElement {
     if (!c) return this.renderForm();
     const v = c.view, meta = c.meta;
     return html`
-      <header><h1>Host</h1><span class="game">${meta?.name ?? ''} · match ${c.match}${c.status ? ` · seed ${String(c.status.seed)}` : ''}</span>${connectionBadge(c.state)}</header>
+      <header><h1>Host</h1><span class="game">${meta?.name ?? ''} · match ${c.match}</span>${connectionBadge(c.state)}</header>
+      ${c.status && !c.status.secretSeed ? html`<div class="notice" data-seed-known>This match's seed was given when it was created: whoever knows it can work out every hidden card and role.</div>` : nothing}
       ${c.state === 'refused' ? html`<div class="notice">The server does not know this match or this host link.</div>` : nothing}
       ${c.error ? html`<div class="error">${c.error}</div>` : nothing}
       ${this.renderLinks()}

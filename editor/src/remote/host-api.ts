@@ -35,7 +35,8 @@ export class CreateMatchError extends Error {
 export interface MatchRequest {
   ruleset: string | { path: string; files: Record<string, string> };
   players: number;
-  seed: number | string;
+  /** a fixed seed, for tests and scripts only: without one the server draws a secret one */
+  seed?: number | string;
   options?: Record<string, number | boolean | string>;
   /** per seat: false for a person, or a bot's name */
   bots: (false | string)[];

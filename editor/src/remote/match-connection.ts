@@ -75,8 +75,8 @@ export class MatchConnection extends EventTarget {
       this.ws = null;
       this.answered = false;
       if (this.stopped) return;
-      // a wrong token or match will not get better by trying again
-      if (e.code === 4403 || e.code === 4404) {
+      // a wrong token, an unknown match or a damaged one will not get better by trying again
+      if (e.code === 4403 || e.code === 4404 || e.code === 4503) {
         this.state = 'refused';
         this.changed();
         return;

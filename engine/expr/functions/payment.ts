@@ -76,10 +76,16 @@ function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProb
     fn: (x: Ctx): PaymentProblem => {
       const ss = sf(x) as { sources: UnitSource[]; price: number[] }[];
       const suppliers: Supplier[] = ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
-      return { need: nf(x), own: of2(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity };
+      return { need: nf(x), own: of2(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity, charge: chargeWork };
     },
     of,
   };
+}
+
+/** The search's combinations count against the step's work limit (and validate's check), like list items:
+ *  a cost recomputed for every card of a long list would otherwise run for minutes within the limit. */
+function chargeWork(combinations: number): void {
+  if ((budget.work += combinations) > budget.limit) overBudget();
 }
 
 function solve<T>(f: () => T): T {

@@ -5,7 +5,7 @@
 import type { Ctx, Fn, LogEntry } from '../../model.js';
 import { compileEffects, type EffectHost, type Path } from '../../effects/index.js';
 import { compileNode, compileSource, compileZoneSource } from '../../expr/compile.js';
-import { DefError, ExprError, type Scope } from '../../expr/env.js';
+import { DefError, ExprError, RulesetGrowthError, type Scope } from '../../expr/env.js';
 import { parseTemplate, ExprSyntaxError } from '../../expr/parse.js';
 import { T, assignable, showType, type Ty } from '../../expr/types.js';
 import { seenMask } from '../../visibility.js';
@@ -22,7 +22,13 @@ export function makeHost(cx: CompileContext): CompileHost {
   const env = cx.env;
   const err = cx.err;
   const defIds = cx.ids('definitions');
+  let grewTooLarge = false;
   const reportExpr = (path: Path, e: unknown) => {
+    // once the ruleset's expressions have grown past the limit, every later one stops at once: said once
+    if (e instanceof RulesetGrowthError) {
+      if (grewTooLarge) return;
+      grewTooLarge = true;
+    }
     if (e instanceof DefError) {
       const d = defIds.get(e.def.id)!;
       err(['definitions', d.index, 'value'], `in definition '${e.def.id}': ${e.message}`, e.at);

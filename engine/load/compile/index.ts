@@ -124,6 +124,8 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   compileVisibilities(cx, host);
   if (!cx.ok) return null;
   reportUnread(cx);
+  // expressions compiled later (a watch expression, a test's) are bounded one by one
+  cx.env.expansionLeft = undefined;
   return game;
 }
 

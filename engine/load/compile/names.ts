@@ -3,8 +3,9 @@
 // before; definitions checked once for their own errors.
 
 import type { Game } from '../../model.js';
-import { BUILTIN_NAMES, RESERVED_WORDS, compileSource } from '../../expr/compile.js';
+import { BUILTIN_NAMES, MAX_RULESET_EXPANSION, RESERVED_WORDS, compileSource } from '../../expr/compile.js';
 import { FUNCTIONS } from '../../expr/functions/index.js';
+import { DefError, GrowthError, RulesetGrowthError } from '../../expr/env.js';
 import { T } from '../../expr/types.js';
 import type { Path } from '../../effects/index.js';
 import { arr, isObj, type CompileContext } from './context.js';
@@ -44,7 +45,9 @@ export function buildEnv(cx: CompileContext, getGame: () => Game): void {
   cx.env = {
     zones: cx.zoneInfos,
     vars: new Map(cx.vars.map((v) => [v.id, { index: v.index, t: v.type, perPlayer: v.perPlayer }])),
-    options: new Map(cx.options.map((o) => [o.id, { index: o.index, t: o.type === 'number' ? T.num : o.type === 'bool' ? T.bool : T.str }])),
+    options: new Map(cx.options.map((o) => [o.id, { index: o.index, t: o.type === 'number' ? T.num : o.type === 'bool' ? T.bool : T.str, choices: o.choices }])),
+    optionLiterals: new Map(),
+    expansionLeft: MAX_RULESET_EXPANSION,
     tables: cx.tables,
     defs: cx.defs,
     fields: cx.fieldTypes,
@@ -75,7 +78,13 @@ export function checkDefinitions(cx: CompileContext, host: CompileHost): void {
   try {
     for (const [id, d] of cx.defs) {
       if (d.params.length) continue;
-      try { compileSource(id, cx.env, host.baseScope(false)); } catch (e) { host.reportExpr(['definitions', defIds.get(id)!.index, 'value'], e); }
+      try {
+        compileSource(id, cx.env, host.baseScope(false));
+      } catch (e) {
+        // a definition that grows too large on its own is said at the definition, as every use of it says it
+        const own = e instanceof GrowthError && !(e instanceof RulesetGrowthError) ? new DefError(d, e.message, e.at) : e;
+        host.reportExpr(['definitions', defIds.get(id)!.index, 'value'], own);
+      }
     }
   } finally {
     cx.env.reads = reads;
@@ -88,6 +97,15 @@ export function reportUnread(cx: CompileContext): void {
   const reads = cx.env.reads;
   if (!reads) return;
   for (const o of cx.options) if (!reads.has(`option:${o.id}`)) cx.warn(['options', o.index, 'id'], `option '${o.id}' is never read`);
+  // a text option the rules compare with texts but that takes any text: a typo in a value plays as none of them
+  for (const o of cx.options) {
+    const lits = cx.env.optionLiterals?.get(o.id);
+    if (o.type !== 'string' || o.choices || !lits?.size) continue;
+    const quoted = [...lits].map((l) => `'${l}'`);
+    const listed = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
+    const choices = [...new Set([String(o.default), ...lits])].join(', ');
+    cx.warn(['options', o.index, 'id'], `option '${o.id}' is compared with ${listed} but declares no choices, so any text is accepted and a misspelt value plays as none of them; declare choices: [${choices}]`);
+  }
   for (const [id, { index }] of cx.ids('definitions')) if (!reads.has(`definition:${id}`)) cx.warn(['definitions', index, 'id'], `definition '${id}' is never used`);
   arr(cx.root.tables).forEach((t, ti) => {
     if (!isObj(t) || typeof t.id !== 'string') return;
