@@ -295,6 +295,12 @@ function advanceInner(s: State, g: Game): void {
         s.stack.push({ list: step.body, i: 0, items });
         break;
       }
+      case 'switch': {
+        const body = step.pick(c);
+        if (body < 0) f.i++;
+        else s.stack.push({ list: body, i: 0 }); // the end of the case's list moves past the switch
+        break;
+      }
       case 'simultaneous': {
         if (s.halt) { s.steps--; return; }
         // each seat once, real seats only (a seat listed twice would get two threads and one answer)

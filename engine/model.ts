@@ -228,7 +228,9 @@ export type StepDef =
   | { kind: 'prompt'; id: string; path: string; when: Fn<boolean> | null; prompt: PromptDef; effects: Eff | null; key: number }
   | { kind: 'while'; id: string; path: string; when: Fn<boolean> | null; test: Fn<boolean>; body: number }
   | { kind: 'forEach'; id: string; path: string; when: Fn<boolean> | null; list: Fn<any[]>; slot: number; body: number }
-  | { kind: 'simultaneous'; id: string; path: string; when: Fn<boolean> | null; players: Fn<number[]>; slot: number; body: number };
+  | { kind: 'simultaneous'; id: string; path: string; when: Fn<boolean> | null; players: Fn<number[]>; slot: number; body: number }
+  /** runs the step list of the first case that matches (-1: none) */
+  | { kind: 'switch'; id: string; path: string; when: Fn<boolean> | null; pick: Fn<number> };
 
 export interface StepList {
   index: number;

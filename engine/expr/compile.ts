@@ -57,6 +57,22 @@ export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): 
   return { fn: r.fn, t };
 }
 
+/**
+ * Whether a literal text would be a likely slip compared with the value of `src` (a `switch` case's `is:`
+ * against `$card.name`): the message with its did-you-mean, or null. The same check as `src == 'literal'`.
+ */
+export function literalProblem(src: string, literal: string, env: Env, scope: Scope): string | null {
+  const node = parseOrThrow(src);
+  const cmp: Node = { k: 'binary', op: '==', left: node, right: { k: 'str', v: literal, at: 0 }, at: 0 };
+  try {
+    new Compiler(env).expr(cmp, scope);
+    return null;
+  } catch (e) {
+    if (e instanceof ExprError) return e.message;
+    throw e;
+  }
+}
+
 /** A value of a zone type stays a zone instance number; everything else is its value. */
 /** Definitions are expanded at each use: this bounds what one expression may grow into. */
 const MAX_EXPANDED_NODES = 20_000;

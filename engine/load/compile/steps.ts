@@ -1,11 +1,12 @@
 // Steps: the flow's building blocks. One registry of step kinds (STEP_KINDS: do, prompt, while, forEach,
-// simultaneous), each with the value under its key, the shared step keys it takes besides, its meaning, and
+// simultaneous, switch), each with the value under its key, the shared step keys it takes besides, its meaning, and
 // its compile function; compileSteps reads a list of steps with them.
 
 import type { Eff, Fn, StepDef, StepList } from '../../model.js';
 import { runQuietly } from '../../state.js';
 import type { Scope } from '../../expr/env.js';
 import { T, showType } from '../../expr/types.js';
+import { literalProblem } from '../../expr/compile.js';
 import type { Path } from '../../effects/index.js';
 import { Registry, type Entry, type Param } from '../../lang/registry.js';
 import { arr, hintOf, isObj, type Obj } from './context.js';
@@ -19,6 +20,8 @@ export const STEP_KEYS: Param[] = [
   { name: 'when', type: { k: 'expr', shows: 'a yes/no condition' }, doc: 'A yes/no condition: the step is skipped unless it holds when reached.', examples: ['count(pile) > 0'] },
   { name: 'as', type: { k: 'binding' }, doc: 'With forEach or simultaneous: the name of the current item or player (default p, used as $p).' },
   { name: 'steps', type: { k: 'steps' }, doc: 'The nested steps of a while, forEach or simultaneous step.' },
+  { name: 'cases', type: { k: 'schema', shows: 'a list of cases', schema: { type: 'array', items: { $ref: '#/$defs/switchCase' } } }, doc: 'With switch: the cases, tried in order; the first whose `is` matches the value (or whose `when` holds) runs its `steps`.' },
+  { name: 'otherwise', type: { k: 'steps' }, doc: 'With switch: the steps run when no case matches.' },
   { name: 'quiet', type: { k: 'bool' }, default: false, doc: "With do or prompt: the step writes only its own words to the log — its `log` lines and its prompt's `log` text — not the plain lines of its moves, shuffles and reveals (\"a card: Player 2's hand → the discard pile\") nor \"Player 2 chose … (step)\"." },
 ];
 
@@ -139,7 +142,71 @@ export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
     inThread: false,
     compile: loop('simultaneous'),
   },
+  {
+    name: 'switch',
+    doc: 'Runs the steps of the first case whose `is` matches a value (or whose `when` holds), else `otherwise`. Each case has its own names: exclusive branches may reuse an `as` name.',
+    arg: { type: { k: 'expr', shows: 'a value' }, doc: 'The value each case\'s `is` is compared with (a text, number or yes/no); `true` picks the first case whose `when` holds.', examples: ['$card.name', 'true'] },
+    takes: ['cases', 'otherwise'],
+    inThread: false,
+    compile: compileSwitch,
+  },
 ]);
+
+/** A switch: its value compiled once, each case's `is` values (or `when` condition) and its own step list. */
+function compileSwitch(x: StepInput): { step: StepDef | null } {
+  const { st, p, scope, id, stepPath, when, fc } = x;
+  const h = fc.h;
+  noQuiet(x);
+  const noRandom = { ...scope, random: false };
+  const value = h.expr(st.switch, [...p, 'switch'], noRandom);
+  const vt = value ? h.typeOf(st.switch, [...p, 'switch'], noRandom) : null;
+  const cases: { is: unknown[] | null; test: Fn<boolean> | null; body: number }[] = [];
+  if (!Array.isArray(st.cases)) h.error([...p, 'cases'], 'switch needs cases: a list of { is: <value>, steps: […] } or { when: <condition>, steps: […] }');
+  arr(st.cases).forEach((cs, k) => {
+    const cp = [...p, 'cases', k];
+    if (!isObj(cs)) { h.error(cp, 'a case is a mapping: { is: <value>, steps: […] } or { when: <condition>, steps: […] }'); return; }
+    for (const key of Object.keys(cs)) {
+      if (!CASE_KEYS.includes(key)) h.error([...cp, key], `'${key}' is not a key of a case${hintOf(key, CASE_KEYS)} (a case takes ${CASE_KEYS.join(', ')})`);
+    }
+    if ((cs.is === undefined) === (cs.when === undefined)) { h.error(cp, 'a case gives either is: (values the switch is compared with) or when: (a condition), not both'); }
+    let is: unknown[] | null = null;
+    let test: Fn<boolean> | null = null;
+    if (cs.is !== undefined) {
+      is = Array.isArray(cs.is) ? cs.is : [cs.is];
+      is.forEach((v, i) => {
+        const vp = Array.isArray(cs.is) ? [...cp, 'is', i] : [...cp, 'is'];
+        const want = vt?.k === 'num' ? 'number' : vt?.k === 'bool' ? 'boolean' : vt?.k === 'str' ? 'string' : null;
+        if (vt && vt.k !== 'any' && !want) { h.error(vp, `is: compares with texts, numbers or yes/no values, and the switch value is ${showType(vt)}; use when: with a condition`); return; }
+        if (want && typeof v !== want) { h.error(vp, `the switch value is ${showType(vt!)}, so is: needs ${want === 'string' ? 'a text' : want === 'number' ? 'a number' : 'true or false'}, not ${JSON.stringify(v)}`); return; }
+        // a text compared with a card field, a role…: a misspelling is reported as in `x == 'text'`
+        if (typeof v === 'string' && typeof st.switch === 'string') {
+          const problem = literalProblem(st.switch, v, h.env, noRandom);
+          if (problem) h.error(vp, problem);
+        }
+      });
+    } else if (cs.when !== undefined) test = h.expr(cs.when, [...cp, 'when'], noRandom, T.bool) as Fn<boolean> | null;
+    // each case's steps have their own names: exclusive branches may reuse an `as` name
+    const body = fc.compileSteps(cs.steps, [...cp, 'steps'], scope, `${stepPath}/case${k + 1}`, false);
+    cases.push({ is, test, body });
+  });
+  const otherwise = st.otherwise !== undefined ? fc.compileSteps(st.otherwise, [...p, 'otherwise'], scope, `${stepPath}/otherwise`, false) : -1;
+  h.inThread = x.thread;
+  if (!value) return { step: null };
+  const tests = cases.map((cs) => cs.test);
+  const values = cases.map((cs) => cs.is);
+  const bodies = cases.map((cs) => cs.body);
+  const pick: Fn<number> = (c) => {
+    const v = value(c);
+    for (let k = 0; k < bodies.length; k++) {
+      const is = values[k];
+      if (is ? is.includes(v) : tests[k]!(c)) return bodies[k]!;
+    }
+    return otherwise;
+  };
+  return { step: { kind: 'switch', id, path: stepPath, when, pick } };
+}
+
+const CASE_KEYS = ['is', 'when', 'steps', 'description'];
 
 /** `quiet` is for the steps that run effects (do, prompt); a loop's steps say it each for themselves. */
 function noQuiet(x: StepInput): void {
