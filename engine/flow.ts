@@ -301,6 +301,13 @@ function advanceInner(s: State, g: Game): void {
         else s.stack.push({ list: body, i: 0 }); // the end of the case's list moves past the switch
         break;
       }
+      case 'call': {
+        // every argument first (one may read a name another sets), then the procedure's own slots
+        const vals = step.args.map((a) => a(c));
+        for (let k = 0; k < vals.length; k++) c.b[step.slots[k]!] = vals[k];
+        s.stack.push({ list: step.body, i: 0 }); // the end of the procedure's list moves past the call
+        break;
+      }
       case 'simultaneous': {
         if (s.halt) { s.steps--; return; }
         // each seat once, real seats only (a seat listed twice would get two threads and one answer)

@@ -230,7 +230,9 @@ export type StepDef =
   | { kind: 'forEach'; id: string; path: string; when: Fn<boolean> | null; list: Fn<any[]>; slot: number; body: number }
   | { kind: 'simultaneous'; id: string; path: string; when: Fn<boolean> | null; players: Fn<number[]>; slot: number; body: number }
   /** runs the step list of the first case that matches (-1: none) */
-  | { kind: 'switch'; id: string; path: string; when: Fn<boolean> | null; pick: Fn<number> };
+  | { kind: 'switch'; id: string; path: string; when: Fn<boolean> | null; pick: Fn<number> }
+  /** runs a procedure's step list with its parameters bound (in slots of its own) */
+  | { kind: 'call'; id: string; path: string; when: Fn<boolean> | null; args: Fn[]; slots: number[]; body: number };
 
 export interface StepList {
   index: number;

@@ -75,8 +75,9 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   compileObjectives(cx, host);
   const setup = host.effects(root.setup, ['setup'], host.baseScope(true));
   const reactions = compileReactions(cx, host);
-  const fc = makeStepsCompiler(host);
+  const fc = makeStepsCompiler(host, cx);
   const phases = compilePhases(cx, host, fc);
+  fc.procedures.finish();
   const { maxSteps, maxWork } = compileLimits(cx);
   const table = compileTable(cx, host, symbols);
 

@@ -1,5 +1,5 @@
 // Steps: the flow's building blocks. One registry of step kinds (STEP_KINDS: do, prompt, while, forEach,
-// simultaneous, switch), each with the value under its key, the shared step keys it takes besides, its meaning, and
+// simultaneous, switch, call), each with the value under its key, the shared step keys it takes besides, its meaning, and
 // its compile function; compileSteps reads a list of steps with them.
 
 import type { Eff, Fn, StepDef, StepList } from '../../model.js';
@@ -12,6 +12,8 @@ import { Registry, type Entry, type Param } from '../../lang/registry.js';
 import { arr, hintOf, isObj, type Obj } from './context.js';
 import type { CompileHost } from './host.js';
 import { compilePrompt } from './prompt.js';
+import { makeProcedures, type Procedures } from './procedures.js';
+import type { CompileContext } from './context.js';
 
 /** Keys any step may have, besides its kind. */
 export const STEP_KEYS: Param[] = [
@@ -22,6 +24,7 @@ export const STEP_KEYS: Param[] = [
   { name: 'steps', type: { k: 'steps' }, doc: 'The nested steps of a while, forEach or simultaneous step.' },
   { name: 'cases', type: { k: 'schema', shows: 'a list of cases', schema: { type: 'array', items: { $ref: '#/$defs/switchCase' } } }, doc: 'With switch: the cases, tried in order; the first whose `is` matches the value (or whose `when` holds) runs its `steps`.' },
   { name: 'otherwise', type: { k: 'steps' }, doc: 'With switch: the steps run when no case matches.' },
+  { name: 'with', type: { k: 'schema', shows: 'parameter → value', schema: { type: 'object', additionalProperties: { $ref: '#/$defs/expression' } } }, doc: 'With call: the value of each parameter of the procedure (an expression of its type), e.g. { p: $p, n: 3 }.', examples: [{ p: '$p', n: 3 }] },
   { name: 'quiet', type: { k: 'bool' }, default: false, doc: "With do or prompt: the step writes only its own words to the log — its `log` lines and its prompt's `log` text — not the plain lines of its moves, shuffles and reveals (\"a card: Player 2's hand → the discard pile\") nor \"Player 2 chose … (step)\"." },
 ];
 
@@ -37,6 +40,8 @@ export interface StepsCompiler {
   lists: StepList[];
   promptSteps: (StepDef & { kind: 'prompt' })[];
   compileSteps(src: unknown, path: Path, scope: Scope, prefix: string, thread: boolean): number;
+  /** the ruleset's procedures, compiled at their first call */
+  procedures: Procedures;
 }
 
 export interface StepInput {
@@ -150,6 +155,14 @@ export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
     inThread: false,
     compile: compileSwitch,
   },
+  {
+    name: 'call',
+    doc: 'Runs a procedure (a named step sequence declared under `procedures`) with its parameters given in `with`, then goes on with the next step.',
+    arg: { type: { k: 'id', of: 'procedure' }, doc: 'The id of a procedure.', examples: ['drawCards'] },
+    takes: ['with'],
+    inThread: false,
+    compile: compileCall,
+  },
 ]);
 
 /** A switch: its value compiled once, each case's `is` values (or `when` condition) and its own step list. */
@@ -208,6 +221,31 @@ function compileSwitch(x: StepInput): { step: StepDef | null } {
 
 const CASE_KEYS = ['is', 'when', 'steps', 'description'];
 
+/** A call: the procedure (compiled at its first call) and an argument for each of its parameters. */
+function compileCall(x: StepInput): { step: StepDef | null } {
+  const { st, p, scope, id, stepPath, when, fc } = x;
+  const h = fc.h;
+  noQuiet(x);
+  const proc = fc.procedures.get(st.call, [...p, 'call']);
+  h.inThread = x.thread;
+  if (!proc) return { step: null };
+  const given = st.with === undefined ? {} : isObj(st.with) ? st.with : null;
+  if (!given) { h.error([...p, 'with'], 'with is a mapping of the procedure\'s parameters to values, e.g. { p: $p }'); return { step: null }; }
+  const names = proc.params.map((q) => q.name);
+  for (const k of Object.keys(given)) {
+    if (!names.includes(k)) h.error([...p, 'with', k], `procedure '${proc.id}' has no parameter '${k}'${hintOf(k, names)}${names.length ? ` (it takes ${names.join(', ')})` : ' (it takes none)'}`);
+  }
+  const args: Fn[] = [];
+  let ok = true;
+  for (const q of proc.params) {
+    if (!Object.prototype.hasOwnProperty.call(given, q.name)) { h.error([...p, 'with'], `call ${proc.id} needs a value for its parameter '${q.name}' (${showType(q.t)})`); ok = false; continue; }
+    const f = h.expr(given[q.name], [...p, 'with', q.name], { ...scope, random: false }, q.t);
+    if (f) args.push(f); else ok = false;
+  }
+  if (!ok) return { step: null };
+  return { step: { kind: 'call', id, path: stepPath, when, args, slots: proc.params.map((q) => q.slot), body: proc.list } };
+}
+
 /** `quiet` is for the steps that run effects (do, prompt); a loop's steps say it each for themselves. */
 function noQuiet(x: StepInput): void {
   if (x.st.quiet !== undefined && x.st.quiet !== false) x.fc.h.error([...x.p, 'quiet'], 'quiet goes on do and prompt steps (put it on the steps inside)');
@@ -218,11 +256,12 @@ export function stepKeyNames(): string[] {
   return [...STEP_KEYS.map((k) => k.name), ...STEP_KINDS.names()];
 }
 
-export function makeStepsCompiler(h: CompileHost): StepsCompiler {
+export function makeStepsCompiler(h: CompileHost, cx: CompileContext): StepsCompiler {
   const fc: StepsCompiler = {
     h,
     lists: [],
     promptSteps: [],
+    procedures: null!,
     compileSteps(src, path, scope, prefix, thread) {
       const list: StepList = { index: fc.lists.length, steps: [] };
       fc.lists.push(list);
@@ -262,5 +301,6 @@ export function makeStepsCompiler(h: CompileHost): StepsCompiler {
       return list.index;
     },
   };
+  fc.procedures = makeProcedures(cx, h, (src, path, scope, prefix) => fc.compileSteps(src, path, scope, prefix, false));
   return fc;
 }
