@@ -13,6 +13,7 @@ import { argmax, argmin, indexOf, let_, sort } from './values.js';
 import { countsBy, covers, minus, plus, sumCounts, total } from './counts.js';
 import { score, scoreWinners } from './scores.js';
 import { cheapest, payments, sources } from './payment.js';
+import { placing, rank } from './placings.js';
 
 export type { FunctionDef, FnParam, FnCompiler, CallInput } from './def.js';
 
@@ -24,7 +25,7 @@ export const FUNCTIONS = new Registry<FunctionDef>('function', [
   revealed, randomOf,
   let_, sort, argmax, argmin, indexOf,
   total, plus, minus, covers, sumCounts, countsBy,
-  score, scoreWinners,
+  score, scoreWinners, placing, rank,
   sources, payments, cheapest,
 ]);
 
