@@ -1,4 +1,5 @@
-// Effects on cards: move, deal, shuffle, reveal.
+// Effects on cards: move, deal, shuffle, reveal, rotate (every player's zone to the next at once), swap (two
+// zones exchange their cards).
 
 import type { Ctx, Eff } from '../model.js';
 import { T } from '../expr/types.js';
@@ -203,3 +204,70 @@ export const reveal: EffectDef = {
     };
   },
 };
+
+const DIRECTIONS = ['clockwise', 'counterclockwise'];
+
+export const rotate: EffectDef = {
+  name: 'rotate',
+  doc: "Passes every player's copy of a per-player zone to the next player at once (clockwise by default: each player's cards go to next(p)), e.g. every hand to the left. With `players`, only they pass, each to the next of them.",
+  arg: { type: { k: 'id', of: 'per-player zone' }, doc: 'The id of a per-player zone (without [player]).', examples: ['hand'] },
+  params: [
+    { name: 'direction', type: { k: 'enum', values: DIRECTIONS }, default: 'clockwise', doc: "Which way the cards go: clockwise (to next(p)) or counterclockwise (to prev(p))." },
+    { name: 'players', type: { k: 'expr', shows: 'a list of players' }, doc: 'Who passes (default: everyone); each passes to the next of them in the direction, so a player out of the game is skipped.', examples: ["filter(players, alive[it])"] },
+  ],
+  compile(x) {
+    const { h, scope, item, path, at } = x;
+    const zi = perPlayerZone(x, x.arg, at, 'rotate');
+    // (a direction other than the two is the schema's to report, with its did-you-mean)
+    const dir = item.direction === 'counterclockwise' ? -1 : 1;
+    const players = item.players !== undefined ? h.expr(item.players, [...path, 'players'], scope, T.list(T.player)) : null;
+    if (!zi || (item.players !== undefined && !players)) return null;
+    const base = zi.base;
+    return (c) => {
+      const ps = seatsIn(c, players);
+      if (ps.length < 2) return;
+      // every zone's cards as they are now, then each list to its place: the cards move at once
+      const lists = ps.map((p) => c.s.zones[base + p]!.slice());
+      for (let k = 0; k < ps.length; k++) moveEntities(c.s, c.g, lists[k]!, base + ps[(k + dir + ps.length) % ps.length]!);
+    };
+  },
+};
+
+export const swap: EffectDef = {
+  name: 'swap',
+  doc: 'Exchanges the whole contents of two zones at once (two players swap hands): every card of `swap` goes to `with` and every card of `with` to `swap`, in their order.',
+  arg: { type: { k: 'zone' }, doc: 'One zone.', examples: ['hand[$p]'] },
+  params: [{ name: 'with', type: { k: 'zone' }, required: true, doc: 'The other zone.', examples: ['hand[$target]'] }],
+  compile(x) {
+    const { h, scope, item, path, at } = x;
+    const a = h.zone(x.arg, at, scope);
+    if (item.with === undefined) { h.error(path, "swap needs 'with': the other zone"); return null; }
+    const b = h.zone(item.with, [...path, 'with'], scope);
+    if (!a || !b) return null;
+    return (c) => {
+      const za = a(c), zb = b(c);
+      if (za === zb) return;
+      const la = c.s.zones[za]!.slice(), lb = c.s.zones[zb]!.slice();
+      moveEntities(c.s, c.g, la, zb);
+      moveEntities(c.s, c.g, lb, za);
+    };
+  },
+};
+
+/** The id of a per-player zone (not a grid) given as an effect's value, or null (reported). */
+function perPlayerZone(x: EffectInput, v: unknown, at: (string | number)[], what: string): { base: number } | null {
+  const zi = typeof v === 'string' ? x.h.env.zones.get(v) : undefined;
+  if (!zi || !zi.perPlayer || zi.cells) {
+    const hint = typeof v === 'string' ? didYouMean(v, x.h.env.zones.keys()) : undefined;
+    x.h.error(at, `${what} needs the name of a per-player zone${zi ? ` ('${zi.id}' is not per player)` : hint ? ` (did you mean '${hint}'?)` : ''}`);
+    return null;
+  }
+  return zi;
+}
+
+/** The real seats of a players expression, each once, in seat order (every seat without one). */
+function seatsIn(c: Ctx, players: ((c: Ctx) => unknown) | null): number[] {
+  if (!players) return Array.from({ length: c.s.n }, (_, i) => i);
+  const ps = players(c) as number[];
+  return [...new Set(ps)].filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.n).sort((a, b) => a - b);
+}
