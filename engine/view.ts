@@ -5,7 +5,7 @@
 import type { Ctx, Game, LogEntry, OpenPrompt, State } from './model.js';
 import type { Ty } from './expr/types.js';
 import { instances } from './instances.js';
-import { ALL_SEEING, cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
+import { ALL_SEEING, cardSeenIn, cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
 import { promptOf, activePlayers, labelsOf } from './flow.js';
 import { listCards, playerName, showHole, showValue } from './render.js';
 import { countsRuns, runsText, type Run } from './present.js';
@@ -98,9 +98,9 @@ function zoneView(s: State, g: Game, inst: number, viewer: number): ZoneView {
   const ents = s.zones[inst]!;
   if (zoneVisibleTo(s, g, inst, viewer)) return { count: ents.length, cards: ents.map((e) => cardView(g, e)) };
   let any = false;
-  for (const e of ents) if (s.shown[e]) { any = true; break; }
+  for (const e of ents) if (cardSeenIn(s, e, false, viewer)) { any = true; break; }
   if (!any) return { count: ents.length };
-  return { count: ents.length, cards: ents.map((e) => (s.shown[e] ? cardView(g, e) : null)) };
+  return { count: ents.length, cards: ents.map((e) => (cardSeenIn(s, e, false, viewer) ? cardView(g, e) : null)) };
 }
 
 export function view(s: State, g: Game, viewer: number): PlayerView {

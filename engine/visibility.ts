@@ -47,21 +47,39 @@ export function varVisibleTo(s: State, g: Game, v: VarDef, owner: number, viewer
 
 /** Whether `viewer` sees entity `e` where it lies now. */
 export function cardVisibleTo(s: State, g: Game, e: number, viewer: number): boolean {
-  return cardSeenIn(s, e, zoneVisibleTo(s, g, s.loc[e]!, viewer));
+  return cardSeenIn(s, e, zoneVisibleTo(s, g, s.loc[e]!, viewer), viewer);
 }
 
 /** The same for a card in a zone whose visibility to the viewer is already known (worked out once for all the
- *  zone's cards): a card is seen where its zone is seen, or when it is shown. */
-export function cardSeenIn(s: State, e: number, zoneSeen: boolean): boolean {
-  return zoneSeen || s.shown[e] === 1;
+ *  zone's cards): a card is seen where its zone is seen, when it is revealed to everyone, or when it is shown to
+ *  the viewer's seat. */
+export function cardSeenIn(s: State, e: number, zoneSeen: boolean, viewer: number): boolean {
+  if (zoneSeen) return true;
+  const v = s.shown[e]!;
+  return v === 1 || (v < 0 && (viewer === ALL_SEEING || (viewer >= 0 && (~v & (1 << viewer)) !== 0)));
+}
+
+/** The seats a card is shown to until it moves (`reveal`: -1, everyone; `show … to`: a mask of seats; else 0).
+ *  The state's `shown` holds 1 for everyone and ~mask for some seats (so a game without `show` keeps its 0/1). */
+export function shownMask(s: State, e: number): number {
+  const v = s.shown[e]!;
+  return v === 1 ? -1 : v < 0 ? ~v : 0;
+}
+
+/** Shows card `e` to the seats of `mask` (added to those it is shown to already) until it moves. */
+export function showTo(s: State, e: number, mask: number): void {
+  const v = s.shown[e]!;
+  if (v === 1 || mask === 0) return;
+  s.shown[e] = ~((v < 0 ? ~v : 0) | mask);
 }
 
 /** Bit mask of the seats that see entity `e` now (seats 0–30); -1 when everyone does, onlookers included
- *  (a card shown, or in a public zone: the host's public table names it too). */
+ *  (a card revealed, or in a public zone: the host's public table names it too). */
 export function seenMask(s: State, g: Game, e: number): number {
-  if (s.shown[e]) return -1;
+  const sh = s.shown[e]!;
+  if (sh === 1) return -1;
   if (zoneVisibleTo(s, g, s.loc[e]!, -1)) return -1;
-  let m = 0;
+  let m = sh < 0 ? ~sh : 0;
   for (let p = 0; p < s.n; p++) if (zoneVisibleTo(s, g, s.loc[e]!, p)) m |= 1 << p;
   return m;
 }

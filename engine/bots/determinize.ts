@@ -49,7 +49,7 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
     const zoneSeen = zoneVisibleTo(s, g, z, viewer); // once for the zone, not once per card
     for (let i = 0; i < zone.length; i++) {
       const e = zone[i]!;
-      if (!cardSeenIn(s, e, zoneSeen)) { pz.push(z); pi.push(i); ents.push(e); }
+      if (!cardSeenIn(s, e, zoneSeen, viewer)) { pz.push(z); pi.push(i); ents.push(e); }
     }
   }
   // start from a canonical order (the set of hidden cards is known from the view; where each one really

@@ -1,9 +1,11 @@
-// Effects on cards: move, deal, shuffle, reveal, rotate (every player's zone to the next at once), swap (two
+// Effects on cards: move, deal, shuffle, reveal, show (to some players), rotate (every player's zone to the next at once), swap (two
 // zones exchange their cards).
 
 import type { Ctx, Eff } from '../model.js';
-import { T } from '../expr/types.js';
+import { T, showType } from '../expr/types.js';
 import { changed, log, moveEntities, moveTop, plainLines, runQuietly, shuffleZone, touchAll } from '../state.js';
+import { seenMask, showTo } from '../visibility.js';
+import { noteShown } from '../memory.js';
 import { didYouMean } from '../suggest.js';
 import { cellRead, warn, watchCells } from '../warnings.js';
 import { logLine } from '../budget.js';
@@ -200,6 +202,44 @@ export const reveal: EffectDef = {
       if (plainLines(c.s) && xs.length) {
         logLine();
         c.s.log!.push({ kind: 'text', parts: ['Revealed: ', ''], holes: [{ t: 'cards', v: xs.slice() }] });
+      }
+    };
+  },
+};
+
+export const show: EffectDef = {
+  name: 'show',
+  doc: "Shows cards to some players only (a private look at another's hand, two players comparing in secret) until the cards next move: those players see them in their views, in the log and in their bots' reckoning, the others do not. A move back into the zone they lie in ends the look.",
+  arg: { type: { k: 'expr', shows: 'a card or a list of cards' }, doc: 'The cards shown: a card or a list of cards (a zone counts as its cards).', examples: ['hand[$target]', '$card'] },
+  params: [{ name: 'to', type: { k: 'expr', shows: 'a player or a list of players' }, required: true, doc: 'Who sees them: a player or a list of players.', examples: ['$p', '[$a, $b]'] }],
+  compile(x) {
+    const { h, scope, item, path, at } = x;
+    const f = h.expr(x.arg, at, scope);
+    const t = f ? h.typeOf(x.arg, at, scope) : null;
+    if (t && !(t.k === 'card' || t.k === 'any' || (t.k === 'list' && (t.of.k === 'card' || t.of.k === 'any')))) { h.error(at, `show needs a card or a list of cards, but this is ${showType(t)}`); return null; }
+    if (item.to === undefined) return null; // the schema reports the missing 'to'
+    const to = h.expr(item.to, [...path, 'to'], { ...scope, random: false });
+    const toT = to ? h.typeOf(item.to, [...path, 'to'], scope) : null;
+    if (toT && !(toT.k === 'player' || toT.k === 'any' || (toT.k === 'list' && (toT.of.k === 'player' || toT.of.k === 'any')))) { h.error([...path, 'to'], `show to: needs a player or a list of players, but this is ${showType(toT)}`); return null; }
+    if (!f || !to) return null;
+    const single = t?.k === 'card';
+    return (c) => {
+      const v = f(c);
+      const xs: number[] = single ? (v >= 0 ? [v] : []) : (v as number[]).filter((e) => e >= 0);
+      const w = to(c);
+      const seats: number[] = (Array.isArray(w) ? w : [w]).filter((p: number) => Number.isInteger(p) && p >= 0 && p < c.s.n);
+      let mask = 0;
+      for (const p of seats) mask |= 1 << p;
+      if (mask === 0 || xs.length === 0) return;
+      for (const e of xs) {
+        if (c.s.mem) noteShown(c.s, c.g, e, mask);
+        showTo(c.s, e, mask);
+        changed(c.s, c.s.loc[e]!);
+      }
+      touchAll(c.s);
+      if (plainLines(c.s)) {
+        logLine();
+        c.s.log!.push({ kind: 'text', parts: ['Shown to ', ': ', ''], holes: [{ t: 'players', v: [...new Set(seats)].sort((a, b) => a - b) }, { t: 'cards', v: xs.slice() }], seen: [-1, xs.reduce((m, e) => m & seenMask(c.s, c.g, e), -1)] });
       }
     };
   },
