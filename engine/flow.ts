@@ -15,6 +15,7 @@ import { sameValue } from './expr/value.js';
 import { seenMask } from './visibility.js';
 import { checkPlayers } from './start.js';
 import { logLine, resetWork } from './budget.js';
+import { judgeLog } from './log-judge.js';
 
 export class IllegalAction extends Error {}
 
@@ -30,6 +31,7 @@ export function newGame(g: Game, o: NewGameOptions): State {
       s.stack.push({ list: g.phases[0]!.body, i: 0, phase: 0 });
       runReactions(s, g, c);
     }
+    judgeLog(s, g, 0);
   } catch (e) {
     stopOnRuleError(s, e, 'setup');
   }
@@ -166,11 +168,13 @@ function resolveInner(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
     for (const t of s.par.threads) if (t.player === p.player) th = t;
     th.prompt = null;
     const c: Ctx = { s, g, b: th.b, it: undefined };
+    const mark = s.log ? s.log.length : -1;
     bindChoice(c, def, choice);
     logChoice(c, p, choice, true);
     def.effects?.(c);
     th.i++;
     runReactions(s, g, { s, g, b: s.b, it: undefined });
+    if (mark >= 0) judgeLog(s, g, mark);
     if (!s.ended) runThread(s, g, th);
     if (!s.ended && threadsDone(s, g)) finishParallel(s);
   } else resolveMain(s, g, p, choice);
@@ -271,11 +275,14 @@ function advanceInner(s: State, g: Game): void {
       continue;
     }
     switch (step.kind) {
-      case 'do':
+      case 'do': {
+        const mark = s.log ? s.log.length : -1;
         step.effects(c);
         f.i++;
         runReactions(s, g, c);
+        if (mark >= 0) judgeLog(s, g, mark); // the step's lines read as what a seat may know now
         break;
+      }
       case 'prompt': {
         if (s.halt) { s.steps--; return; } // a lookahead stops before the next decision is even worked out
         const p = openPrompt(c, step);
@@ -380,9 +387,11 @@ function runThread(s: State, g: Game, th: Thread): void {
       continue;
     }
     if (step.kind === 'do') {
+      const mark = s.log ? s.log.length : -1;
       step.effects(c);
       th.i++;
       runReactions(s, g, { s, g, b: s.b, it: undefined });
+      if (mark >= 0) judgeLog(s, g, mark);
     } else if (step.kind === 'prompt') {
       const p = openPrompt(c, step);
       if (!p) { clearBinding(c, step); th.i++; continue; }
@@ -469,11 +478,13 @@ function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   const def = g.promptSteps[p.key]!;
   s.prompt = null;
   const c: Ctx = { s, g, b: s.b, it: undefined };
+  const mark = s.log ? s.log.length : -1;
   bindChoice(c, def, choice);
   logChoice(c, p, choice, false);
   def.effects?.(c);
   s.stack[s.stack.length - 1]!.i++;
   runReactions(s, g, c);
+  if (mark >= 0) judgeLog(s, g, mark);
 }
 
 /**

@@ -393,11 +393,28 @@ export interface Ended {
   message?: string;
 }
 
+/** One `{…}` of a text entry: its value, and what a reader may know of the cards in it. */
+export interface LogHole {
+  t: 'player' | 'players' | 'card' | 'cards' | 'value' | 'counts';
+  v: any;
+  /** per card of the hole (card: one, cards: one per card, value: one per card piece): the seats that may know
+   *  it, judged at the end of the step; absent: the entry's `seen` for the whole hole (or everyone) */
+  seen?: number[];
+  /** a value with cards or players inside (a record, a list of records): its reading as pieces, so that only a
+   *  hidden card inside is redacted */
+  pieces?: (string | { e: number } | { p: number })[];
+  /** the hole reads the choice of the prompt whose `log` it is in (inside a simultaneous step, other seats
+   *  read it only where it is the chooser or cards they may know) */
+  choice?: boolean;
+  /** counts: the enumeration */
+  of?: string;
+}
+
 export interface LogEntry {
   kind: 'text' | 'move' | 'shuffle' | 'role' | 'choice';
   /** text: literal parts and hole values (rendered per viewer). */
   parts?: string[];
-  holes?: { t: 'player' | 'players' | 'card' | 'cards' | 'value' | 'counts'; v: any; seen?: number[]; /** counts: the enumeration */ of?: string }[];
+  holes?: LogHole[];
   to?: number[] | null;
   cards?: number[];
   from?: number[];

@@ -2,7 +2,7 @@
 // logs and bots all read the game through this; hidden cards appear only as counts (or face-down slots),
 // hidden roles not at all, and log lines are rendered for the viewer.
 
-import type { Ctx, Game, LogEntry, OpenPrompt, State } from './model.js';
+import type { Ctx, Game, LogEntry, LogHole, OpenPrompt, State } from './model.js';
 import type { Ty } from './expr/types.js';
 import { instances } from './instances.js';
 import { ALL_SEEING, cardSeenIn, cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
@@ -257,26 +257,32 @@ function valueSegs(v: unknown, t: Ty | undefined, g: Game, hide: (e: number) => 
   return [showValue(v)];
 }
 
-/** A text entry as pieces; `hide(card, hole)` tells which cards this reader may not know. */
-function entrySegs(e: LogEntry, g: Game, hide: (card: number, hole: number) => boolean): Seg[] {
+/** A text entry as pieces; `hide(card, hole, k)` tells which cards this reader may not know (k: the card's place
+ *  among the hole's cards). */
+function entrySegs(e: LogEntry, g: Game, hide: (card: number, hole: number, k: number) => boolean): Seg[] {
   const parts = e.parts ?? [];
   const out: Seg[] = [];
   const put = (x: Seg) => { if (x !== '') out.push(x); };
   put(parts[0] ?? '');
   (e.holes ?? []).forEach((h, i) => {
-    put(holeSeg(h, g, (card) => hide(card, i)));
+    for (const x of holeSegs(h, g, (card, k) => hide(card, i, k))) put(x);
     put(parts[i + 1] ?? '');
   });
   return out;
 }
 
-function holeSeg(h: NonNullable<LogEntry['holes']>[number], g: Game, hide: (card: number) => boolean): Seg {
+function holeSegs(h: LogHole, g: Game, hide: (card: number, k: number) => boolean): Seg[] {
   switch (h.t) {
-    case 'player': return h.v < 0 ? 'nobody' : { p: h.v };
-    case 'card': return h.v < 0 ? 'nothing' : { c: hide(h.v) ? null : cardName(g, h.v) };
-    case 'cards': return (h.v as number[]).length ? { cs: (h.v as number[]).map((e) => (hide(e) ? null : cardName(g, e))) } : 'nothing';
-    case 'counts': { const r = countsRuns(g, h.of!, h.v as number[]); return r.length ? { r } : ''; }
-    default: return showHole(h, g);
+    case 'player': return [h.v < 0 ? 'nobody' : { p: h.v }];
+    case 'card': return [h.v < 0 ? 'nothing' : { c: hide(h.v, 0) ? null : cardName(g, h.v) }];
+    case 'cards': return (h.v as number[]).length ? [{ cs: (h.v as number[]).map((e, k) => (hide(e, k) ? null : cardName(g, e))) }] : ['nothing'];
+    case 'counts': { const r = countsRuns(g, h.of!, h.v as number[]); return r.length ? [{ r }] : ['']; }
+    default: {
+      if (!h.pieces) return [showHole(h, g)];
+      // a record or list with cards inside: only a card this reader may not know reads "a card"
+      let k = 0;
+      return h.pieces.map((x): Seg => (typeof x === 'string' ? x : 'p' in x ? { p: x.p } : { c: hide(x.e, k++) ? null : cardName(g, x.e) }));
+    }
   }
 }
 
@@ -427,21 +433,28 @@ export function renderLogMoreLines(out: LogLine[], at: { wrote: boolean }, entri
   at.wrote = wrote;
 }
 
-/** A text entry for one viewer: each card named in it shows only to those who saw it when it was written. */
+/** A text entry for one viewer: each card named in it shows only to those who may know it (judged at the end of
+ *  the step it was written in), a card inside a hole alone, not the whole hole. */
 function textSegs(e: LogEntry, g: Game, viewer: number): Seg[] {
-  return entrySegs(e, g, (_card, i) => { const seen = e.seen?.[i]; return seen !== undefined && !inMask(seen, viewer); });
+  return entrySegs(e, g, (_card, i, k) => {
+    const seen = e.holes?.[i]?.seen?.[k] ?? e.seen?.[i];
+    return seen !== undefined && !inMask(seen, viewer);
+  });
 }
 
-/** A secret choice's words for another seat: only if every hole is the chooser or a card (cards it may not
- *  know read "a card"); null when the words would tell what was chosen. */
+/** A secret choice's words for another seat: every hole that does not read the choice, and those that do where
+ *  they are the chooser or cards (those it may not know read "a card"); null when the words would tell what was
+ *  chosen. */
 function veiledSegs(e: LogEntry, g: Game, viewer: number, chooser: number): Seg[] | null {
   for (const h of e.holes ?? []) {
+    if (!h.choice) continue;
     if (h.t === 'card' || h.t === 'cards') continue;
     if (h.t === 'player' && h.v === chooser) continue;
     return null;
   }
   return textSegs(e, g, viewer);
 }
+
 
 /** A name from a file in words: "dealPile" → "deal pile", "swap-take" → "swap take". */
 export function inWords(id: string): string {

@@ -43,7 +43,7 @@ export function awardOf(mine: number, all: readonly number[], awards: readonly n
 
 export const placing: FunctionDef = {
   name: 'placing',
-  doc: "The award x takes when the items of the list are ranked by a number about each (it), highest first: awards[0] for the most, awards[1] for second… Ties follow the rule: 'share' (each tied item takes the award of the place, the next places are used up), 'split' (the awards of the places they cover, shared, rounded down), 'divide' (the place's award shared, rounded down; the next places used up) or 'none' (nothing; the next places used up). An item not in the list takes 0: placing($p, filter(players, shields(it) > 0), shields(it), [6, 3], 'share').",
+  doc: "The award x takes when the items of the list are ranked by a number about each (it), highest first: awards[0] for the most, awards[1] for second… Ties follow the rule: 'share' (each tied item takes the award of the place, the next places are used up), 'split' (the awards of the places they cover, shared, rounded down), 'divide' (the place's award shared, rounded down; the next places used up) or 'none' (nothing; the next places used up). An item not in the list takes 0: placing($p, filter(players, strength(it) > 0), strength(it), [6, 3], 'share').",
   params: [{ name: 'x', shows: 'an item of the list' }, { name: 'list', shows: 'a list' }, { name: 'n', shows: 'a number about it' }, { name: 'awards', shows: 'a list of numbers' }, { name: 'ties', shows: "'share', 'split', 'divide' or 'none'" }],
   returns: 'a number',
   compile({ args, sc, c }) {
