@@ -232,7 +232,12 @@ export type StepDef =
   /** runs the step list of the first case that matches (-1: none) */
   | { kind: 'switch'; id: string; path: string; when: Fn<boolean> | null; pick: Fn<number> }
   /** runs a procedure's step list with its parameters bound (in slots of its own) */
-  | { kind: 'call'; id: string; path: string; when: Fn<boolean> | null; args: Fn[]; slots: number[]; body: number };
+  | { kind: 'call'; id: string; path: string; when: Fn<boolean> | null; args: Fn[]; slots: number[]; body: number }
+  /** a reaction window: `players` asked at once (each a thread running `body`, one optional prompt binding
+   *  `askSlot`), then the takers respond in the list's order (`first`: only the first), each running `effects`
+   *  with the responder in `slot`; afterwards `slot` and `askSlot` hold the first taker's (`declined`: the
+   *  response bound when nobody took it) */
+  | { kind: 'offer'; id: string; path: string; when: Fn<boolean> | null; players: Fn<number[]>; slot: number; body: number; askSlot: number; askSingle: boolean; first: boolean; effects: Eff; declined: unknown };
 
 export interface StepList {
   index: number;

@@ -130,7 +130,7 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
     for (const th of d.par.threads) {
       if (th.player === viewer || th.prompt || th.i < n) continue;
       th.b = d.b.slice();
-      if (step && step.kind === 'simultaneous') th.b[step.slot] = th.player;
+      if (step && (step.kind === 'simultaneous' || step.kind === 'offer')) th.b[step.slot] = th.player;
     }
   }
   for (let k = 0; k < 4; k++) d.rng[k] = (randInt(rng, 0x100000000) ^ (k * 0x9e3779b9)) >>> 0;

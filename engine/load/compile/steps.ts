@@ -1,5 +1,5 @@
 // Steps: the flow's building blocks. One registry of step kinds (STEP_KINDS: do, prompt, while, forEach,
-// simultaneous, switch, call), each with the value under its key, the shared step keys it takes besides, its meaning, and
+// simultaneous, switch, call, offer), each with the value under its key, the shared step keys it takes besides, its meaning, and
 // its compile function; compileSteps reads a list of steps with them.
 
 import type { Eff, Fn, StepDef, StepList } from '../../model.js';
@@ -20,11 +20,13 @@ export const STEP_KEYS: Param[] = [
   { name: 'id', type: { k: 'schema', schema: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' }, shows: 'an id' }, required: true, doc: 'The step\'s id, unique in its list (a variant refers to the step by it).' },
   { name: 'description', type: { k: 'schema', schema: { type: 'string' }, shows: 'a text' }, doc: 'A note for designers; not shown in play.' },
   { name: 'when', type: { k: 'expr', shows: 'a yes/no condition' }, doc: 'A yes/no condition: the step is skipped unless it holds when reached.', examples: ['count(pile) > 0'] },
-  { name: 'as', type: { k: 'binding' }, doc: 'With forEach or simultaneous: the name of the current item or player (default p, used as $p).' },
+  { name: 'as', type: { k: 'binding' }, doc: 'With forEach or simultaneous: the name of the current item or player (default p, used as $p). With offer (required): the responder; after the step, the first who took the offer (none if nobody did).' },
   { name: 'steps', type: { k: 'steps' }, doc: 'The nested steps of a while, forEach or simultaneous step.' },
   { name: 'cases', type: { k: 'schema', shows: 'a list of cases', schema: { type: 'array', items: { $ref: '#/$defs/switchCase' } } }, doc: 'With switch: the cases, tried in order; the first whose `is` matches the value (or whose `when` holds) runs its `steps`.' },
   { name: 'otherwise', type: { k: 'steps' }, doc: 'With switch: the steps run when no case matches.' },
   { name: 'with', type: { k: 'schema', shows: 'parameter → value', schema: { type: 'object', additionalProperties: { $ref: '#/$defs/expression' } } }, doc: 'With call: the value of each parameter of the procedure (an expression of its type), e.g. { p: $p, n: 3 }.', examples: [{ p: '$p', n: 3 }] },
+  { name: 'ask', type: { k: 'schema', schema: { $ref: '#/$defs/prompt' }, shows: 'a prompt' }, doc: 'With offer: the optional response each player may make (a prompt whose player is the responder by default; choosing nothing declines). Its `as` names the response for `do` and the steps after.' },
+  { name: 'first', type: { k: 'bool' }, default: false, doc: 'With offer: only the first taker in the list\'s order responds (a challenge, a block); without it every taker does (each reveals a reaction card).' },
   { name: 'quiet', type: { k: 'bool' }, default: false, doc: "With do or prompt: the step writes only its own words to the log — its `log` lines and its prompt's `log` text — not the plain lines of its moves, shuffles and reveals (\"a card: Player 2's hand → the discard pile\") nor \"Player 2 chose … (step)\"." },
 ];
 
@@ -163,6 +165,14 @@ export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
     inThread: false,
     compile: compileCall,
   },
+  {
+    name: 'offer',
+    doc: 'A reaction window: offers an optional response (`ask`) to some players at once, in secret (a challenge, a block, a reaction card); a player with nothing to respond with is not asked. Then the takers respond in the list\'s order (only the first with `first: true`), each running `do`. After the step, `as` names the first who took it (none if nobody did).',
+    arg: { type: { k: 'expr', shows: 'a list of players' }, doc: 'Who may respond, in the order responses resolve: filter(seatsFrom($p), it != $p) is everyone else, clockwise from the next seat.', examples: ['filter(seatsFrom($p), it != $p)'] },
+    takes: ['as', 'ask', 'first', 'do'],
+    inThread: false,
+    compile: compileOffer,
+  },
 ]);
 
 /** A switch: its value compiled once, each case's `is` values (or `when` condition) and its own step list. */
@@ -221,6 +231,41 @@ function compileSwitch(x: StepInput): { step: StepDef | null } {
 
 const CASE_KEYS = ['is', 'when', 'steps', 'description'];
 
+/** A reaction window: who may respond, the optional response each is asked (a prompt compiled into a one-step
+ *  list that each responder's thread runs), and what a taker's response does. */
+function compileOffer(x: StepInput): { step: StepDef | null; scope?: Scope } {
+  const { st, p, scope, id, stepPath, when, fc } = x;
+  const h = fc.h;
+  noQuiet(x);
+  const players = h.expr(st.offer, [...p, 'offer'], { ...scope, random: false }, T.list(T.player)) as Fn<number[]> | null;
+  if (typeof st.as !== 'string') { h.error(p, 'offer needs as: a name for the player who responds (used as $name in ask and do)'); return { step: null }; }
+  if (!isObj(st.ask)) { h.error(p, 'offer needs ask: the optional response each player may make (a prompt)'); return { step: null }; }
+  const inner = h.bind(scope, st.as, T.player, [...p, 'as']);
+  const slot = h.env.slotOf(st.as);
+  // the responder answers their own offer: the prompt's player is them unless written otherwise
+  const ask = st.ask.player === undefined ? { ...st.ask, player: `$${st.as}` } : st.ask;
+  if (typeof ask.as !== 'string') { h.error([...p, 'ask'], 'the ask of an offer needs as: a name for the response (empty when the player declines)'); return { step: null }; }
+  const res = compilePrompt(ask, [...p, 'ask'], inner, h);
+  h.inThread = x.thread;
+  if (!res) return { step: null };
+  // a response is always optional (choosing nothing declines), and a decline writes no line unless the ask says
+  res.prompt.min = () => 0;
+  if (res.prompt.log === undefined) res.prompt.log = false;
+  const effects = h.effects(st.do, [...p, 'do'], { ...res.scope, random: true });
+  const askStep = { kind: 'prompt' as const, id, path: stepPath, when: null, prompt: res.prompt, effects: null, key: fc.promptSteps.length };
+  fc.promptSteps.push(askStep);
+  const body = { index: fc.lists.length, steps: [askStep] };
+  fc.lists.push(body);
+  if (!players) return { step: null };
+  return {
+    step: {
+      kind: 'offer', id, path: stepPath, when, players, slot, body: body.index, askSlot: res.prompt.slot, askSingle: res.prompt.single, first: st.first === true, effects,
+      declined: res.prompt.single ? (res.prompt.choose === 'players' || res.prompt.choose === 'cards' ? -1 : null) : [],
+    },
+    scope: res.scope,
+  };
+}
+
 /** A call: the procedure (compiled at its first call) and an argument for each of its parameters. */
 function compileCall(x: StepInput): { step: StepDef | null } {
   const { st, p, scope, id, stepPath, when, fc } = x;
@@ -275,8 +320,9 @@ export function makeStepsCompiler(h: CompileHost, cx: CompileContext): StepsComp
         if (seen.has(id)) h.error([...p, 'id'], `duplicate step id '${id}'`);
         seen.add(id);
         const stepPath = `${prefix}/${id}`;
-        // `do` beside a prompt is the prompt's effects, not a kind of its own
-        const kinds = kindNames.filter((k) => Object.prototype.hasOwnProperty.call(st, k) && !(k === 'do' && Object.prototype.hasOwnProperty.call(st, 'prompt')));
+        // `do` beside a prompt (or an offer) is that step's effects, not a kind of its own
+        const has = (k: string) => Object.prototype.hasOwnProperty.call(st, k);
+        const kinds = kindNames.filter((k) => has(k) && !(k === 'do' && (has('prompt') || has('offer'))));
         if (kinds.length !== 1) {
           h.error(p, kinds.length === 0 ? `step '${id}' has nothing to do: give it one of ${kindNames.join(', ')}` : `step '${id}' mixes ${kinds.join(' and ')}; use one per step`);
           return;
