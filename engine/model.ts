@@ -37,7 +37,9 @@ export type Visibility =
   | { kind: 'nobody' }
   | { kind: 'owner' }
   | { kind: 'others' }
-  | { kind: 'to'; who: Fn<number | number[]>; src: string };
+  | { kind: 'to'; who: Fn<number | number[]>; src: string }
+  /** per-card zones and variables: seen by whoever sees the card they belong to */
+  | { kind: 'card' };
 
 export interface ZoneDef {
   id: string;
@@ -45,6 +47,10 @@ export interface ZoneDef {
   name?: string;
   index: number;
   perPlayer: boolean;
+  /** one copy per card (cards attached to a card: `under[$c]`), laid out after every other zone's instances */
+  perCard?: boolean;
+  /** its first zone instance (the state's zone lists are laid out zone by zone; per-card zones last) */
+  base: number;
   /** Grid zones: cell names (row-major), else null. */
   cells: string[] | null;
   columns: string[] | null;
@@ -122,6 +128,8 @@ export interface VarDef {
   initial: unknown;
   /** one value per player, written name[$p] */
   perPlayer: boolean;
+  /** one value per card, written name[$c] (state on a card: counters, charges, what it has taken) */
+  perCard?: boolean;
   /** who sees the value in views (public by default; owner: each player their own entry) */
   visibility: Visibility;
   description?: string;

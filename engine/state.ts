@@ -64,7 +64,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
     roles: new Int16Array(o.players).fill(-1),
     dealtRoles: new Int16Array(o.players).fill(-1),
     roleShown: new Uint8Array(o.players),
-    vars: g.vars.map((v) => (v.perPlayer ? Array.from({ length: o.players }, () => initialOf(v.initial)) : initialOf(v.initial))),
+    vars: g.vars.map((v) => (v.perPlayer ? Array.from({ length: o.players }, () => initialOf(v.initial)) : v.perCard ? Array.from({ length: ne }, () => initialOf(v.initial)) : initialOf(v.initial))),
     opts,
     rng: seedRng(o.seed, 'game'),
     b: new Array(g.slots.length).fill(undefined),

@@ -25,10 +25,22 @@ export function zoneVisibleTo(s: State, g: Game, inst: number, viewer: number): 
       const who = v.who(c);
       return Array.isArray(who) ? who.includes(viewer) : who === viewer;
     }
+    case 'card': return hostSeen(s, g, ins.host[inst]!, viewer);
   }
 }
 
-/** Whether `viewer` sees a variable (for a per-player variable: the entry of `owner`). */
+/** How deep cards attached to cards are followed (a card under a card under a card…); deeper reads as hidden. */
+const MAX_ATTACHED_DEPTH = 16;
+let attachedDepth = 0;
+
+/** Whether the viewer sees the card a per-card zone or variable belongs to (what lies on it is seen as it is). */
+function hostSeen(s: State, g: Game, e: number, viewer: number): boolean {
+  if (e < 0 || attachedDepth >= MAX_ATTACHED_DEPTH) return false;
+  attachedDepth++;
+  try { return cardVisibleTo(s, g, e, viewer); } finally { attachedDepth--; }
+}
+
+/** Whether `viewer` sees a variable (for a per-player variable: the entry of `owner`; per card: of card `owner`). */
 export function varVisibleTo(s: State, g: Game, v: VarDef, owner: number, viewer: number): boolean {
   if (viewer === ALL_SEEING) return true;
   const vis = v.visibility;
@@ -42,6 +54,7 @@ export function varVisibleTo(s: State, g: Game, v: VarDef, owner: number, viewer
       const who = vis.who({ s, g, b: s.b, it: undefined });
       return Array.isArray(who) ? who.includes(viewer) : who === viewer;
     }
+    case 'card': return hostSeen(s, g, owner, viewer);
   }
 }
 

@@ -114,7 +114,8 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
   if (hidden.length) changed(d, rolesKey(d));
   // variables the bot cannot see are reset to their starting value
   g.vars.forEach((v, i) => {
-    if (v.perPlayer) {
+    if (v.perPlayer || v.perCard) {
+      // per player: each seat's entry; per card: each card's (seen as the card is, unless declared otherwise)
       const vals = (d.vars[i] as unknown[]).slice();
       vals.forEach((_, p) => { if (!varVisibleTo(s, g, v, p, viewer)) vals[p] = Array.isArray(v.initial) ? [] : v.initial; });
       d.vars[i] = vals;

@@ -41,6 +41,7 @@ export interface ZoneInfo {
   index: number;
   base: number;
   perPlayer: boolean;
+  perCard?: boolean;
   cells: string[] | null;
   cellIndex: Map<string, number>;
 }
@@ -86,7 +87,7 @@ export interface DefCache {
 /** Everything a name in an expression can refer to. Built by the ruleset compiler. */
 export interface Env {
   zones: Map<string, ZoneInfo>;
-  vars: Map<string, { index: number; t: Ty; perPlayer?: boolean }>;
+  vars: Map<string, { index: number; t: Ty; perPlayer?: boolean; perCard?: boolean }>;
   options: Map<string, { index: number; t: Ty }>;
   tables: Map<string, TableInfo>;
   defs: Map<string, DefInfo>;
