@@ -211,6 +211,13 @@ export function runQuietly(run: () => void, collect: number[] | null = quiet.col
   if (outer && collect && collect !== outer) outer.push(...collect);
 }
 
+/** Runs `run` without gathering the cards it moves into the list being collected (its lines are as they would be). */
+export function notCollected(run: () => void): void {
+  const outer = quiet.collect;
+  quiet.collect = null;
+  try { run(); } finally { quiet.collect = outer; }
+}
+
 /** Per-entity marks for bulk moves (module scratch, never part of the state). */
 let marks = new Uint8Array(0);
 

@@ -3,7 +3,7 @@
 
 import type { Ctx, Eff } from '../model.js';
 import { T, showType } from '../expr/types.js';
-import { changed, log, moveEntities, moveTop, plainLines, runQuietly, shuffleZone, touchAll } from '../state.js';
+import { changed, log, moveEntities, moveTop, notCollected, plainLines, runQuietly, shuffleZone, touchAll } from '../state.js';
 import { seenMask, showTo } from '../visibility.js';
 import { noteShown } from '../memory.js';
 import { didYouMean } from '../suggest.js';
@@ -11,11 +11,15 @@ import { cellRead, warn, watchCells } from '../warnings.js';
 import { logLine } from '../budget.js';
 import { record, type EffectDef, type EffectInput } from './host.js';
 
-/** An empty draw pile is refilled: every card of the refill zone (a discard pile) moves into it, shuffled. */
+/** An empty draw pile is refilled: every card of the refill zone (a discard pile) moves into it, shuffled. The
+ *  cards refilled are not among those the move itself moved (a move's `$moved`: the cards drawn, not the pile
+ *  reshuffled on the way). */
 function refillZone(c: Ctx, f: number, r: number): void {
   if (r === f || c.s.zones[r]!.length === 0) return;
-  moveTop(c.s, c.g, r, f, c.s.zones[r]!.length);
-  shuffleZone(c.s, f);
+  notCollected(() => {
+    moveTop(c.s, c.g, r, f, c.s.zones[r]!.length);
+    shuffleZone(c.s, f);
+  });
 }
 
 export const move: EffectDef = {

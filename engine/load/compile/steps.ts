@@ -27,7 +27,7 @@ export const STEP_KEYS: Param[] = [
   { name: 'with', type: { k: 'schema', shows: 'parameter → value', schema: { type: 'object', additionalProperties: { $ref: '#/$defs/expression' } } }, doc: 'With call: the value of each parameter of the procedure (an expression of its type), e.g. { p: $p, n: 3 }.', examples: [{ p: '$p', n: 3 }] },
   { name: 'ask', type: { k: 'schema', schema: { $ref: '#/$defs/prompt' }, shows: 'a prompt' }, doc: 'With offer: the optional response each player may make (a prompt whose player is the responder by default; choosing nothing declines). Its `as` names the response for `do` and the steps after.' },
   { name: 'first', type: { k: 'bool' }, default: false, doc: 'With offer: only the first taker in the list\'s order responds (a challenge, a block); without it every taker does (each reveals a reaction card).' },
-  { name: 'quiet', type: { k: 'bool' }, default: false, doc: "With do or prompt: the step writes only its own words to the log — its `log` lines and its prompt's `log` text — not the plain lines of its moves, shuffles and reveals (\"a card: Player 2's hand → the discard pile\") nor \"Player 2 chose … (step)\"." },
+  { name: 'quiet', type: { k: 'bool' }, default: false, doc: "With do, prompt or offer: the step writes only its own words to the log — its `log` lines and its prompt's `log` text — not the plain lines of its moves, shuffles and reveals (\"a card: Player 2's hand → the discard pile\") nor \"Player 2 chose … (step)\"." },
 ];
 
 /** A step's effects, run without their automatic log lines when the step is `quiet`. */
@@ -236,7 +236,6 @@ const CASE_KEYS = ['is', 'when', 'steps', 'description'];
 function compileOffer(x: StepInput): { step: StepDef | null; scope?: Scope } {
   const { st, p, scope, id, stepPath, when, fc } = x;
   const h = fc.h;
-  noQuiet(x);
   const players = h.expr(st.offer, [...p, 'offer'], { ...scope, random: false }, T.list(T.player)) as Fn<number[]> | null;
   if (typeof st.as !== 'string') { h.error(p, 'offer needs as: a name for the player who responds (used as $name in ask and do)'); return { step: null }; }
   if (!isObj(st.ask)) { h.error(p, 'offer needs ask: the optional response each player may make (a prompt)'); return { step: null }; }
@@ -251,7 +250,7 @@ function compileOffer(x: StepInput): { step: StepDef | null; scope?: Scope } {
   // a response is always optional (choosing nothing declines), and a decline writes no line unless the ask says
   res.prompt.min = () => 0;
   if (res.prompt.log === undefined) res.prompt.log = false;
-  const effects = h.effects(st.do, [...p, 'do'], { ...res.scope, random: true });
+  const effects = quietly(st, h.effects(st.do, [...p, 'do'], { ...res.scope, random: true }))!;
   const askStep = { kind: 'prompt' as const, id, path: stepPath, when: null, prompt: res.prompt, effects: null, key: fc.promptSteps.length };
   fc.promptSteps.push(askStep);
   const body = { index: fc.lists.length, steps: [askStep] };
