@@ -1,7 +1,7 @@
 // Form edits as a property: random edits a designer makes in the editor's forms (a count, a name, a number
 // field, a text field with quotes, colons and `#`, a blueprint cell set or emptied; a field removed, as an
 // import would) on random cards of a ruleset — the first and last card of every list and the cards after a
-// comment drawn more often — each made with editor/src/yaml-edit.ts on the text the previous edit left. Each edit
+// comment drawn more often — each made with edit/yaml-edit.ts on the text the previous edit left. Each edit
 // must leave a file that parses, whose loaded ruleset (its `extends` chain merged, by the loader's own code)
 // differs from before in exactly the edited value, whose text changes only in the edited card's item (or the
 // one item a variant gains), and whose comments are all still there.
@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Lexer } from 'yaml';
-import { EditError, setCardValue, type CardPath, type CardValue, type Json } from '../editor/src/yaml-edit.js';
+import { EditError, setCardValue, type CardPath, type CardValue, type Json } from '../edit/yaml-edit.js';
 import { located, mergeVariant, resolveExtends, type Located } from '../engine/load/merge.js';
 import { parseSource, type ParsedSource } from '../engine/load/source.js';
 import { resolveRelative } from '../engine/load/index.js';

@@ -4,7 +4,7 @@
 import { closeSync, lstatSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { UsageError } from './args.js';
-import { formatDiagnostic, loadRulesetText, nodeReadFile, readStdin, usePrecompiledSchemaCheck, type Game, type LoadResult } from '../engine/index-node.js';
+import { formatDiagnostic, loadRulesetText, nodeReadFile, nodeReadImage, readStdin, usePrecompiledSchemaCheck, type Game, type LoadResult } from '../engine/index-node.js';
 
 // the schema check compiled by the build (schemas/build-validator.mjs); without it the loader compiles the schema
 try {
@@ -25,7 +25,7 @@ export function loadRulesetFile(file: string): LoadResult {
     const message = text === undefined ? `cannot read '${file}': no such file` : text.notRead === 'too-large' ? text.message : `cannot read '${file}': ${text.message}`;
     return { diagnostics: [{ file: name, line: 1, col: 1, severity: 'error', message }], files: [] };
   }
-  return loadRulesetText(name, text, nodeReadFile);
+  return loadRulesetText(name, text, nodeReadFile, { readImage: nodeReadImage });
 }
 
 /** Loads a ruleset and writes every diagnostic to stderr; the game, or null when it has errors. */

@@ -13,6 +13,8 @@ import { simulateCmd, SIMULATE_USAGE, table } from './simulate.js';
 import { compareCmd, COMPARE_USAGE } from './compare.js';
 import { mergeCmd, MERGE_USAGE } from './merge.js';
 import { validateCmd } from './validate.js';
+import { CARDS_USAGE } from './cards-usage.js';
+import { EXPORT_USAGE } from './export-usage.js';
 
 /** Each command's usage, as listed by `babelkit --help` and shown alone by `babelkit COMMAND --help`. */
 const COMMAND_USAGE = new Map<string, string>([
@@ -28,6 +30,8 @@ const COMMAND_USAGE = new Map<string, string>([
       is 1; default 1), the same lines as the playtest's log; --as all prints everything, marked as such.
 `],
   ['print', PRINT_USAGE],
+  ['cards', CARDS_USAGE],
+  ['export', EXPORT_USAGE],
   ['serve', SERVE_USAGE],
   ['demo', `  babelkit demo
       A short tour: validates Babel Builders and simulates 200 five-player games.
@@ -59,6 +63,9 @@ export async function main(argv: string[]): Promise<number> {
       case 'replay': return replayCmd(rest);
       // pdfkit and the fonts are loaded only to print
       case 'print': return await (await import('./print.js')).printCmd(rest);
+      case 'cards': return await (await import('./cards.js')).cardsCmd(rest);
+      // the rasteriser is loaded only to export
+      case 'export': return await (await import('./export-tts.js')).exportCmd(rest);
       // the server's code is loaded only when it runs
       case 'serve': return await (await import('./serve.js')).serveCmd(rest);
       case 'demo': return demo(rest);

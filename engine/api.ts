@@ -7,12 +7,14 @@ export type {
 } from './model.js';
 export type {
   Align, BacksMode, CardLayout, CardSize, GridElement, Hex, IconElement, LayoutBox, LayoutElement, PaperName, PrintDeck, PrintSettings,
-  RectElement, TextElement, TitleElement, VAlign,
+  RectElement, TextElement, TitleElement, VAlign, ImageElement,
 } from './print-model.js';
 export { BACKS_MODES, BASE_COLORS, CARD_SIZES, DESIGN_SIZE, cardSizeOf } from './print-model.js';
 export { readCardSelector, type SelectorProblem } from './card-selector.js';
 
-export { loadRulesetText, resolveRelative, rulesetSchema, usePrecompiledSchemaCheck, type LoadResult, type ReadFile } from './load/index.js';
+export { loadRulesetText, resolveRelative, rulesetSchema, usePrecompiledSchemaCheck, type LoadResult, type ReadFile, type LoadOptions } from './load/index.js';
+export type { ImageReader } from './load/load-images.js';
+export { IMAGE_LIMITS, ImageError, fitImage, readImage, sniffFormat, type ImageAsset, type ImageFormat } from './images.js';
 export { formatDiagnostic, sortAndDedupe, hasErrors, type Diagnostic } from './load/diagnostics.js';
 
 export {

@@ -10,4 +10,4 @@ let ajv: unknown;
 useAjv(() => (ajv ??= createRequire(import.meta.url)('ajv/dist/2020.js')));
 
 export * from './api.js';
-export { nodeReadFile, nodePathResolver, readStdin, resolveExtendsFromFile } from './load/node-files.js';
+export { nodeReadFile, nodeReadImage, nodePathResolver, readStdin, resolveExtendsFromFile } from './load/node-files.js';

@@ -7,6 +7,7 @@ import type { Ty } from './expr/types.js';
 import type { Env } from './expr/env.js';
 import type { CardLayout, PrintSettings } from './print-model.js';
 import type { SymbolDef } from './symbols.js';
+import type { ImageAsset } from './images.js';
 
 /** A compiled expression: a closure over the evaluation context. */
 export type Fn<T = any> = (c: Ctx) => T;
@@ -361,6 +362,9 @@ export interface Game {
   print: PrintSettings;
   /** how values look to a person: the ruleset's `symbols` (engine/symbols.ts), by id */
   symbols: Map<string, SymbolDef>;
+  /** the image files the card layouts draw, read and checked by the loader (engine/images.ts), by resolved path;
+   *  empty when the loader was given no image reader */
+  images: Map<string, ImageAsset>;
   /** how the playtest table shows the game */
   table: TableDef;
 }

@@ -145,7 +145,25 @@ export interface CardsElement extends Shown {
   /** mm between two cards */
   gap?: number;
 }
-export type LayoutElement = TitleElement | TextElement | GridElement | IconElement | RectElement | SymbolsElement | CardsElement;
+/** An image file drawn in the box (engine/images.ts reads and checks it): the same file on every card of the type,
+ *  or the one each card names in a field. */
+export interface ImageElement extends Shown {
+  type: 'image';
+  box: LayoutBox;
+  /** where the element is written (its path in the ruleset) */
+  at: (string | number)[];
+  /** the file as the layout writes it, and where */
+  file?: string;
+  filePath?: (string | number)[];
+  /** a text field whose value is each card's image file */
+  field?: string;
+  fit: 'contain' | 'cover';
+  /** the loaded image of `file` (a key of Game.images), once the loader has read it */
+  key?: string;
+  /** per card id, the loaded image its `field` names */
+  byCard?: Map<string, string>;
+}
+export type LayoutElement = TitleElement | TextElement | GridElement | IconElement | RectElement | SymbolsElement | CardsElement | ImageElement;
 
 /** How the cards of one card type are drawn: the ruleset's `layout`, or one made from the fields. */
 export interface CardLayout {

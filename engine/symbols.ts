@@ -67,6 +67,14 @@ export function pathDataProblem(d: string): string | null {
 /** Reading limits of an SVG text (a symbol's `svg`; image files later take the same path). */
 export const SVG_LIMITS = { chars: 16_384, elements: 200, depth: 8 };
 
+/** The limits one reading uses, and what the SVG is called in messages ("a symbol", "an SVG image"). */
+export interface SvgReadLimits {
+  chars: number;
+  elements: number;
+  depth: number;
+  what: string;
+}
+
 /** What readSvg needs besides the text: how a colour name reads (the print palette), or null for an unknown one. */
 export interface SvgContext {
   colour(name: string): string | null;
@@ -97,21 +105,21 @@ interface Node {
  * text) for anything it does not keep: an element or attribute outside the list above, an entity, a DOCTYPE,
  * a style, an external reference, a bad number or colour.
  */
-export function readSvg(text: string, cx: SvgContext): Shape {
-  if (text.length > SVG_LIMITS.chars) throw new SvgError(`the SVG is ${text.length} characters long; the limit is ${SVG_LIMITS.chars}`);
-  const root = parseXml(text);
+export function readSvg(text: string, cx: SvgContext, lim: SvgReadLimits = { ...SVG_LIMITS, what: 'a symbol' }): Shape {
+  if (text.length > lim.chars) throw new SvgError(`the SVG is ${text.length} characters long; the limit is ${lim.chars}`);
+  const root = parseXml(text, lim);
   if (root.name !== 'svg') throw new SvgError(`an SVG document starts with <svg>, not <${root.name}>`);
   const box = viewBoxOf(root);
   const parts: ShapePart[] = [];
   const walk = (n: Node, inherited: Paint3, ops: TransformOp[]) => {
     if (IGNORED_ELEMENTS.has(n.name)) return;
     const known = n.name === 'svg' || n.name === 'g' || SHAPES.has(n.name);
-    if (!known) throw new SvgError(`<${n.name}> is not allowed in a symbol (drawing elements only: svg, g, ${[...SHAPES].join(', ')})`, { cause: n.at });
+    if (!known) throw new SvgError(`<${n.name}> is not allowed in ${lim.what} (drawing elements only: svg, g, ${[...SHAPES].join(', ')})`, { cause: n.at });
     for (const [k] of n.attrs) {
       if (GEOMETRY[n.name]!.includes(k) || PAINT_ATTRS.has(k) || IGNORED_ATTRS.has(k) || k.startsWith('xmlns:') || k.startsWith('data-') || k.startsWith('sodipodi:') || k.startsWith('inkscape:')) continue;
       if (k === 'transform' && n.name !== 'svg') continue;
-      if (/^on/i.test(k)) throw new SvgError(`event attribute '${k}' is not allowed: a symbol is a drawing, never a script`, { cause: n.at });
-      if (/href$/i.test(k)) throw new SvgError(`'${k}' is not allowed: a symbol draws nothing from elsewhere`, { cause: n.at });
+      if (/^on/i.test(k)) throw new SvgError(`event attribute '${k}' is not allowed: ${lim.what} is a drawing, never a script`, { cause: n.at });
+      if (/href$/i.test(k)) throw new SvgError(`'${k}' is not allowed: ${lim.what} draws nothing from elsewhere`, { cause: n.at });
       if (k === 'style') throw new SvgError(`'style' is not read: give fill, stroke and stroke-width as attributes`, { cause: n.at });
       throw new SvgError(`attribute '${k}' is not allowed on <${n.name}> (geometry: ${GEOMETRY[n.name]!.join(', ') || 'none'}; paint: fill, stroke, stroke-width, fill-rule, stroke-linecap, opacity)`, { cause: n.at });
     }
@@ -277,7 +285,7 @@ function decode(v: string, at: number): string {
   });
 }
 
-function parseXml(text: string): Node {
+function parseXml(text: string, lim: SvgReadLimits): Node {
   let i = 0;
   let count = 0;
   const stack: Node[] = [];
@@ -301,7 +309,7 @@ function parseXml(text: string): Node {
       i = end + 2;
       continue;
     }
-    if (text.startsWith('<!', i)) fail(/^<!DOCTYPE/i.test(text.slice(i, i + 9)) ? 'a DOCTYPE is not allowed in an SVG symbol' : /^<!\[CDATA\[/.test(text.slice(i, i + 9)) ? 'CDATA sections are not allowed' : 'declarations (<!…>) are not allowed');
+    if (text.startsWith('<!', i)) fail(/^<!DOCTYPE/i.test(text.slice(i, i + 9)) ? `a DOCTYPE is not allowed in ${lim.what}` : /^<!\[CDATA\[/.test(text.slice(i, i + 9)) ? 'CDATA sections are not allowed' : 'declarations (<!…>) are not allowed');
     if (text[i + 1] === '/') {
       const m = /^<\/([A-Za-z][\w:.-]*)\s*>/.exec(text.slice(i));
       if (!m) fail('a closing tag is malformed');
@@ -314,8 +322,8 @@ function parseXml(text: string): Node {
     if (!m) fail("'<' starts a tag: write &lt; in text");
     const node: Node = { name: m![1]!, attrs: new Map(), kids: [], at: i };
     // refused at once, before anything inside it is read (a script's text, an object's content)
-    if (!(node.name === 'svg' || node.name === 'g' || SHAPES.has(node.name) || IGNORED_ELEMENTS.has(node.name))) fail(`<${node.name}> is not allowed in a symbol (drawing elements only: svg, g, ${[...SHAPES].join(', ')})`);
-    if (++count > SVG_LIMITS.elements) fail(`more than ${SVG_LIMITS.elements} elements`);
+    if (!(node.name === 'svg' || node.name === 'g' || SHAPES.has(node.name) || IGNORED_ELEMENTS.has(node.name))) fail(`<${node.name}> is not allowed in ${lim.what} (drawing elements only: svg, g, ${[...SHAPES].join(', ')})`);
+    if (++count > lim.elements) fail(`more than ${lim.elements} elements`);
     i += m![0].length;
     for (;;) {
       const ws = /^\s*/.exec(text.slice(i))![0].length;
@@ -333,7 +341,7 @@ function parseXml(text: string): Node {
     if (parent) parent.kids.push(node);
     else if (root) fail('an SVG document has one root element');
     else root = node;
-    if (stack.length > SVG_LIMITS.depth) fail(`elements nested more than ${SVG_LIMITS.depth} deep`);
+    if (stack.length > lim.depth) fail(`elements nested more than ${lim.depth} deep`);
   }
   if (stack.length) fail(`<${stack[stack.length - 1]!.name}> is not closed`, text.length);
   if (!root) fail('no <svg> element', 0);

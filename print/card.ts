@@ -4,7 +4,7 @@
 // poker, bridge and custom sizes alike.
 
 import { DESIGN_SIZE, fieldRuns, templateRuns, type CardDef, type CardLayout, type CardTypeDef, type Game, type LayoutBox, type Run, type TextElement } from '../engine/index.js';
-import { contrastInk, drawGrid, drawIcon, drawSymbol, fitRich, fitText, hasSymbols, mix, type Box, type TextMeasure } from './draw.js';
+import { contrastInk, drawGrid, drawIcon, drawImage, drawSymbol, fitRich, fitText, hasSymbols, mix, type Box, type TextMeasure } from './draw.js';
 import { PrintError } from './fonts.js';
 import type { Slot } from './sheet.js';
 import { mm, type Size } from './sizes.js';
@@ -281,6 +281,15 @@ function drawFront(s: DrawingSurface, c: CardContext, card: CardDef, layout: Car
           columns: zone.columns, rows: zone.rows, values, highlight, labels: el.labels ?? true,
           fill: el.fill ?? '#ffffff', highlightFill: hl, line: el.color ?? ink, ink: contrastInk(hl), labelInk: mix(ink, bg, 0.35),
         }, w);
+        break;
+      }
+      case 'image': {
+        // the card's own file (its field), else the type's; an image the loader was not given is not drawn
+        const key = (el.byCard?.get(card.id)) ?? el.key;
+        const img = key !== undefined ? game.images.get(key) : undefined;
+        if (!img) break;
+        // a covering image touching the card's edge runs on into the bleed, like a rectangle
+        drawImage(s, img, place(f, el.box, el.fit === 'cover'), el.fit);
         break;
       }
       case 'icon': {

@@ -1,8 +1,9 @@
 // Drawing primitives on a DrawingSurface, in points: text that wraps and shrinks to its box (with
 // per-character font fallback), a grid of cells with values and highlights, vector icons and colour mixing.
-// Vectors only, no images: images can make pdfkit's output order (and so its bytes) vary.
+// Images: PNG and JPEG through the surface (the PDF embeds them itself, synchronously: see png.ts), SVG as paths.
 
-import type { Game, Run, SymbolDef } from '../engine/index.js';
+import type { Game, ImageAsset, Run, Shape, SymbolDef } from '../engine/index.js';
+import { fitImage } from '../engine/index.js';
 import type { FontChains, Weight } from './fonts.js';
 import { PrintError } from './fonts.js';
 import type { DrawingSurface } from './surface.js';
@@ -307,32 +308,51 @@ export function drawSymbol(doc: DrawingSurface, m: TextMeasure, sym: SymbolDef, 
   if (sym.glyph !== undefined) {
     fitText(doc, m, sym.glyph, { x, y, w: side, h: side }, { size: side * 0.9, minSize: side * 0.3, weight: 'bold', align: 'center', valign: 'middle', color: sym.color, leading: 1 }, `${where}, symbol ${sym.id}`);
   } else if (sym.shape) {
-    const [bx, by, bw, bh] = sym.shape.box;
-    const k = side / Math.max(bw, bh);
-    doc.save();
-    doc.translate(x + (side - bw * k) / 2, y + (side - bh * k) / 2).scale(k).translate(-bx, -by);
-    for (const p of sym.shape.parts) {
-      const paint = (v: string | null) => (v === null ? null : v === 'current' ? sym.color : v);
-      const fill = paint(p.fill), stroke = paint(p.stroke);
-      doc.save();
-      for (const o of p.ops ?? []) {
-        if (o.op === 'translate') doc.translate(o.x, o.y);
-        else if (o.op === 'scale') doc.scale(o.k);
-        else doc.rotate(o.a, o.x, o.y);
-      }
-      // a faded part is drawn in its colour mixed with white (no transparency: the same bytes everywhere)
-      const fade = (c: string) => (p.opacity !== undefined ? mix('#ffffff', c, p.opacity) : c);
-      if (fill) doc.path(p.d).fillColor(fade(fill)).fill(undefined, p.rule === 'evenodd' ? 'evenodd' : 'nonzero');
-      if (stroke) doc.path(p.d).lineWidth(p.width ?? 1).lineCap(p.cap ?? 'butt').strokeColor(fade(stroke)).stroke();
-      doc.restore();
-    }
-    doc.restore();
+    drawShape(doc, sym.shape, { x, y, w: side, h: side }, sym.color);
   }
   if (inside !== undefined) {
     const digits = String(inside).length;
     const size = side * (digits > 2 ? 0.4 : digits > 1 ? 0.5 : 0.62);
     fitText(doc, m, String(inside), { x, y, w: side, h: side }, { size, minSize: size / 2, weight: 'bold', align: 'center', valign: 'middle', color: contrastInk(sym.glyph !== undefined ? '#ffffff' : sym.color), leading: 1 }, `${where}, symbol ${sym.id}`);
   }
+}
+
+/** A shape's parts drawn centred in a box, as large as it allows (proportions kept); `current` paints in `color`. */
+export function drawShape(doc: DrawingSurface, shape: Shape, box: Box, color: string): void {
+  const [bx, by, bw, bh] = shape.box;
+  const k = Math.min(box.w / bw, box.h / bh);
+  doc.save();
+  doc.translate(box.x + (box.w - bw * k) / 2, box.y + (box.h - bh * k) / 2).scale(k).translate(-bx, -by);
+  for (const p of shape.parts) {
+    const paint = (v: string | null) => (v === null ? null : v === 'current' ? color : v);
+    const fill = paint(p.fill), stroke = paint(p.stroke);
+    doc.save();
+    for (const o of p.ops ?? []) {
+      if (o.op === 'translate') doc.translate(o.x, o.y);
+      else if (o.op === 'scale') doc.scale(o.k);
+      else doc.rotate(o.a, o.x, o.y);
+    }
+    // a faded part is drawn in its colour mixed with white (no transparency: the same bytes everywhere)
+    const fade = (c: string) => (p.opacity !== undefined ? mix('#ffffff', c, p.opacity) : c);
+    if (fill) doc.path(p.d).fillColor(fade(fill)).fill(undefined, p.rule === 'evenodd' ? 'evenodd' : 'nonzero');
+    if (stroke) doc.path(p.d).lineWidth(p.width ?? 1).lineCap(p.cap ?? 'butt').strokeColor(fade(stroke)).stroke();
+    doc.restore();
+  }
+  doc.restore();
+}
+
+/**
+ * An image file in a box: `contain` puts all of it inside, proportions kept; `cover` fills the box and is cut to
+ * it. PNG and JPEG go to the surface as they are (the PDF embeds each file once); SVG is drawn from the parts the
+ * loader read (never the file's markup).
+ */
+export function drawImage(doc: DrawingSurface, img: ImageAsset, box: Box, fit: 'contain' | 'cover'): void {
+  const r = fitImage(img.width, img.height, box, fit);
+  doc.save();
+  if (fit === 'cover') doc.rect(box.x, box.y, box.w, box.h).clip();
+  if (img.shape) drawShape(doc, img.shape, r, '#000000');
+  else doc.image(img, r.x, r.y, r.w, r.h);
+  doc.restore();
 }
 
 /** A piece of rich text: a word, or a symbol drawn `count` times (a number in it for `inside`). */

@@ -18,6 +18,7 @@ export { planSheet, type SheetPlan, type BacksMode, type Slot, type Rect } from 
 export { renderCard, type CardContext, type CardSide } from './card.js';
 export type { DrawingSurface, FillRule, LineCap } from './surface.js';
 export { PdfSurface, measuringFonts } from './pdf-surface.js';
+export { SvgSurface } from './svg-surface.js';
 export type { TextMeasure } from './draw.js';
 
 export { BACKS_MODES } from '../engine/index.js';

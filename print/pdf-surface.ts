@@ -6,11 +6,57 @@ import PDFDocument from 'pdfkit';
 import { TextMeasure } from './draw.js';
 import { FontChains, type FontSet } from './fonts.js';
 import type { DrawingSurface, FillRule, LineCap } from './surface.js';
+import type { ImageAsset } from '../engine/index.js';
+import { decodePng } from './png.js';
+
+/** An image as pdfkit draws it once it is in the file: its size, its resource name and its object. */
+interface PdfImage {
+  width: number;
+  height: number;
+  label: string;
+  obj: unknown;
+  embed(): void;
+}
 
 export type Doc = PDFKit.PDFDocument;
 
 export class PdfSurface implements DrawingSurface {
+  /** each image file is put in the PDF once, the first time a card draws it; every card after refers to it */
+  private readonly images = new Map<string, PdfImage>();
+
   constructor(private readonly doc: Doc) {}
+
+  image(img: ImageAsset, x: number, y: number, w: number, h: number): this {
+    let pi = this.images.get(img.key);
+    if (!pi) {
+      pi = img.format === 'png' ? this.embedPng(img) : this.embedJpeg(img);
+      this.images.set(img.key, pi);
+    }
+    this.doc.image(pi as unknown as string, x, y, { width: w, height: h, ignoreOrientation: true } as PDFKit.Mixins.ImageOption);
+    return this;
+  }
+
+  /** A JPEG goes in as it is (DCT, read by pdfkit at once). */
+  private embedJpeg(img: ImageAsset): PdfImage {
+    const bytes = img.bytes!;
+    const opened = (this.doc as Doc & { openImage(src: ArrayBuffer): unknown }).openImage(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer) as unknown as PdfImage;
+    return opened;
+  }
+
+  /** A PNG decoded here, its colours and its transparency as two deflated images (see png.ts for why). */
+  private embedPng(img: ImageAsset): PdfImage {
+    const d = decodePng(img.bytes!);
+    const doc = this.doc as Doc & { ref(data?: object): { end(data?: Uint8Array): void }; _imageCount: number };
+    let smask: unknown;
+    if (d.alpha) {
+      const m = doc.ref({ Type: 'XObject', Subtype: 'Image', Width: d.width, Height: d.height, BitsPerComponent: 8, ColorSpace: 'DeviceGray' });
+      m.end(d.alpha);
+      smask = m;
+    }
+    const obj = doc.ref({ Type: 'XObject', Subtype: 'Image', Width: d.width, Height: d.height, BitsPerComponent: 8, ColorSpace: d.colors === 3 ? 'DeviceRGB' : 'DeviceGray', ...(smask ? { SMask: smask } : {}) });
+    obj.end(d.pixels);
+    return { width: d.width, height: d.height, label: `I${++doc._imageCount}`, obj, embed() {} };
+  }
 
   save(): this { this.doc.save(); return this; }
   restore(): this { this.doc.restore(); return this; }

@@ -2,6 +2,8 @@
 // left. The PDF (print/pdf-surface.ts, over pdfkit) and the editor's SVG preview implement it, and both
 // are drawn by the one renderCard(), so the preview is the printed card.
 
+import type { ImageAsset } from '../engine/index.js';
+
 export type FillRule = 'nonzero' | 'evenodd';
 export type LineCap = 'butt' | 'round' | 'square';
 
@@ -34,6 +36,8 @@ export interface DrawingSurface {
   fill(color?: string, rule?: FillRule): this;
   /** stroke the current path; a colour given becomes the stroke colour */
   stroke(color?: string): this;
+  /** a PNG or JPEG (as the loader read it) stretched over the box x, y, w, h; SVG images are drawn as paths */
+  image(img: ImageAsset, x: number, y: number, w: number, h: number): this;
   /** one run of text in one font face (a print/ face id, e.g. `bold-0`), left end of its baseline at (x, y), in the fill colour */
   text(s: string, x: number, y: number, face: string, size: number): this;
 }

@@ -64,7 +64,7 @@ export class BkApp extends LitElement {
   readonly ws = new Workspace();
   readonly validation = new ValidationLoop(this.ws);
   readonly print = new PrintController(
-    () => ({ path: this.ws.current, files: this.ws.texts() }),
+    () => ({ path: this.ws.current, files: this.ws.texts(), images: this.ws.imageFiles() }),
     () => this.validation.errors > 0,
   );
   private readonly files = new FileActions(this.ws, (s) => (this.status = s));
@@ -148,10 +148,15 @@ export class BkApp extends LitElement {
     else this.printError = r.message;
   }
 
+  /** The image files the open ruleset looked for and did not find (its problems say where). */
+  private lookedFor(): string[] {
+    return this.validation.diagnostics.flatMap((d) => /^image '.*' not found \(looked for (.+)\)$/.exec(d.message)?.[1] ?? []);
+  }
+
   /** The playtest's input: the same object until a file or the current path changes. */
   private playtestSource(): RulesetSource {
     const key = `${this.ws.current}\u0000${this.version}`;
-    if (this.source?.key !== key) this.source = { key, value: { path: this.ws.current, files: this.ws.texts() } };
+    if (this.source?.key !== key) this.source = { key, value: { path: this.ws.current, files: this.ws.texts(), images: this.ws.imageFiles() } };
     return this.source.value;
   }
 
@@ -180,7 +185,7 @@ export class BkApp extends LitElement {
     return html`<div class="bk-actions">
       <button aria-pressed=${this.sideOpen} @click=${() => (this.sideOpen = !this.sideOpen)} title="Show or hide the cards panel">Cards</button>
       <button @click=${() => this.files.newVariant(this.validation.value)} title="A new file that extends this one">New variant</button>
-      <button @click=${() => this.files.open()}>Open…</button>
+      <button @click=${() => this.files.open(this.lookedFor())} title="A ruleset, and the images its cards draw">Open…</button>
       <button @click=${() => this.files.save()} title="Ctrl+S">Save</button>
       <button @click=${() => this.files.revert()} ?disabled=${unchanged}>${ws.entry.bundled ? 'Revert' : 'Close'}</button>
       <button class="primary" @click=${() => this.openPrint()} ?disabled=${this.print.pdfBusy || this.validation.errors > 0} title="Choose the cards, the size, the paper and the backs">

@@ -1,7 +1,17 @@
 // The toolbar's file commands on the workspace: a new variant of the open ruleset, Open…, Save and
 // Revert/Close. Each reports what it did (or why not) in one sentence for the status bar.
-import { openLocalFile, rememberHandle, saveFile, variantText } from './files.js';
+import { openLocalFiles, rememberHandle, saveFile, variantText } from './files.js';
 import type { Workspace } from './workspace.js';
+
+/** `ref` relative to the file `from` ('/'-separated virtual paths), as the loader resolves it. */
+function resolveRelative(from: string, ref: string): string {
+  const out = from.split('/').slice(0, -1);
+  for (const part of ref.split('/')) {
+    if (part === '..') out.pop();
+    else if (part !== '.' && part !== '') out.push(part);
+  }
+  return out.join('/');
+}
 import type { RulesetValue } from './validation/api.js';
 
 export class FileActions {
@@ -20,18 +30,38 @@ export class FileActions {
     this.say(`Created ${path}: a variant of ${base}. The base is shown on the left.`);
   }
 
-  async open(): Promise<void> {
+  /**
+   * Open…: rulesets and the images their cards draw. An image goes where the open ruleset looks for a file of
+   * its name (a problem "image 'art/x.png' not found (looked for rulesets/art/x.png)"), else beside the ruleset.
+   * `looking`: the paths the ruleset looked for, from its problems.
+   */
+  async open(looking: string[] = []): Promise<void> {
     const ws = this.ws;
     try {
-      const f = await openLocalFile();
-      if (!f) return;
-      // a file that extends another goes under variants/, where `extends: ../base.yaml` finds the bundled base
-      const dir = /^\s*extends\s*:/m.test(f.text) ? 'rulesets/variants' : 'rulesets';
-      let path = `${dir}/${f.name}`;
-      if (ws.files.has(path)) path = ws.freePath(dir, f.name.replace(/\.ya?ml$/, ''));
-      ws.add(path, f.text);
-      rememberHandle(path, f.handle);
-      this.say(`Opened ${f.name} as ${path}.`);
+      const all = await openLocalFiles();
+      if (!all.length) return;
+      const said: string[] = [];
+      for (const f of all.filter((x) => !x.bytes)) {
+        // a file that extends another goes under variants/, where `extends: ../base.yaml` finds the bundled base
+        const dir = /^\s*extends\s*:/m.test(f.text) ? 'rulesets/variants' : 'rulesets';
+        let path = `${dir}/${f.name}`;
+        if (ws.files.has(path)) path = ws.freePath(dir, f.name.replace(/\.ya?ml$/, ''));
+        ws.add(path, f.text);
+        rememberHandle(path, f.handle);
+        said.push(`${f.name} as ${path}`);
+      }
+      const dir = ws.current.includes('/') ? ws.current.slice(0, ws.current.lastIndexOf('/')) : '';
+      const text = ws.entry.text;
+      for (const f of all.filter((x) => x.bytes)) {
+        // where the ruleset names a file of this name (`art/x.png`), relative to it
+        const esc = f.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const ref = new RegExp(`(?:^|[\\s"'\\[{,:])((?:[\\w.-]+/)*${esc})(?=$|[\\s"'\\]},])`, 'm').exec(text)?.[1];
+        const named = ref !== undefined ? resolveRelative(ws.current, ref) : undefined;
+        const path = looking.find((p) => p.split('/').pop() === f.name) ?? named ?? (dir ? `${dir}/${f.name}` : f.name);
+        ws.addImage(path, f.bytes!);
+        said.push(`${f.name} as ${path}`);
+      }
+      this.say(`Opened ${said.join(', ')}.`);
     } catch (e) {
       this.say(`Could not open the file: ${String(e)}`);
     }

@@ -10,37 +10,44 @@ type Picker = (o?: unknown) => Promise<Handle[] | Handle>;
 
 const w = globalThis as unknown as { showOpenFilePicker?: Picker; showSaveFilePicker?: Picker };
 const YAML_TYPES = [{ description: 'YAML ruleset', accept: { 'text/yaml': ['.yaml', '.yml'] } }];
+const OPEN_TYPES = [{ description: 'YAML ruleset and its images', accept: { 'text/yaml': ['.yaml', '.yml'], 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/svg+xml': ['.svg'] } }];
+const IMAGE_NAME = /\.(png|jpe?g|svg)$/i;
 
 /** Handles of files opened or saved through the File System Access API, by virtual path. */
 const handles = new Map<string, Handle>();
 
 export interface OpenedFile {
   name: string;
+  /** a ruleset's text; '' for an image */
   text: string;
+  /** an image's bytes */
+  bytes?: Uint8Array;
   handle?: Handle;
 }
 
-export async function openLocalFile(): Promise<OpenedFile | null> {
+async function opened(f: File, handle?: Handle): Promise<OpenedFile> {
+  if (IMAGE_NAME.test(f.name)) return { name: f.name, text: '', bytes: new Uint8Array(await f.arrayBuffer()) };
+  return { name: f.name, text: await f.text(), ...(handle ? { handle } : {}) };
+}
+
+/** Files the designer picks: rulesets, and the images their cards draw (several at once). */
+export async function openLocalFiles(): Promise<OpenedFile[]> {
   if (w.showOpenFilePicker) {
     try {
-      const [h] = (await w.showOpenFilePicker({ types: YAML_TYPES, multiple: false })) as Handle[];
-      if (!h) return null;
-      const f = await h.getFile();
-      return { name: f.name, text: await f.text(), handle: h };
+      const hs = (await w.showOpenFilePicker({ types: OPEN_TYPES, multiple: true })) as Handle[];
+      return Promise.all(hs.map(async (h) => opened(await h.getFile(), h)));
     } catch (e) {
-      if ((e as Error).name === 'AbortError') return null;
+      if ((e as Error).name === 'AbortError') return [];
       throw e;
     }
   }
   return new Promise((resolve) => {
     const input = document.createElement('input');
     input.type = 'file';
-    input.accept = '.yaml,.yml,text/yaml';
-    input.addEventListener('change', async () => {
-      const f = input.files?.[0];
-      resolve(f ? { name: f.name, text: await f.text() } : null);
-    });
-    input.addEventListener('cancel', () => resolve(null));
+    input.multiple = true;
+    input.accept = '.yaml,.yml,text/yaml,.png,.jpg,.jpeg,.svg,image/png,image/jpeg,image/svg+xml';
+    input.addEventListener('change', async () => resolve(await Promise.all([...(input.files ?? [])].map((f) => opened(f)))));
+    input.addEventListener('cancel', () => resolve([]));
     input.click();
   });
 }

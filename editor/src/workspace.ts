@@ -21,6 +21,8 @@ export type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export class Workspace extends EventTarget {
   readonly files = new Map<string, FileEntry>();
+  /** image files the designer opened (PNG, JPEG, SVG), by virtual path: kept for this visit of the page */
+  readonly images = new Map<string, Uint8Array>();
   current = FIRST;
   /** true when work was found in browser storage at start */
   restored = false;
@@ -61,6 +63,17 @@ export class Workspace extends EventTarget {
   /** Every file's current text, by virtual path (for the loader and the playtest: `extends` resolves). */
   texts(): Record<string, string> {
     return Object.fromEntries([...this.files.values()].map((f) => [f.path, f.text]));
+  }
+
+  /** The opened images, by virtual path (for the loader: the card layouts' `image` elements). */
+  imageFiles(): Record<string, Uint8Array> {
+    return Object.fromEntries(this.images);
+  }
+
+  /** Adds (or replaces) an image; the open ruleset is checked again (it may draw it). */
+  addImage(path: string, bytes: Uint8Array): void {
+    this.images.set(path, bytes);
+    this.dispatchEvent(new CustomEvent('change', { detail: 'text' }));
   }
 
   isDirty(path = this.current): boolean {

@@ -335,9 +335,34 @@ function compileElement(x: LayoutInput, el: unknown, p: Path): LayoutElement | n
       if (other.id === ct.id) err([...p, 'cardType'], 'a card cannot draw cards of its own type on itself');
       return { type: 'cards', ...shown, box, cardType: other.id, match, ...(sort ? { sort } : {}), direction: el.direction === 'column' ? 'column' : 'row', gap: num(el.gap) };
     }
+    case 'image': {
+      if (!box) return null;
+      const file = str(el.file);
+      const field = str(el.field);
+      if (file === undefined && field === undefined) { err(p, 'an image element draws a `file`, or the file each card names in its `field`'); return null; }
+      if (file !== undefined) {
+        const bad = imageRefProblem(file);
+        if (bad) err([...p, 'file'], bad);
+      }
+      if (field !== undefined) {
+        const f = ct.fields[field];
+        const texts = fieldNames.filter((n) => ct.fields[n]!.type === 'string');
+        if (!own(ct.fields, field)) err([...p, 'field'], `card type '${ct.id}' has no field '${field}'${hint(field, texts)}`);
+        else if (f && f.type !== 'string') err([...p, 'field'], `an image's field holds a file name (a string field), and '${field}' is ${f.type}`);
+      }
+      return { type: 'image', ...shown, box, at: p, ...(file !== undefined ? { file, filePath: [...p, 'file'] } : {}), ...(field !== undefined ? { field } : {}), fit: el.fit === 'cover' ? 'cover' : 'contain' };
+    }
     default:
       return null; // an unknown element type is the schema's to report
   }
+}
+
+/** Why an image reference is not a file path relative to the ruleset (null when it is one). */
+export function imageRefProblem(ref: string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(ref) && !/^[a-z]:[\\/]/i.test(ref)) return `'${ref}' is not a file: an image is a file beside the ruleset (a path relative to it), never a link`;
+  if (ref.startsWith('/') || ref.startsWith('\\') || /^[a-z]:[\\/]/i.test(ref)) return `'${ref}' is an absolute path: write it relative to the ruleset, so the ruleset and its images move together`;
+  if (!/\.(png|jpe?g|svg)$/i.test(ref)) return `'${ref}' is not a PNG, JPEG or SVG file name (.png, .jpg, .jpeg or .svg)`;
+  return null;
 }
 
 function boxOf(v: unknown): LayoutBox | null {

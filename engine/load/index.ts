@@ -10,6 +10,7 @@ import { compileRuleset } from './compile/index.js';
 import schema from '../../schemas/ruleset.schema.json' with { type: 'json' };
 import { createSchemaValidator, type SchemaValidator } from './schema-check.js';
 import { posOf, resolveExtends, scalarPosOf, sourceMapOf, type FileReader } from './merge.js';
+import { loadImages, type ImageReader } from './load-images.js';
 
 export interface LoadResult {
   game?: Game;
@@ -57,7 +58,12 @@ function normalise(p: string): string {
   return (abs ? '/' : '') + out.join('/');
 }
 
-export function loadRulesetText(file: string, text: string, read: ReadFile = () => undefined): LoadResult {
+export interface LoadOptions {
+  /** reads the image files the card layouts draw; without it they are not read (nor drawn) */
+  readImage?: ImageReader;
+}
+
+export function loadRulesetText(file: string, text: string, read: ReadFile = () => undefined, options: LoadOptions = {}): LoadResult {
   const r = resolveExtends(file, text, read, resolveRelative);
   const diagnostics: Diagnostic[] = [...r.diagnostics];
   const loc = r.located;
@@ -84,6 +90,7 @@ export function loadRulesetText(file: string, text: string, read: ReadFile = () 
       site.where = `${p.file}:${p.line}:${p.col}`;
     }
     diagnostics.push(...dryRun(game, at, loc.value));
+    if (options.readImage) diagnostics.push(...loadImages(game, loc.value, (p) => at(p), resolveRelative, options.readImage));
   }
   const failed = diagnostics.some((d) => d.severity === 'error');
   return { game: failed ? undefined : game ?? undefined, diagnostics: sortAndDedupe(diagnostics), value: loc.value, files: r.files };

@@ -124,3 +124,38 @@ export function resolveExtendsFromFile(path: string, options: ResolveOptions = {
   }
   return resolveExtends(abs, text, nodeReadFile, nodePathResolver, options);
 }
+
+/**
+ * Reads an image file's bytes for the loader (see load-images.ts): undefined when it does not exist, or why it
+ * was not read. Only a regular file is read (a FIFO or a device is refused before it is opened), and only when
+ * it is no larger than `maxBytes`.
+ */
+export function nodeReadImage(path: string, maxBytes: number): Uint8Array | undefined | NotRead {
+  let st;
+  try {
+    st = statSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : unreadable(errorReason(e));
+  }
+  if (st.isDirectory()) return unreadable('it is a folder, not a file');
+  if (!st.isFile()) return unreadable('it is not a regular file');
+  if (st.size > maxBytes) return { notRead: 'too-large', message: `the file is ${st.size} bytes; the limit is ${maxBytes}` };
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const buf = Buffer.alloc(st.size);
+      let got = 0;
+      while (got < st.size) {
+        const n = readSync(fd, buf, got, st.size - got, got);
+        if (n === 0) break;
+        got += n;
+      }
+      return new Uint8Array(buf.buffer, buf.byteOffset, got);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    return unreadable(errorReason(e));
+  }
+}

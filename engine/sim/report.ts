@@ -185,7 +185,8 @@ function buildReport(ruleset: string, hash: string, setup: BatchSetup, range: [n
       ...(t.scoreSquaredByCategory ? { scoreSquaredByCategory: t.scoreSquaredByCategory.slice() } : {}), lengths: { ...t.lengths },
     },
     seconds: Math.round(seconds * 1000) / 1000,
-    gamesPerSecond: seconds > 0 ? Math.round(games / seconds) : 0,
+    // three significant digits: a slow run (bots that search) reads 0.36 games/s, not 0
+    gamesPerSecond: seconds > 0 ? Number((games / seconds).toPrecision(3)) : 0,
   };
 }
 

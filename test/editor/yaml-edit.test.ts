@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { EditError, addCard, flowSource, setCardCell, setCardField, setCardValue } from '../../editor/src/yaml-edit.js';
+import { EditError, addCard, flowSource, setCardCell, setCardField, setCardValue } from '../../edit/yaml-edit.js';
 
 const bb = readFileSync(new URL('../../rulesets/babel-builders.yaml', import.meta.url), 'utf8');
 const steep = readFileSync(new URL('../../rulesets/variants/steep-tower.yaml', import.meta.url), 'utf8');

@@ -15,7 +15,8 @@ import { ICONS } from '../../print/draw.js';
 import { fontsOf } from '../../print/pdf-surface.js';
 import { loadFonts } from '../../cli/print.js';
 import { previewCard } from '../../editor/src/print/preview.js';
-import { SvgSurface } from '../../editor/src/print/svg-surface.js';
+import { SvgSurface } from '../../print/index.js';
+import type { ImageAsset } from '../../engine/index.js';
 import schema from '../../schemas/ruleset.schema.json' with { type: 'json' };
 
 const fonts = loadFonts();
@@ -98,6 +99,7 @@ class Recorder implements DrawingSurface {
   lineCap(c: LineCap): this { this.inner.lineCap(c); return this.rec('lineCap', c); }
   fill(c?: string, rule?: FillRule): this { this.inner.fill(c, rule); return this.rec('fill', c, rule); }
   stroke(c?: string): this { this.inner.stroke(c); return this.rec('stroke', c); }
+  image(img: ImageAsset, x: number, y: number, w: number, h: number): this { this.inner.image(img, x, y, w, h); return this.rec('image', img.key, x, y, w, h); }
   text(s: string, x: number, y: number, face: string, size: number): this { this.inner.text(s, x, y, face, size); return this.rec('text', s, x, y, face, size); }
 }
 

@@ -1,6 +1,8 @@
 // The card list as a table: name, type, count and the other fields; name and count are edited in place
 // (`card-edit` { id, key, value }); a click on a row selects the card (`card-select` { id }). The boxes show
 // what the text says (`formValue`): after Revert, or an edit that was refused, a typed value does not linger.
+// Export CSV / Import CSV work on the card type chosen in the filter (`cards-export` { type }, `cards-import`
+// { type, name, csv }): the edit view makes and reads the table (edit/cards-csv.ts, as `babelkit cards` does).
 import { LitElement, css, html } from 'lit';
 import { formValue } from './form-value.js';
 
@@ -10,6 +12,13 @@ export interface CardRow {
   name?: string;
   count?: number;
   [k: string]: unknown;
+}
+
+export interface CardsCsvDetail {
+  type: string;
+  /** import: the file's name and text */
+  name?: string;
+  csv?: string;
 }
 
 export interface CardEditDetail {
@@ -50,9 +59,12 @@ export class BkCardTable extends LitElement {
 
   static override styles = css`
     :host { display: flex; flex-direction: column; min-height: 0; font-size: 13px; }
-    .bar { display: flex; gap: 6px; padding: 6px 0; }
+    .bar { display: flex; flex-wrap: wrap; gap: 6px; padding: 6px 0; }
     .bar input, .bar select { font: inherit; padding: 3px 6px; border: 1px solid var(--bk-line, #ccc); border-radius: 4px; }
-    .bar input { flex: 1; }
+    .bar input[type='search'] { flex: 1; }
+    .bar button, .bar .import { font: inherit; font-size: 12px; padding: 3px 8px; border: 1px solid var(--bk-line, #ccc); border-radius: 4px; background: #fff; cursor: pointer; white-space: nowrap; }
+    .bar .import input { display: none; }
+    .bar .import.off, .bar button:disabled { opacity: 0.5; cursor: default; }
     .wrap { overflow: auto; flex: 1; border: 1px solid var(--bk-line, #ddd); border-radius: 4px; }
     table { border-collapse: collapse; width: 100%; }
     th { position: sticky; top: 0; background: #f2f1ed; text-align: left; font-weight: 600; font-size: 12px; color: #444; padding: 4px 6px; border-bottom: 1px solid var(--bk-line, #ddd); z-index: 1; }
@@ -72,6 +84,17 @@ export class BkCardTable extends LitElement {
     this.dispatchEvent(new CustomEvent<CardEditDetail>('card-edit', { detail: { id, key, value }, bubbles: true, composed: true }));
   }
 
+  private csv(kind: 'cards-export' | 'cards-import', detail: CardsCsvDetail): void {
+    this.dispatchEvent(new CustomEvent<CardsCsvDetail>(kind, { detail, bubbles: true, composed: true }));
+  }
+
+  private async importFile(e: Event, type: string): Promise<void> {
+    const input = e.target as HTMLInputElement;
+    const f = input.files?.[0];
+    input.value = '';
+    if (f) this.csv('cards-import', { type, name: f.name, csv: await f.text() });
+  }
+
   private select(id: string): void {
     this.dispatchEvent(new CustomEvent('card-select', { detail: { id }, bubbles: true, composed: true }));
   }
@@ -81,6 +104,9 @@ export class BkCardTable extends LitElement {
     const f = this.filter.toLowerCase();
     const shown = this.cards.filter((c) => (!this.typeFilter || c.type === this.typeFilter) && (!f || `${c.id} ${c.name ?? ''} ${fieldSummary(c)}`.toLowerCase().includes(f)));
     const copies = shown.reduce((a, c) => a + (typeof c.count === 'number' ? c.count : 1), 0);
+    // the table's CSV is one card type's: the one chosen, or the only one
+    const csvType = this.typeFilter || (types.length === 1 ? types[0]! : '');
+    const why = csvType ? '' : 'Choose a card type first: a table holds the cards of one type';
     return html`
       <div class="bar">
         <input type="search" placeholder="Filter cards…" aria-label="filter cards" .value=${this.filter} @input=${(e: Event) => (this.filter = (e.target as HTMLInputElement).value)} />
@@ -88,6 +114,9 @@ export class BkCardTable extends LitElement {
           <option value="">all types</option>
           ${types.map((t) => html`<option value=${t} ?selected=${t === this.typeFilter}>${t}</option>`)}
         </select>
+        <button data-csv-export ?disabled=${!csvType} title=${why || `The ${csvType} cards as a spreadsheet table (CSV)`} @click=${() => this.csv('cards-export', { type: csvType })}>Export CSV</button>
+        <label class="import ${csvType ? '' : 'off'}" title=${why || `Write a table of ${csvType} cards (CSV) into the ruleset`}>Import CSV
+          <input type="file" data-csv-import accept=".csv,text/csv" ?disabled=${!csvType} @change=${(e: Event) => void this.importFile(e, csvType)} /></label>
       </div>
       <div class="wrap">
         <table>

@@ -7,13 +7,15 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { Watch } from '../shared/watch.js';
 import { rulesetName } from '../shared/ruleset-name.js';
-import { EditError, cardLine, setCardCell, setCardField, type CardValue } from '../yaml-edit.js';
+import { EditError, cardLine, setCardCell, setCardField, type CardValue } from '../../../edit/yaml-edit.js';
 import type { Workspace } from '../workspace.js';
 import type { ValidationLoop } from '../validation/validation-loop.js';
 import type { PrintController } from '../print/print-controller.js';
 import type { BkEditorPanes } from './bk-editor-panes.js';
 import type { JumpDetail } from './bk-problems.js';
-import type { CardEditDetail } from './bk-card-table.js';
+import type { CardEditDetail, CardsCsvDetail } from './bk-card-table.js';
+import { CsvImportError, exportCardsCsv, locateProblems, planCardsImport } from '../../../edit/cards-csv.js';
+import { download } from '../files.js';
 import type { CardCellSetDetail } from './bk-card-detail.js';
 import './bk-file-list.js';
 import './bk-editor-panes.js';
@@ -27,6 +29,7 @@ export class BkEditView extends LitElement {
     validation: { attribute: false },
     print: { attribute: false },
     selected: { state: true },
+    csvProblems: { state: true },
   };
 
   declare ws: Workspace | null;
@@ -34,6 +37,8 @@ export class BkEditView extends LitElement {
   declare print: PrintController | null;
   /** the card selected in the table */
   declare selected: string;
+  /** why the last CSV import was refused: one line per problem, `cards.csv:ROW:COLUMN: message` */
+  declare csvProblems: string[];
 
   private readonly watch = new Watch(this);
 
@@ -43,6 +48,7 @@ export class BkEditView extends LitElement {
     this.validation = null;
     this.print = null;
     this.selected = '';
+    this.csvProblems = [];
   }
 
   protected override createRenderRoot(): HTMLElement {
@@ -100,6 +106,56 @@ export class BkEditView extends LitElement {
     this.applyEdit((src) => setCardCell(src, d.id, d.field, d.cell, d.count, this.merged(d.id)));
   }
 
+  /** Export CSV: the cards of a type as the file resolves them, downloaded as `<type>.csv`. */
+  private onExportCsv(d: CardsCsvDetail): void {
+    const value = this.validation?.value;
+    if (!value) { this.say('The ruleset cannot be read yet: nothing to export.'); return; }
+    try {
+      const csv = exportCardsCsv(value, d.type);
+      download(`${d.type}.csv`, new Blob([csv], { type: 'text/csv' }));
+      const rows = csv.trimEnd().split('\n').length - 1;
+      this.say(`Exported ${rows} ${d.type} card${rows === 1 ? '' : 's'} as ${d.type}.csv.`);
+    } catch (e) {
+      this.say(`Could not export: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /**
+   * Import CSV: every cell read, the changes written as form edits are, the result checked by the loader (in the
+   * validation worker) before it becomes the file's text. Any wrong row: nothing changes, and each problem is
+   * listed at its row and column. Cards the table leaves out are kept (`babelkit cards import --remove-missing`
+   * removes them).
+   */
+  private async onImportCsv(d: CardsCsvDetail): Promise<void> {
+    const ws = this.ws!, v = this.validation!;
+    const name = d.name ?? 'cards.csv';
+    this.csvProblems = [];
+    this.say(`Importing ${name}…`);
+    if (v.pending) await v.settled();
+    if (!v.value || v.errors > 0) { this.say(`Not imported: fix the ruleset's problems first (${v.errors}).`); return; }
+    const path = ws.current, text = ws.entry.text;
+    let plan;
+    try {
+      plan = planCardsImport({ text, value: v.value, type: d.type, csv: d.csv ?? '' });
+    } catch (e) {
+      if (!(e instanceof CsvImportError)) throw e;
+      this.csvProblems = e.problems.map((p) => `${name}:${p.row}:${p.col}: ${p.message}`);
+      this.say(`Not imported: ${this.csvProblems.length} problem${this.csvProblems.length === 1 ? '' : 's'} in ${name}; nothing was changed.`);
+      return;
+    }
+    if (plan.text === text) { this.say(`${name}: no change (the table says what the file says).`); return; }
+    this.say(`Importing ${name}: checking the ruleset it makes…`);
+    const problems = locateProblems(plan, path, await v.checkText(plan.text));
+    if (problems.length) {
+      this.csvProblems = problems.map((p) => (p.where ? `${p.where}: ${p.message} (after importing ${name})` : `${name}:${p.row}:${p.col}: ${p.message}`));
+      this.say(`Not imported: ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was changed.`);
+      return;
+    }
+    if (ws.current !== path || ws.entry.text !== text) { this.say('Not imported: the file changed meanwhile; import again.'); return; }
+    this.applyEdit(() => plan.text);
+    this.say(`Imported ${name}: ${plan.changed.length} card${plan.changed.length === 1 ? '' : 's'} changed (${plan.cells} cell${plan.cells === 1 ? '' : 's'}), ${plan.added.length} added.`);
+  }
+
   private async onJump(d: JumpDetail): Promise<void> {
     const ws = this.ws!;
     if (d.file !== ws.current && ws.files.has(d.file)) {
@@ -149,7 +205,10 @@ export class BkEditView extends LitElement {
       <aside class="bk-side" aria-label="cards" @card-edit=${(e: CustomEvent<CardEditDetail>) => this.onCardEdit(e.detail)}>
         <h2>Cards</h2>
         <bk-card-table .cards=${v.value?.cards ?? []} .selected=${this.selected}
-          @card-select=${(e: CustomEvent<{ id: string }>) => this.select(e.detail.id)}></bk-card-table>
+          @card-select=${(e: CustomEvent<{ id: string }>) => this.select(e.detail.id)}
+          @cards-export=${(e: CustomEvent<CardsCsvDetail>) => this.onExportCsv(e.detail)}
+          @cards-import=${(e: CustomEvent<CardsCsvDetail>) => void this.onImportCsv(e.detail)}></bk-card-table>
+        ${this.csvProblems.length ? html`<ul class="bk-csv-problems" role="alert" data-csv-problems>${this.csvProblems.map((p) => html`<li>${p}</li>`)}</ul>` : nothing}
         <bk-card-detail .value=${v.value} .card=${this.selected} .preview=${print.preview}
           @card-cell-set=${(e: CustomEvent<CardCellSetDetail>) => this.onCellSet(e.detail)}></bk-card-detail>
       </aside>

@@ -128,7 +128,7 @@ export class BkPlaytest extends LitElement {
     if (!src) return;
     this.note = null;
     this.started = { path: src.path, text: src.files[src.path] ?? '' };
-    this.engine.start({ path: src.path, files: src.files, ...g });
+    this.engine.start({ path: src.path, files: src.files, images: src.images, ...g });
   }
 
   /** Hosts the ruleset as edited (every file it may extend included) on the server this page came from. */
@@ -161,7 +161,7 @@ export class BkPlaytest extends LitElement {
     this.note = null;
     this.started = { path: src.path, text: src.files[src.path] ?? '' };
     this.watchAs = -1;
-    await this.engine.importReplay({ path: src.path, files: src.files, botDelay: g?.botDelay ?? 0, seats: g?.seats ?? [], text, watchAs: -1 });
+    await this.engine.importReplay({ path: src.path, files: src.files, images: src.images, botDelay: g?.botDelay ?? 0, seats: g?.seats ?? [], text, watchAs: -1 });
   }
 
   private async exportReplay(): Promise<void> {

@@ -42,6 +42,7 @@ export const cardStyles = css`
   .card .band { height: 7px; background: var(--accent, #8a7f70); }
   .card .kind { padding: 5px 8px 0; font-size: 10px; letter-spacing: 0.04em; text-transform: uppercase; color: var(--pt-muted); }
   .card .name { padding: 1px 8px 4px; font-weight: 650; font-size: 13px; line-height: 1.2; }
+  .card .art { display: block; width: calc(100% - 16px); max-height: 84px; margin: 0 8px 6px; object-fit: contain; }
   .card .fields { padding: 0 8px 8px; display: flex; flex-direction: column; gap: 4px; color: #4a423b; }
   .card .text { font-size: 11px; line-height: 1.3; color: #5a5048; }
   .card .fl { line-height: 1.35; }
@@ -146,6 +147,12 @@ function fieldLines(meta: TableMeta, c: CardView): TemplateResult[] {
   return out;
 }
 
+/** The image a card shows on the table (the first image of its layout), as a data: URL. */
+function artOf(meta: TableMeta, id: string): string | undefined {
+  const key = meta.cards[id]?.art;
+  return key !== undefined ? meta.art?.[key] : undefined;
+}
+
 /** A whole card: its type, name and fields (null: face down). */
 export function cardTile(meta: TableMeta, c: CardView | null, label?: string): TemplateResult {
   if (!c) return html`<div class="card down"><div class="name">${label ?? 'face down'}</div></div>`;
@@ -153,6 +160,7 @@ export function cardTile(meta: TableMeta, c: CardView | null, label?: string): T
     <div class="band"></div>
     <div class="kind">${meta.cardTypes[c.type]?.name ?? c.type}</div>
     <div class="name">${c.name}</div>
+    ${artOf(meta, c.id) ? html`<img class="art" src=${artOf(meta, c.id)!} alt="" draggable="false" />` : nothing}
     <div class="fields">${fieldLines(meta, c)}${onCard(c)}</div>
   </div>`;
 }

@@ -5,7 +5,7 @@ import { loadRulesetText, playerName, type Game } from '../../../engine/index.js
 import { Session, tableMeta } from './session.js';
 import { BUNDLED } from '../bundled.js';
 import { serve } from '../shared/rpc-serve.js';
-import { readerOf, type RulesetSource } from '../shared/source.js';
+import { imageReaderOf, readerOf, type RulesetSource } from '../shared/source.js';
 import type { LoadResult, PlaytestApi, Problem, ReplayExport, StartRequest } from './protocol.js';
 
 // the rulesets as shipped: an exported replay names a bundled ruleset only when the game used it unchanged
@@ -29,7 +29,7 @@ function load(r: RulesetSource): { game: Game | null; result: LoadResult } {
   if (text === undefined) {
     return { game: null, result: { meta: null, problems: [{ file: r.path, line: 1, col: 1, severity: 'error', message: `no file '${r.path}' to play` }] } };
   }
-  const res = loadRulesetText(r.path, text, read);
+  const res = loadRulesetText(r.path, text, read, { readImage: imageReaderOf(r.images) });
   const problems: Problem[] = res.diagnostics.map((d) => ({ file: d.file, line: d.line, col: d.col, severity: d.severity, message: d.message }));
   return { game: res.game ?? null, result: { meta: res.game ? tableMeta(res.game) : null, problems } };
 }

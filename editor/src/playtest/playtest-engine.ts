@@ -81,7 +81,7 @@ export class PlaytestEngine extends EventTarget {
     this.loadTimer = setTimeout(() => {
       const client = this.client;
       if (!client) return;
-      const key = `${src.path}\n${JSON.stringify(src.files)}`;
+      const key = `${src.path}\n${JSON.stringify(src.files)}\n${Object.entries(src.images ?? {}).map(([k, b]) => `${k}:${b.length}`).join(",")}`;
       if (key === this.loadedKey) return;
       this.loadedKey = key;
       // a newer text overtakes a load not yet answered

@@ -105,7 +105,9 @@ export interface TableMeta {
   cardTypes: Record<string, { name: string; token: boolean; accent: string | null; fields: Record<string, string>; gridFields: { field: string; zone: string }[] }>;
   /** card definition id → name, type, fields, what the table shows on it (its face: labels, text, symbols) and
    * its own colour (from its colour field) */
-  cards: Record<string, { name: string; type: string; fields: Record<string, unknown>; face: FaceLine[]; colour?: string }>;
+  cards: Record<string, { name: string; type: string; fields: Record<string, unknown>; face: FaceLine[]; colour?: string; art?: string }>;
+  /** the images cards show (a data: URL each: the PNG or JPEG the loader checked, an SVG rewritten from its drawing parts), by key */
+  art?: Record<string, string>;
   /** the ruleset's symbols: how values look (drawn from this data only: inert by construction) */
   symbols: Record<string, { name: string; color: string; glyph?: string; shape?: Shape; amount: 'repeat' | 'inside' }>;
   /** score categories, in the ruleset's order (a game decided by scores) */

@@ -2,7 +2,8 @@
 // roles, teams, endings. The same for every seat — it is printed on the cards and in the rules — so the
 // playtest worker and the match server both send it as it is. Imports only engine types, so Node uses it too.
 
-import { cardFace, type Game } from '../../../engine/index.js';
+import { cardFace, type Game, type ImageAsset } from '../../../engine/index.js';
+import { base64 } from '../../../print/base64.js';
 import type { TableMeta } from './protocol.js';
 
 /** The ruleset's public data for the table: names, card definitions, zone shapes. */
@@ -41,8 +42,12 @@ export function tableMeta(g: Game): TableMeta {
     // a card's face leaves out the fields the table draws as a grid
     cards: Object.fromEntries(g.cards.map((c) => {
       const colour = colourOf(g, c.type, c.fields);
-      return [c.id, { name: c.name, type: c.type, fields: plainFields(g, c.type, c.fields), face: cardFace(g, c, new Set(cardTypes[c.type]?.gridFields.map((x) => x.field) ?? [])), ...(colour ? { colour } : {}) }];
+      const art = artKey(g, c.id, c.type);
+      // a card's face leaves out what the table draws otherwise: grids, and the file names of its images
+      const drawn = new Set([...(cardTypes[c.type]?.gridFields.map((x) => x.field) ?? []), ...imageFields(g, c.type)]);
+      return [c.id, { name: c.name, type: c.type, fields: plainFields(g, c.type, c.fields), face: cardFace(g, c, drawn), ...(colour ? { colour } : {}), ...(art ? { art } : {}) }];
     })),
+    ...(g.images.size ? { art: Object.fromEntries([...g.images].map(([k, img]) => [k, dataUrl(img)])) } : {}),
     symbols: Object.fromEntries([...g.symbols.values()].map((x) => [x.id, { name: x.name, color: x.color, amount: x.amount, ...(x.glyph ? { glyph: x.glyph } : {}), ...(x.shape ? { shape: x.shape } : {}) }])),
     scores: g.scoring?.categories.map((c) => ({ id: c.id, name: c.name })) ?? [],
     // per-card zones are drawn on their cards, not as piles of the table
@@ -55,6 +60,37 @@ export function tableMeta(g: Game): TableMeta {
     // (per-card variables are drawn on their cards)
     vars: Object.fromEntries(g.vars.filter((v) => !v.internal && !v.perCard).map((v) => [v.id, { kind: tyKind(v.type as { k: string; of?: { k: string } }), perPlayer: v.perPlayer, ...(v.name ? { name: v.name } : {}) }])),
   };
+}
+
+/** The fields of a card type that name its image files (a file name means nothing to a player). */
+function imageFields(g: Game, type: string): string[] {
+  return (g.cardTypes.find((x) => x.id === type)?.layout.elements ?? []).flatMap((el) => (el.type === 'image' && el.field !== undefined ? [el.field] : []));
+}
+
+/** The image a card shows on the table: the first image element of its layout that has one for it. */
+function artKey(g: Game, id: string, type: string): string | undefined {
+  const t = g.cardTypes.find((x) => x.id === type);
+  for (const el of t?.layout.elements ?? []) {
+    if (el.type !== 'image') continue;
+    const key = el.byCard?.get(id) ?? el.key;
+    if (key !== undefined && g.images.has(key)) return key;
+  }
+  return undefined;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** An image as a data: URL: PNG and JPEG as the loader checked them; SVG written anew from its drawing parts only. */
+function dataUrl(img: ImageAsset): string {
+  if (!img.shape) return `data:image/${img.format === 'png' ? 'png' : 'jpeg'};base64,${base64(img.bytes!)}`;
+  const [x, y, w, h] = img.shape.box;
+  const paint = (v: string | null) => (v === null ? 'none' : v === 'current' ? '#000000' : v);
+  const parts = img.shape.parts.map((p) => {
+    const t = (p.ops ?? []).map((o) => (o.op === 'translate' ? `translate(${o.x} ${o.y})` : o.op === 'scale' ? `scale(${o.k})` : `rotate(${o.a} ${o.x} ${o.y})`)).join(' ');
+    return `<path d="${esc(p.d)}" fill="${esc(paint(p.fill))}" stroke="${esc(paint(p.stroke))}"${p.width !== undefined ? ` stroke-width="${p.width}"` : ''}${p.rule ? ` fill-rule="${p.rule}"` : ''}${p.cap ? ` stroke-linecap="${p.cap}"` : ''}${p.opacity !== undefined ? ` opacity="${p.opacity}"` : ''}${t ? ` transform="${t}"` : ''}/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${x} ${y} ${w} ${h}">${parts}</svg>`;
+  return `data:image/svg+xml;base64,${base64(new TextEncoder().encode(svg))}`;
 }
 
 /** A card's own colour, from its `color`/`colour` field: the colour of that value's symbol, else of the print

@@ -3,7 +3,7 @@
 // tile) with its bleed; a two-sided card's back is its other side.
 import type { Game } from '../../../engine/index.js';
 import { mm, renderCard, resolveOptions, type Slot, type TextMeasure } from '../../../print/index.js';
-import { SvgSurface } from './svg-surface.js';
+import { SvgSurface } from '../../../print/index.js';
 
 export interface Preview {
   front: string;

@@ -9,6 +9,7 @@ import { FONT_URLS, familyOf } from './fonts.js';
 import { previewCard } from './preview.js';
 import { serve } from '../shared/rpc-serve.js';
 import type { PrintApi, PrintChoices } from './api.js';
+import { imageReaderOf } from '../shared/source.js';
 
 let fontSet: Promise<FontSet> | null = null;
 
@@ -18,9 +19,9 @@ function loadFonts(): Promise<FontSet> {
   return fontSet;
 }
 
-function load(path: string, files: Record<string, string>): Game {
+function load(path: string, files: Record<string, string>, images?: Record<string, Uint8Array>): Game {
   const read = (p: string) => (Object.prototype.hasOwnProperty.call(files, p) ? files[p] : undefined);
-  const r = loadRulesetText(path, read(path) ?? '', read);
+  const r = loadRulesetText(path, read(path) ?? '', read, { readImage: imageReaderOf(images) });
   if (!r.game) {
     const first = r.diagnostics.find((d) => d.severity === 'error');
     throw new Error(first ? `the ruleset has errors (${formatDiagnostic(first)})` : 'the ruleset could not be loaded');
@@ -30,8 +31,8 @@ function load(path: string, files: Record<string, string>): Game {
 
 let measure: { m: TextMeasure; fonts: FontSet } | null = null;
 
-async function preview(path: string, files: Record<string, string>, cardId: string) {
-  const game = load(path, files);
+async function preview(path: string, files: Record<string, string>, cardId: string, images?: Record<string, Uint8Array>) {
+  const game = load(path, files, images);
   const fonts = await loadFonts();
   // the same fonts and widths as the PDF, so lines break alike
   if (!measure || measure.fonts !== fonts) measure = { m: measuringFonts(fonts), fonts };
@@ -40,17 +41,17 @@ async function preview(path: string, files: Record<string, string>, cardId: stri
 
 serve<PrintApi>({
   async preview(q) {
-    return { card: q.card, ...(await preview(q.path, q.files, q.card)) };
+    return { card: q.card, ...(await preview(q.path, q.files, q.card, q.images)) };
   },
   async pdf(q, ctx) {
-    const game = load(q.path, q.files);
+    const game = load(q.path, q.files, q.images);
     // the same options as `babelkit print` (a bad one is an error with the command line's message)
     const r = await printDeck(game, await loadFonts(), { ...(q.options ?? {}) });
     ctx.transfer(r.bytes.buffer);
     return { bytes: r.bytes, pages: r.pages, cards: r.cards };
   },
   choices(q) {
-    return printChoices(load(q.path, q.files));
+    return printChoices(load(q.path, q.files, q.images));
   },
 });
 

@@ -4,6 +4,17 @@
 export interface RulesetSource {
   path: string;
   files: Record<string, string>;
+  /** the image files the designer opened, by virtual path (the card layouts' `image` elements draw them) */
+  images?: Record<string, Uint8Array>;
+}
+
+/** The loader's image reader over the opened images (own properties only, as for the texts). */
+export function imageReaderOf(images: Record<string, Uint8Array> | undefined): (path: string, maxBytes: number) => Uint8Array | undefined | { notRead: 'too-large'; message: string } {
+  return (path, maxBytes) => {
+    const b = images && Object.hasOwn(images, path) ? images[path] : undefined;
+    if (b && b.length > maxBytes) return { notRead: 'too-large', message: `the file is ${b.length} bytes; the limit is ${maxBytes}` };
+    return b;
+  };
 }
 
 /** Reads a file of the source by virtual path: own properties only, so that a path that happens to be

@@ -2,15 +2,15 @@
 // with every open file available so `extends` resolves. Returns the diagnostics and the merged value.
 import { diffRulesets, loadRulesetText, type Change } from '../../../engine/index.js';
 import { serve } from '../shared/rpc-serve.js';
-import { readerOf } from '../shared/source.js';
+import { imageReaderOf, readerOf } from '../shared/source.js';
 import type { ValidateResponse, ValidationApi } from './api.js';
 
 serve<ValidationApi>({
-  validate({ path, files }): ValidateResponse {
+  validate({ path, files, images }): ValidateResponse {
     const t0 = performance.now();
     try {
       const read = readerOf(files);
-      const r = loadRulesetText(path, read(path) ?? '', read);
+      const r = loadRulesetText(path, read(path) ?? '', read, { readImage: imageReaderOf(images) });
       let value: unknown;
       try {
         value = r.value === undefined ? undefined : structuredClone(r.value);

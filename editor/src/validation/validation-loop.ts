@@ -73,7 +73,7 @@ export class ValidationLoop extends EventTarget {
     const path = this.ws.current;
     let r: ValidateResponse | null;
     try {
-      r = await this.worker.latest('validate', { path, files: this.ws.texts() });
+      r = await this.worker.latest('validate', { path, files: this.ws.texts(), images: this.ws.imageFiles() });
     } catch (e) {
       // the worker died: said where the designer looks, as a problem of the file (the next check starts a new one)
       const message = e instanceof Error ? e.message : String(e);
@@ -93,6 +93,13 @@ export class ValidationLoop extends EventTarget {
     const w = this.waiters;
     this.waiters = [];
     w.forEach((f) => f());
+  }
+
+  /** Checks a text the open file might become (a CSV import's result) without showing it: its diagnostics. */
+  async checkText(text: string): Promise<Diagnostic[]> {
+    const path = this.ws.current;
+    const r = await this.worker.call('validate', { path, files: { ...this.ws.texts(), [path]: text }, images: this.ws.imageFiles() });
+    return r.diagnostics;
   }
 
   private changed(type: 'change' | 'checked'): void {

@@ -120,6 +120,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     sites: cx.sites,
     print,
     symbols,
+    images: new Map(),
     table,
   };
   compileVisibilities(cx, host);

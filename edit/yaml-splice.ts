@@ -373,3 +373,37 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (ka.length !== kb.length) return false;
   return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
+
+/**
+ * Removes item `index` of the list `seq`: its own lines in a block list (a comment at the end of its last line
+ * goes with it; the comment lines above it stay), `item,` in a flow list. The last item of a block list
+ * leaves `[]` where the list was.
+ */
+export function removeItem(p: Parsed, seq: YAMLSeq, index: number): string {
+  const src = p.text;
+  const item = seq.items[index] as Node | undefined;
+  const ir = rangeOf(item);
+  const sr = rangeOf(seq);
+  if (!item || !ir || !sr) throw new EditError('cannot locate the list item in the text');
+  p.refuseShared(seq, 'the list', false);
+  p.refuseShared(item, 'the list item');
+  if (seq.flow) {
+    const next = seq.items[index + 1] as Node | undefined;
+    const prev = seq.items[index - 1] as Node | undefined;
+    if (next) return splice(src, ir[0], rangeOf(next)![0], '');
+    if (prev) return splice(src, rangeOf(prev)![1], ir[1], '');
+    return splice(src, sr[0], sr[1], '[]');
+  }
+  const dash = src.lastIndexOf('-', ir[0]);
+  const start = lineStart(src, ir[0]);
+  if (dash < start || src.slice(start, dash).trim() !== '' || src.slice(dash + 1, ir[0]).trim() !== '') throw new EditError('cannot remove this list item here: edit it in the text');
+  let end = ir[1];
+  while (end > ir[0] && /\s/.test(src[end - 1]!)) end--;
+  const to = Math.min(src.length, lineEnd(src, end) + 1);
+  if (seq.items.length === 1) {
+    // `key:` then the one item: the list becomes `[]` on the key's line
+    const before = src.slice(0, start).replace(/[ \t]*\n?$/, '');
+    return `${before} []\n${src.slice(to)}`;
+  }
+  return splice(src, start, to, '');
+}

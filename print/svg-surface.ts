@@ -1,10 +1,13 @@
-// print/'s DrawingSurface writing SVG instead of PDF. The card preview draws with print/'s own
-// renderCard on it, so the preview is drawn from exactly the layout data and the drawing code of the PDF.
+// print/'s DrawingSurface writing SVG instead of PDF. The editor's card preview and the Tabletop Simulator
+// export draw with print/'s own renderCard on it, so they are drawn from exactly the layout data and the drawing
+// code of the PDF. A PNG or JPEG is written in as a data: URL of the file the loader checked (never a link).
 // Text is measured with pdfkit's metrics (same fonts, same line breaks); here it is only placed, in
 // points, with the face the font chain chose. Every value written into the SVG text is escaped (path data and
 // colours from a ruleset are checked by the loader too: nothing of a ruleset becomes markup).
 
-import type { DrawingSurface, FillRule, LineCap } from '../../../print/index.js';
+import type { DrawingSurface, FillRule, LineCap } from './surface.js';
+import type { ImageAsset } from '../engine/index.js';
+import { base64 } from './base64.js';
 
 interface State {
   fill: string;
@@ -130,6 +133,12 @@ export class SvgSurface implements DrawingSurface {
     return this;
   }
 
+  image(img: ImageAsset, x: number, y: number, w: number, h: number): this {
+    const mime = img.format === 'png' ? 'image/png' : 'image/jpeg';
+    this.out.push(`<image x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" preserveAspectRatio="none" href="data:${mime};base64,${base64(img.bytes!)}"/>`);
+    return this;
+  }
+
   text(s: string, x: number, y: number, face: string, size: number): this {
     const bold = face.startsWith('bold');
     this.out.push(`<text x="${n(x)}" y="${n(y)}" font-family="${this.family(face)}" font-size="${n(size)}"${bold ? ' font-weight="700"' : ''} fill="${esc(this.st.fill)}" xml:space="preserve">${esc(s)}</text>`);
@@ -138,7 +147,12 @@ export class SvgSurface implements DrawingSurface {
 
   /** The SVG document, `w`×`h` points. */
   svg(w: number, h: number, extra = ''): string {
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(w)} ${n(h)}" width="${n(w)}pt" height="${n(h)}pt">${this.content()}${extra}</svg>`;
+  }
+
+  /** What was drawn, as SVG elements (to place in another document: a sheet of cards). */
+  content(): string {
     while (this.stack.length) this.restore();
-    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(w)} ${n(h)}" width="${n(w)}pt" height="${n(h)}pt">${this.out.join('')}${extra}</svg>`;
+    return this.out.join('');
   }
 }

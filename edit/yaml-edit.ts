@@ -8,7 +8,7 @@
 // merge into the base's by id); where merging cannot say it (a field or cell removed, a mapping that drops
 // a key) the item becomes a `replace: true` copy of the card as loaded, written key by key in place.
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { EditError, Parsed, appendItem, flowSource, keyOf, lineEnd, pairOf, removeKey, sameValue, setKey, type Json } from './yaml-splice.js';
+import { EditError, Parsed, appendItem, flowSource, keyOf, lineEnd, pairOf, removeItem, removeKey, sameValue, setKey, type Json } from './yaml-splice.js';
 
 export { EditError, flowSource, type Json };
 
@@ -369,6 +369,38 @@ export function addCard(src: string, card: CardValue): string {
   if (findCard(p, card.id).node) throw new EditError(`card '${card.id}' is already in this file`);
   const item = clone(card) as Obj;
   return verify(p, appendCardItem(p, item), -1, item);
+}
+
+/**
+ * Removes card `id`. In a base file its item goes. In a variant, a card its bases have (`inBase`) is removed
+ * by an item `{ id, remove: true }` (in place of the variant's own item for it, if any); a card only the
+ * variant adds loses its item.
+ */
+export function removeCard(src: string, id: string, inBase = false): string {
+  const p = parsed(src);
+  const variant = isVariant(p);
+  const found = findCard(p, id);
+  if (!variant && !found.node) throw new EditError(`no card '${id}' in this file`);
+  let text = src;
+  if (found.node) {
+    const before = p.js() as Obj;
+    const list = [...((before.cards ?? []) as Json[])];
+    list.splice(found.index, 1);
+    text = removeItem(p, found.seq!, found.index);
+    const q = (() => {
+      try {
+        return parsed(text);
+      } catch (e) {
+        throw new EditError(`removing card '${id}' would break the file (${e instanceof Error ? e.message : String(e)}); nothing was changed`);
+      }
+    })();
+    const after = q.js() as Obj;
+    const cards = list.length ? list : after.cards;
+    if (!sameValue({ ...before, cards }, after)) throw new EditError(`removing card '${id}' would change more than the card: nothing was changed (please report this ruleset)`);
+  }
+  if (!variant || !inBase) return text;
+  const q = parsed(text);
+  return verify(q, appendCardItem(q, { id, remove: true }), -1, { id, remove: true });
 }
 
 /** The line (1-based) where the item of card `id` starts in this text; undefined when the text does not list it (or does not parse). */
