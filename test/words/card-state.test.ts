@@ -112,4 +112,14 @@ describe('state on a card', () => {
     const start = ruleset('').replace('count: 2 }\n  - { id: squid', 'count: 2, startIn: taken }\n  - { id: squid');
     expect(loadText(start).errors).toEqual([`words.yaml:${lineOf(start, 'startIn: taken')}:75: error: cards start in a shared zone, and 'taken' is per card`]);
   });
+
+  it('a misspelt per-card variable or zone, or a misspelt per:, is an error at its place with did-you-mean', () => {
+    const text = ruleset(`  - set: { total: "chrages[first(table[player(1)])] + count(takn[first(table[player(1)])])" }`);
+    const errs = loadText(text).errors;
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toMatch(new RegExp(`^words\\.yaml:${lineOf(text, 'chrages')}:\\d+: error: .*'chrages'.*did you mean 'charges'`));
+    const per = ruleset('').replace('{ id: charges, type: number, per: card }', '{ id: charges, type: number, per: crad }');
+    const perErrs = loadText(per).errors;
+    expect(perErrs.some((e) => e.startsWith(`words.yaml:${lineOf(per, 'per: crad')}:`) && e.includes("did you mean 'card'"))).toBe(true);
+  });
 });
