@@ -15,6 +15,7 @@ import { sameValue } from './expr/value.js';
 import { seenMask } from './visibility.js';
 import { checkPlayers } from './start.js';
 import { logLine, resetWork } from './budget.js';
+import { judgeLog } from './log-judge.js';
 
 export class IllegalAction extends Error {}
 
@@ -30,6 +31,7 @@ export function newGame(g: Game, o: NewGameOptions): State {
       s.stack.push({ list: g.phases[0]!.body, i: 0, phase: 0 });
       runReactions(s, g, c);
     }
+    judgeLog(s, g, 0);
   } catch (e) {
     stopOnRuleError(s, e, 'setup');
   }
@@ -166,13 +168,15 @@ function resolveInner(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
     for (const t of s.par.threads) if (t.player === p.player) th = t;
     th.prompt = null;
     const c: Ctx = { s, g, b: th.b, it: undefined };
+    const mark = s.log ? s.log.length : -1;
     bindChoice(c, def, choice);
     logChoice(c, p, choice, true);
     def.effects?.(c);
     th.i++;
     runReactions(s, g, { s, g, b: s.b, it: undefined });
+    if (mark >= 0) judgeLog(s, g, mark);
     if (!s.ended) runThread(s, g, th);
-    if (!s.ended && threadsDone(s, g)) finishParallel(s);
+    if (!s.ended && threadsDone(s, g)) finishParallel(s, g);
   } else resolveMain(s, g, p, choice);
   if (!s.ended) advance(s, g);
 }
@@ -271,11 +275,14 @@ function advanceInner(s: State, g: Game): void {
       continue;
     }
     switch (step.kind) {
-      case 'do':
+      case 'do': {
+        const mark = s.log ? s.log.length : -1;
         step.effects(c);
         f.i++;
         runReactions(s, g, c);
+        if (mark >= 0) judgeLog(s, g, mark); // the step's lines read as what a seat may know now
         break;
+      }
       case 'prompt': {
         if (s.halt) { s.steps--; return; } // a lookahead stops before the next decision is even worked out
         const p = openPrompt(c, step);
@@ -293,6 +300,19 @@ function advanceInner(s: State, g: Game): void {
         if (items.length === 0) { f.i++; break; }
         c.b[step.slot] = items.shift();
         s.stack.push({ list: step.body, i: 0, items });
+        break;
+      }
+      case 'switch': {
+        const body = step.pick(c);
+        if (body < 0) f.i++;
+        else s.stack.push({ list: body, i: 0 }); // the end of the case's list moves past the switch
+        break;
+      }
+      case 'call': {
+        // every argument first (one may read a name another sets), then the procedure's own slots
+        const vals = step.args.map((a) => a(c));
+        for (let k = 0; k < vals.length; k++) c.b[step.slots[k]!] = vals[k];
+        s.stack.push({ list: step.body, i: 0 }); // the end of the procedure's list moves past the call
         break;
       }
       case 'simultaneous': {
@@ -313,7 +333,29 @@ function advanceInner(s: State, g: Game): void {
           runThread(s, g, th);
           if (s.ended) return;
         }
-        if (s.par.threads.every((t) => !t.prompt)) finishParallel(s);
+        if (s.par.threads.every((t) => !t.prompt)) finishParallel(s, g);
+        break;
+      }
+      case 'offer': {
+        if (s.halt) { s.steps--; return; }
+        // each seat once, in the list's order (the order responses resolve in); each is asked in a thread of its
+        // own, at the same time: a seat with nothing to respond with is not asked
+        const players = [...new Set(step.players(c) as number[])].filter((p) => Number.isInteger(p) && p >= 0 && p < s.n);
+        if (players.length === 0) { c.b[step.slot] = -1; c.b[step.askSlot] = step.declined; f.i++; break; }
+        s.par = {
+          list: step.body,
+          step: f.i,
+          threads: players.map((p) => {
+            const b = s.b.slice();
+            b[step.slot] = p;
+            return { player: p, i: 0, b, prompt: null };
+          }),
+        };
+        for (const th of s.par.threads) {
+          runThread(s, g, th);
+          if (s.ended) return;
+        }
+        if (s.par.threads.every((t) => !t.prompt)) finishParallel(s, g);
         break;
       }
     }
@@ -348,10 +390,38 @@ function threadsDone(s: State, g: Game): boolean {
   return true;
 }
 
-/** A simultaneous step's threads are all done: the main flow moves past the step. */
-function finishParallel(s: State): void {
+/** A simultaneous step's threads are all done: the main flow moves past the step (an offer's takers respond
+ *  first). */
+function finishParallel(s: State, g: Game): void {
+  const par = s.par!;
+  const f = s.stack[s.stack.length - 1]!;
+  const owner = g.lists[f.list]!.steps[par.step]!;
   s.par = null;
-  s.stack[s.stack.length - 1]!.i++;
+  if (owner.kind === 'offer') resolveOffer(s, g, owner, par.threads);
+  f.i++;
+}
+
+/** An offer's answers are in: the takers respond in the list's order (only the first when `first`), each running
+ *  the step's `do` with the responder and their response bound; afterwards the names hold the first taker's. */
+function resolveOffer(s: State, g: Game, step: StepDef & { kind: 'offer' }, threads: readonly Thread[]): void {
+  const c: Ctx = { s, g, b: s.b, it: undefined };
+  const mark = s.log ? s.log.length : -1;
+  let who = -1;
+  let response: unknown = step.declined;
+  for (const th of threads) {
+    const v = th.b[step.askSlot];
+    const took = step.askSingle ? v !== undefined && v !== null && v !== -1 : Array.isArray(v) && v.length > 0;
+    if (!took) continue;
+    if (who < 0) { who = th.player; response = v; }
+    c.b[step.slot] = th.player;
+    c.b[step.askSlot] = v;
+    step.effects(c);
+    if (step.first || s.ended || s.jump >= 0) break;
+  }
+  c.b[step.slot] = who;
+  c.b[step.askSlot] = response;
+  runReactions(s, g, c);
+  if (mark >= 0) judgeLog(s, g, mark);
 }
 
 /** Run one player's thread until it needs a decision or is done. */
@@ -367,9 +437,11 @@ function runThread(s: State, g: Game, th: Thread): void {
       continue;
     }
     if (step.kind === 'do') {
+      const mark = s.log ? s.log.length : -1;
       step.effects(c);
       th.i++;
       runReactions(s, g, { s, g, b: s.b, it: undefined });
+      if (mark >= 0) judgeLog(s, g, mark);
     } else if (step.kind === 'prompt') {
       const p = openPrompt(c, step);
       if (!p) { clearBinding(c, step); th.i++; continue; }
@@ -456,11 +528,13 @@ function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   const def = g.promptSteps[p.key]!;
   s.prompt = null;
   const c: Ctx = { s, g, b: s.b, it: undefined };
+  const mark = s.log ? s.log.length : -1;
   bindChoice(c, def, choice);
   logChoice(c, p, choice, false);
   def.effects?.(c);
   s.stack[s.stack.length - 1]!.i++;
   runReactions(s, g, c);
+  if (mark >= 0) judgeLog(s, g, mark);
 }
 
 /**

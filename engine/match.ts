@@ -215,7 +215,7 @@ export class Match {
     for (let i = 0; i < g.vars.length; i++) {
       const v = g.vars[i]!;
       if (v.visibility.kind === 'public') continue;
-      const owners = v.perPlayer ? Array.from({ length: s.n }, (_, p) => p) : [-1];
+      const owners = v.perPlayer ? Array.from({ length: s.n }, (_, p) => p) : v.perCard ? Array.from({ length: s.loc.length }, (_, e) => e) : [-1];
       for (const o of owners) {
         if (!varVisibleTo(s, g, v, o, me)) continue;
         const now = o < 0 ? s.vars[i] : (s.vars[i] as unknown[])[o];

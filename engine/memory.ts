@@ -82,3 +82,18 @@ export function remembered(s: State, viewer: number, e: number): { zone: number;
   const now = m.surv[viewer * s.zones.length + z]!;
   return { zone: z, chance: at > 0 ? Math.min(1, now / at) : 0 };
 }
+
+/** Card `e` is shown to the seats of `mask` where it lies (a private look): those of them who remember the zone
+ *  it lies in now know it is there (kept once the card is hidden again by a move back into the zone). */
+export function noteShown(s: State, g: Game, e: number, mask: number): void {
+  const m = s.mem!;
+  const z = s.loc[e]!;
+  if (rememberedZones(g)[z] !== 1) return;
+  const ne = s.loc.length;
+  const ninst = s.zones.length;
+  for (let q = 0; q < s.n; q++) {
+    if (!inMask(mask, q)) continue;
+    m.where[q * ne + e] = z;
+    m.at[q * ne + e] = m.surv[q * ninst + z]!;
+  }
+}

@@ -38,7 +38,9 @@ export type Visibility =
   | { kind: 'nobody' }
   | { kind: 'owner' }
   | { kind: 'others' }
-  | { kind: 'to'; who: Fn<number | number[]>; src: string };
+  | { kind: 'to'; who: Fn<number | number[]>; src: string }
+  /** per-card zones and variables: seen by whoever sees the card they belong to */
+  | { kind: 'card' };
 
 export interface ZoneDef {
   id: string;
@@ -46,6 +48,10 @@ export interface ZoneDef {
   name?: string;
   index: number;
   perPlayer: boolean;
+  /** one copy per card (cards attached to a card: `under[$c]`), laid out after every other zone's instances */
+  perCard?: boolean;
+  /** its first zone instance (the state's zone lists are laid out zone by zone; per-card zones last) */
+  base: number;
   /** Grid zones: cell names (row-major), else null. */
   cells: string[] | null;
   columns: string[] | null;
@@ -123,6 +129,8 @@ export interface VarDef {
   initial: unknown;
   /** one value per player, written name[$p] */
   perPlayer: boolean;
+  /** one value per card, written name[$c] (state on a card: counters, charges, what it has taken) */
+  perCard?: boolean;
   /** who sees the value in views (public by default; owner: each player their own entry) */
   visibility: Visibility;
   description?: string;
@@ -229,7 +237,16 @@ export type StepDef =
   | { kind: 'prompt'; id: string; path: string; when: Fn<boolean> | null; prompt: PromptDef; effects: Eff | null; key: number }
   | { kind: 'while'; id: string; path: string; when: Fn<boolean> | null; test: Fn<boolean>; body: number }
   | { kind: 'forEach'; id: string; path: string; when: Fn<boolean> | null; list: Fn<any[]>; slot: number; body: number }
-  | { kind: 'simultaneous'; id: string; path: string; when: Fn<boolean> | null; players: Fn<number[]>; slot: number; body: number };
+  | { kind: 'simultaneous'; id: string; path: string; when: Fn<boolean> | null; players: Fn<number[]>; slot: number; body: number }
+  /** runs the step list of the first case that matches (-1: none) */
+  | { kind: 'switch'; id: string; path: string; when: Fn<boolean> | null; pick: Fn<number> }
+  /** runs a procedure's step list with its parameters bound (in slots of its own) */
+  | { kind: 'call'; id: string; path: string; when: Fn<boolean> | null; args: Fn[]; slots: number[]; body: number }
+  /** a reaction window: `players` asked at once (each a thread running `body`, one optional prompt binding
+   *  `askSlot`), then the takers respond in the list's order (`first`: only the first), each running `effects`
+   *  with the responder in `slot`; afterwards `slot` and `askSlot` hold the first taker's (`declined`: the
+   *  response bound when nobody took it) */
+  | { kind: 'offer'; id: string; path: string; when: Fn<boolean> | null; players: Fn<number[]>; slot: number; body: number; askSlot: number; askSingle: boolean; first: boolean; effects: Eff; declined: unknown };
 
 export interface StepList {
   index: number;
@@ -393,11 +410,28 @@ export interface Ended {
   message?: string;
 }
 
+/** One `{…}` of a text entry: its value, and what a reader may know of the cards in it. */
+export interface LogHole {
+  t: 'player' | 'players' | 'card' | 'cards' | 'value' | 'counts';
+  v: any;
+  /** per card of the hole (card: one, cards: one per card, value: one per card piece): the seats that may know
+   *  it, judged at the end of the step; absent: the entry's `seen` for the whole hole (or everyone) */
+  seen?: number[];
+  /** a value with cards or players inside (a record, a list of records): its reading as pieces, so that only a
+   *  hidden card inside is redacted */
+  pieces?: (string | { e: number } | { p: number })[];
+  /** the hole reads the choice of the prompt whose `log` it is in (inside a simultaneous step, other seats
+   *  read it only where it is the chooser or cards they may know) */
+  choice?: boolean;
+  /** counts: the enumeration */
+  of?: string;
+}
+
 export interface LogEntry {
   kind: 'text' | 'move' | 'shuffle' | 'role' | 'choice';
   /** text: literal parts and hole values (rendered per viewer). */
   parts?: string[];
-  holes?: { t: 'player' | 'players' | 'card' | 'cards' | 'value' | 'counts'; v: any; seen?: number[]; /** counts: the enumeration */ of?: string }[];
+  holes?: LogHole[];
   to?: number[] | null;
   cards?: number[];
   from?: number[];

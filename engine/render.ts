@@ -26,7 +26,7 @@ export function showHole(h: NonNullable<LogEntry['holes']>[number], g: Game, hid
     case 'players': return (h.v as number[]).map(playerName).join(', ');
     // no counts at all read as nothing: a template puts words around counts only where it has some
     case 'counts': return runsText(g, countsRuns(g, h.of!, h.v as number[]));
-    default: return showValue(h.v);
+    default: return h.pieces ? h.pieces.map((x) => (typeof x === 'string' ? x : 'p' in x ? playerName(x.p) : card(x.e))).join('') : showValue(h.v);
   }
 }
 

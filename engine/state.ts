@@ -64,7 +64,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
     roles: new Int16Array(o.players).fill(-1),
     dealtRoles: new Int16Array(o.players).fill(-1),
     roleShown: new Uint8Array(o.players),
-    vars: g.vars.map((v) => (v.perPlayer ? Array.from({ length: o.players }, () => initialOf(v.initial)) : initialOf(v.initial))),
+    vars: g.vars.map((v) => (v.perPlayer ? Array.from({ length: o.players }, () => initialOf(v.initial)) : v.perCard ? Array.from({ length: ne }, () => initialOf(v.initial)) : initialOf(v.initial))),
     opts,
     rng: seedRng(o.seed, 'game'),
     b: new Array(g.slots.length).fill(undefined),
@@ -209,6 +209,13 @@ export function runQuietly(run: () => void, collect: number[] | null = quiet.col
   quiet.collect = collect;
   try { run(); } finally { quiet.depth--; quiet.collect = outer; }
   if (outer && collect && collect !== outer) outer.push(...collect);
+}
+
+/** Runs `run` without gathering the cards it moves into the list being collected (its lines are as they would be). */
+export function notCollected(run: () => void): void {
+  const outer = quiet.collect;
+  quiet.collect = null;
+  try { run(); } finally { quiet.collect = outer; }
 }
 
 /** Per-entity marks for bulk moves (module scratch, never part of the state). */

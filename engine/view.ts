@@ -2,12 +2,13 @@
 // logs and bots all read the game through this; hidden cards appear only as counts (or face-down slots),
 // hidden roles not at all, and log lines are rendered for the viewer.
 
-import type { Ctx, Game, LogEntry, OpenPrompt, State } from './model.js';
+import type { Ctx, Game, LogEntry, LogHole, OpenPrompt, State } from './model.js';
 import type { Ty } from './expr/types.js';
 import { instances } from './instances.js';
-import { ALL_SEEING, cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
+import { ALL_SEEING, cardSeenIn, cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
 import { promptOf, activePlayers, labelsOf } from './flow.js';
 import { listCards, playerName, showHole, showValue } from './render.js';
+import { sameValue } from './expr/value.js';
 import { countsRuns, runsText, type Run } from './present.js';
 import { scoreTable } from './scores.js';
 import { begin, end as endReads, abandon, varKey, rolesKey, settingKey } from './memo.js';
@@ -19,6 +20,11 @@ export interface CardView {
   id: string;
   name: string;
   type: string;
+  /** what lies on this card as this viewer sees it: its per-card variables that changed from their start
+   *  (a counter, a charge), named and written for a person */
+  state?: { name: string; text: string }[];
+  /** the cards attached to it (its per-card zones that hold cards), each face up or down (null) */
+  attached?: { zone: string; cards: (CardView | null)[] }[];
 }
 
 /**
@@ -94,19 +100,71 @@ export function cardView(g: Game, e: number): CardView {
   return { e, id: d.id, name: d.name, type: d.type };
 }
 
-function zoneView(s: State, g: Game, inst: number, viewer: number): ZoneView {
+/** A card as one viewer sees it on the table: with what lies on it (per-card variables and zones), if any. */
+function cardViewFor(s: State, g: Game, e: number, viewer: number, depth = 0): CardView {
+  const cv = cardView(g, e);
+  if (!hasCardState(g)) return cv;
+  const state: NonNullable<CardView['state']> = [];
+  g.vars.forEach((v, i) => {
+    if (!v.perCard || !varVisibleTo(s, g, v, e, viewer)) return;
+    const x = (s.vars[i] as unknown[])[e];
+    if (sameValue(x, v.initial)) return;
+    state.push({ name: v.name ?? inWords(v.id), text: valueText(g, v.type, x, (c) => !cardVisibleTo(s, g, c, viewer)) });
+  });
+  if (state.length) cv.state = state;
+  if (depth === 0) {
+    const attached: NonNullable<CardView['attached']> = [];
+    for (const z of g.zones) {
+      if (!z.perCard) continue;
+      const inst = z.base + e;
+      if (s.zones[inst]!.length === 0) continue;
+      const zv = zoneView(s, g, inst, viewer, depth + 1);
+      attached.push({ zone: z.name ?? inWords(z.id), cards: zv.cards ?? s.zones[inst]!.map(() => null) });
+    }
+    if (attached.length) cv.attached = attached;
+  }
+  return cv;
+}
+
+const cardStateCache = new WeakMap<Game, boolean>();
+/** Whether a ruleset puts anything on cards (per-card variables or zones). */
+function hasCardState(g: Game): boolean {
+  let v = cardStateCache.get(g);
+  if (v === undefined) { v = g.vars.some((x) => x.perCard) || g.zones.some((z) => z.perCard); cardStateCache.set(g, v); }
+  return v;
+}
+
+/** A variable's value written for a person (a card this viewer may not know reads "a card"). */
+function valueText(g: Game, t: Ty, v: unknown, hide: (e: number) => boolean): string {
+  const name = (e: number) => (e < 0 ? 'none' : hide(e) ? 'a card' : cardName(g, e).name);
+  if (t.k === 'bool') return v ? 'yes' : 'no';
+  if (t.k === 'player') return playerName(v as number);
+  if (t.k === 'card') return name(v as number);
+  if (t.k === 'list' && t.of.k === 'card') return listCards((v as number[]).map(name));
+  if (t.k === 'list' && t.of.k === 'player') return (v as number[]).map(playerName).join(', ') || 'nobody';
+  return showValue(v);
+}
+
+function zoneView(s: State, g: Game, inst: number, viewer: number, depth = 0): ZoneView {
   const ents = s.zones[inst]!;
-  if (zoneVisibleTo(s, g, inst, viewer)) return { count: ents.length, cards: ents.map((e) => cardView(g, e)) };
+  if (zoneVisibleTo(s, g, inst, viewer)) return { count: ents.length, cards: ents.map((e) => cardViewFor(s, g, e, viewer, depth)) };
   let any = false;
-  for (const e of ents) if (s.shown[e]) { any = true; break; }
+  for (const e of ents) if (cardSeenIn(s, e, false, viewer)) { any = true; break; }
   if (!any) return { count: ents.length };
-  return { count: ents.length, cards: ents.map((e) => (s.shown[e] ? cardView(g, e) : null)) };
+  return { count: ents.length, cards: ents.map((e) => (cardSeenIn(s, e, false, viewer) ? cardViewFor(s, g, e, viewer, depth) : null)) };
 }
 
 export function view(s: State, g: Game, viewer: number): PlayerView {
   const zones: PlayerView['zones'] = {};
-  let inst = 0;
   for (const z of g.zones) {
+    const inst = z.base;
+    if (z.perCard) {
+      // what lies on each card the viewer sees (keyed by card number), the empty ones left out
+      const on: Record<string, ZoneView> = {};
+      for (let e = 0; e < s.loc.length; e++) if (s.zones[inst + e]!.length && cardVisibleTo(s, g, e, viewer)) on[e] = zoneView(s, g, inst + e, viewer);
+      zones[z.id] = on;
+      continue;
+    }
     const owners = z.perPlayer ? g.maxPlayers : 1;
     const ncell = z.cells ? z.cells.length : 1;
     const perOwner: (ZoneView | Record<string, ZoneView>)[] = [];
@@ -117,7 +175,6 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
         perOwner.push(grid);
       } else perOwner.push(zoneView(s, g, inst + p, viewer));
     }
-    inst += owners * ncell;
     zones[z.id] = (z.perPlayer ? perOwner.slice(0, s.n) : perOwner[0]!) as PlayerView['zones'][string];
   }
   const vars: Record<string, unknown> = {};
@@ -125,6 +182,12 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
     if (v.perPlayer) {
       const vals = s.vars[i] as unknown[];
       vars[v.id] = vals.map((x, p) => (varVisibleTo(s, g, v, p, viewer) ? x : null));
+    } else if (v.perCard) {
+      // the values on the cards the viewer may see, where they changed from the start (keyed by card number)
+      const vals = s.vars[i] as unknown[];
+      const on: Record<string, unknown> = {};
+      vals.forEach((x, e) => { if (!sameValue(x, v.initial) && varVisibleTo(s, g, v, e, viewer) && cardVisibleTo(s, g, e, viewer)) on[e] = x; });
+      vars[v.id] = on;
     } else if (varVisibleTo(s, g, v, -1, viewer)) vars[v.id] = s.vars[i];
   });
   const p = promptOf(s, viewer);
@@ -137,7 +200,7 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
       text: def.prompt.text ? def.prompt.text(c) : def.path,
       choose: def.prompt.choose,
       // a card the player cannot see is offered face down (null): answer such a choice by position
-      options: p.options.map((o) => (def.prompt.choose === 'cards' ? (cardVisibleTo(s, g, o, viewer) ? cardView(g, o) : null) : o)),
+      options: p.options.map((o) => (def.prompt.choose === 'cards' ? (cardVisibleTo(s, g, o, viewer) ? cardViewFor(s, g, o, viewer) : null) : o)),
       ...(def.prompt.choose === 'options' ? optionLabels(s, g, p, viewer) : {}),
       ...(def.prompt.choose === 'options' ? optionPieces(s, g, p, viewer) : {}),
       min: p.min,
@@ -257,26 +320,32 @@ function valueSegs(v: unknown, t: Ty | undefined, g: Game, hide: (e: number) => 
   return [showValue(v)];
 }
 
-/** A text entry as pieces; `hide(card, hole)` tells which cards this reader may not know. */
-function entrySegs(e: LogEntry, g: Game, hide: (card: number, hole: number) => boolean): Seg[] {
+/** A text entry as pieces; `hide(card, hole, k)` tells which cards this reader may not know (k: the card's place
+ *  among the hole's cards). */
+function entrySegs(e: LogEntry, g: Game, hide: (card: number, hole: number, k: number) => boolean): Seg[] {
   const parts = e.parts ?? [];
   const out: Seg[] = [];
   const put = (x: Seg) => { if (x !== '') out.push(x); };
   put(parts[0] ?? '');
   (e.holes ?? []).forEach((h, i) => {
-    put(holeSeg(h, g, (card) => hide(card, i)));
+    for (const x of holeSegs(h, g, (card, k) => hide(card, i, k))) put(x);
     put(parts[i + 1] ?? '');
   });
   return out;
 }
 
-function holeSeg(h: NonNullable<LogEntry['holes']>[number], g: Game, hide: (card: number) => boolean): Seg {
+function holeSegs(h: LogHole, g: Game, hide: (card: number, k: number) => boolean): Seg[] {
   switch (h.t) {
-    case 'player': return h.v < 0 ? 'nobody' : { p: h.v };
-    case 'card': return h.v < 0 ? 'nothing' : { c: hide(h.v) ? null : cardName(g, h.v) };
-    case 'cards': return (h.v as number[]).length ? { cs: (h.v as number[]).map((e) => (hide(e) ? null : cardName(g, e))) } : 'nothing';
-    case 'counts': { const r = countsRuns(g, h.of!, h.v as number[]); return r.length ? { r } : ''; }
-    default: return showHole(h, g);
+    case 'player': return [h.v < 0 ? 'nobody' : { p: h.v }];
+    case 'card': return [h.v < 0 ? 'nothing' : { c: hide(h.v, 0) ? null : cardName(g, h.v) }];
+    case 'cards': return (h.v as number[]).length ? [{ cs: (h.v as number[]).map((e, k) => (hide(e, k) ? null : cardName(g, e))) }] : ['nothing'];
+    case 'counts': { const r = countsRuns(g, h.of!, h.v as number[]); return r.length ? [{ r }] : ['']; }
+    default: {
+      if (!h.pieces) return [showHole(h, g)];
+      // a record or list with cards inside: only a card this reader may not know reads "a card"
+      let k = 0;
+      return h.pieces.map((x): Seg => (typeof x === 'string' ? x : 'p' in x ? { p: x.p } : { c: hide(x.e, k++) ? null : cardName(g, x.e) }));
+    }
   }
 }
 
@@ -341,8 +410,11 @@ export function renderLogMoreLines(out: LogLine[], at: { wrote: boolean }, entri
     const z = g.zones[ins.zone[inst]!]!;
     const owner = ins.owner[inst]!;
     const cell = ins.cell[inst]!;
+    const host = ins.host[inst]!;
     const name = z.name ?? inWords(z.id);
     const rest = `${name}${cell >= 0 ? ` ${z.cells![cell]}` : ''}`;
+    // a card's own zone: "Wasabi's taken cards" (the card as this reader may know it now)
+    if (host >= 0) return [{ c: cardVisibleTo(s, g, host, viewer) ? cardName(g, host) : null }, `'s ${rest}`] as Seg[];
     return owner >= 0 ? [{ p: owner }, `'s ${rest}`] as Seg[] : [rest] as Seg[];
   };
   const cardOf = (e: number, seen: number | undefined): Seg => ({ c: inMask(seen ?? 0, viewer) ? cardName(g, e) : null });
@@ -427,21 +499,28 @@ export function renderLogMoreLines(out: LogLine[], at: { wrote: boolean }, entri
   at.wrote = wrote;
 }
 
-/** A text entry for one viewer: each card named in it shows only to those who saw it when it was written. */
+/** A text entry for one viewer: each card named in it shows only to those who may know it (judged at the end of
+ *  the step it was written in), a card inside a hole alone, not the whole hole. */
 function textSegs(e: LogEntry, g: Game, viewer: number): Seg[] {
-  return entrySegs(e, g, (_card, i) => { const seen = e.seen?.[i]; return seen !== undefined && !inMask(seen, viewer); });
+  return entrySegs(e, g, (_card, i, k) => {
+    const seen = e.holes?.[i]?.seen?.[k] ?? e.seen?.[i];
+    return seen !== undefined && !inMask(seen, viewer);
+  });
 }
 
-/** A secret choice's words for another seat: only if every hole is the chooser or a card (cards it may not
- *  know read "a card"); null when the words would tell what was chosen. */
+/** A secret choice's words for another seat: every hole that does not read the choice, and those that do where
+ *  they are the chooser or cards (those it may not know read "a card"); null when the words would tell what was
+ *  chosen. */
 function veiledSegs(e: LogEntry, g: Game, viewer: number, chooser: number): Seg[] | null {
   for (const h of e.holes ?? []) {
+    if (!h.choice) continue;
     if (h.t === 'card' || h.t === 'cards') continue;
     if (h.t === 'player' && h.v === chooser) continue;
     return null;
   }
   return textSegs(e, g, viewer);
 }
+
 
 /** A name from a file in words: "dealPile" → "deal pile", "swap-take" → "swap take". */
 export function inWords(id: string): string {

@@ -49,7 +49,7 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
     const zoneSeen = zoneVisibleTo(s, g, z, viewer); // once for the zone, not once per card
     for (let i = 0; i < zone.length; i++) {
       const e = zone[i]!;
-      if (!cardSeenIn(s, e, zoneSeen)) { pz.push(z); pi.push(i); ents.push(e); }
+      if (!cardSeenIn(s, e, zoneSeen, viewer)) { pz.push(z); pi.push(i); ents.push(e); }
     }
   }
   // start from a canonical order (the set of hidden cards is known from the view; where each one really
@@ -114,7 +114,8 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
   if (hidden.length) changed(d, rolesKey(d));
   // variables the bot cannot see are reset to their starting value
   g.vars.forEach((v, i) => {
-    if (v.perPlayer) {
+    if (v.perPlayer || v.perCard) {
+      // per player: each seat's entry; per card: each card's (seen as the card is, unless declared otherwise)
       const vals = (d.vars[i] as unknown[]).slice();
       vals.forEach((_, p) => { if (!varVisibleTo(s, g, v, p, viewer)) vals[p] = Array.isArray(v.initial) ? [] : v.initial; });
       d.vars[i] = vals;
@@ -130,7 +131,7 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
     for (const th of d.par.threads) {
       if (th.player === viewer || th.prompt || th.i < n) continue;
       th.b = d.b.slice();
-      if (step && step.kind === 'simultaneous') th.b[step.slot] = th.player;
+      if (step && (step.kind === 'simultaneous' || step.kind === 'offer')) th.b[step.slot] = th.player;
     }
   }
   for (let k = 0; k < 4; k++) d.rng[k] = (randInt(rng, 0x100000000) ^ (k * 0x9e3779b9)) >>> 0;

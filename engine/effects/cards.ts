@@ -1,18 +1,25 @@
-// Effects on cards: move, deal, shuffle, reveal.
+// Effects on cards: move, deal, shuffle, reveal, show (to some players), rotate (every player's zone to the next at once), swap (two
+// zones exchange their cards).
 
 import type { Ctx, Eff } from '../model.js';
-import { T } from '../expr/types.js';
-import { changed, log, moveEntities, moveTop, plainLines, runQuietly, shuffleZone, touchAll } from '../state.js';
+import { T, showType } from '../expr/types.js';
+import { changed, log, moveEntities, moveTop, notCollected, plainLines, runQuietly, shuffleZone, touchAll } from '../state.js';
+import { seenMask, showTo } from '../visibility.js';
+import { noteShown } from '../memory.js';
 import { didYouMean } from '../suggest.js';
 import { cellRead, warn, watchCells } from '../warnings.js';
 import { logLine } from '../budget.js';
 import { record, type EffectDef, type EffectInput } from './host.js';
 
-/** An empty draw pile is refilled: every card of the refill zone (a discard pile) moves into it, shuffled. */
+/** An empty draw pile is refilled: every card of the refill zone (a discard pile) moves into it, shuffled. The
+ *  cards refilled are not among those the move itself moved (a move's `$moved`: the cards drawn, not the pile
+ *  reshuffled on the way). */
 function refillZone(c: Ctx, f: number, r: number): void {
   if (r === f || c.s.zones[r]!.length === 0) return;
-  moveTop(c.s, c.g, r, f, c.s.zones[r]!.length);
-  shuffleZone(c.s, f);
+  notCollected(() => {
+    moveTop(c.s, c.g, r, f, c.s.zones[r]!.length);
+    shuffleZone(c.s, f);
+  });
 }
 
 export const move: EffectDef = {
@@ -203,3 +210,108 @@ export const reveal: EffectDef = {
     };
   },
 };
+
+export const show: EffectDef = {
+  name: 'show',
+  doc: "Shows cards to some players only (a private look at another's hand, two players comparing in secret) until the cards next move: those players see them in their views, in the log and in their bots' reckoning, the others do not. A move back into the zone they lie in ends the look.",
+  arg: { type: { k: 'expr', shows: 'a card or a list of cards' }, doc: 'The cards shown: a card or a list of cards (a zone counts as its cards).', examples: ['hand[$target]', '$card'] },
+  params: [{ name: 'to', type: { k: 'expr', shows: 'a player or a list of players' }, required: true, doc: 'Who sees them: a player or a list of players.', examples: ['$p', '[$a, $b]'] }],
+  compile(x) {
+    const { h, scope, item, path, at } = x;
+    const f = h.expr(x.arg, at, scope);
+    const t = f ? h.typeOf(x.arg, at, scope) : null;
+    if (t && !(t.k === 'card' || t.k === 'any' || (t.k === 'list' && (t.of.k === 'card' || t.of.k === 'any')))) { h.error(at, `show needs a card or a list of cards, but this is ${showType(t)}`); return null; }
+    if (item.to === undefined) return null; // the schema reports the missing 'to'
+    const to = h.expr(item.to, [...path, 'to'], { ...scope, random: false });
+    const toT = to ? h.typeOf(item.to, [...path, 'to'], scope) : null;
+    if (toT && !(toT.k === 'player' || toT.k === 'any' || (toT.k === 'list' && (toT.of.k === 'player' || toT.of.k === 'any')))) { h.error([...path, 'to'], `show to: needs a player or a list of players, but this is ${showType(toT)}`); return null; }
+    if (!f || !to) return null;
+    const single = t?.k === 'card';
+    return (c) => {
+      const v = f(c);
+      const xs: number[] = single ? (v >= 0 ? [v] : []) : (v as number[]).filter((e) => e >= 0);
+      const w = to(c);
+      const seats: number[] = (Array.isArray(w) ? w : [w]).filter((p: number) => Number.isInteger(p) && p >= 0 && p < c.s.n);
+      let mask = 0;
+      for (const p of seats) mask |= 1 << p;
+      if (mask === 0 || xs.length === 0) return;
+      for (const e of xs) {
+        if (c.s.mem) noteShown(c.s, c.g, e, mask);
+        showTo(c.s, e, mask);
+        changed(c.s, c.s.loc[e]!);
+      }
+      touchAll(c.s);
+      if (plainLines(c.s)) {
+        logLine();
+        c.s.log!.push({ kind: 'text', parts: ['Shown to ', ': ', ''], holes: [{ t: 'players', v: [...new Set(seats)].sort((a, b) => a - b) }, { t: 'cards', v: xs.slice() }], seen: [-1, xs.reduce((m, e) => m & seenMask(c.s, c.g, e), -1)] });
+      }
+    };
+  },
+};
+
+const DIRECTIONS = ['clockwise', 'counterclockwise'];
+
+export const rotate: EffectDef = {
+  name: 'rotate',
+  doc: "Passes every player's copy of a per-player zone to the next player at once (clockwise by default: each player's cards go to next(p)), e.g. every hand to the left. With `players`, only they pass, each to the next of them.",
+  arg: { type: { k: 'id', of: 'per-player zone' }, doc: 'The id of a per-player zone (without [player]).', examples: ['hand'] },
+  params: [
+    { name: 'direction', type: { k: 'enum', values: DIRECTIONS }, default: 'clockwise', doc: "Which way the cards go: clockwise (to next(p)) or counterclockwise (to prev(p))." },
+    { name: 'players', type: { k: 'expr', shows: 'a list of players' }, doc: 'Who passes (default: everyone); each passes to the next of them in the direction, so a player out of the game is skipped.', examples: ["filter(players, alive[it])"] },
+  ],
+  compile(x) {
+    const { h, scope, item, path, at } = x;
+    const zi = perPlayerZone(x, x.arg, at, 'rotate');
+    // (a direction other than the two is the schema's to report, with its did-you-mean)
+    const dir = item.direction === 'counterclockwise' ? -1 : 1;
+    const players = item.players !== undefined ? h.expr(item.players, [...path, 'players'], scope, T.list(T.player)) : null;
+    if (!zi || (item.players !== undefined && !players)) return null;
+    const base = zi.base;
+    return (c) => {
+      const ps = seatsIn(c, players);
+      if (ps.length < 2) return;
+      // every zone's cards as they are now, then each list to its place: the cards move at once
+      const lists = ps.map((p) => c.s.zones[base + p]!.slice());
+      for (let k = 0; k < ps.length; k++) moveEntities(c.s, c.g, lists[k]!, base + ps[(k + dir + ps.length) % ps.length]!);
+    };
+  },
+};
+
+export const swap: EffectDef = {
+  name: 'swap',
+  doc: 'Exchanges the whole contents of two zones at once (two players swap hands): every card of `swap` goes to `with` and every card of `with` to `swap`, in their order.',
+  arg: { type: { k: 'zone' }, doc: 'One zone.', examples: ['hand[$p]'] },
+  params: [{ name: 'with', type: { k: 'zone' }, required: true, doc: 'The other zone.', examples: ['hand[$target]'] }],
+  compile(x) {
+    const { h, scope, item, path, at } = x;
+    const a = h.zone(x.arg, at, scope);
+    if (item.with === undefined) { h.error(path, "swap needs 'with': the other zone"); return null; }
+    const b = h.zone(item.with, [...path, 'with'], scope);
+    if (!a || !b) return null;
+    return (c) => {
+      const za = a(c), zb = b(c);
+      if (za === zb) return;
+      const la = c.s.zones[za]!.slice(), lb = c.s.zones[zb]!.slice();
+      moveEntities(c.s, c.g, la, zb);
+      moveEntities(c.s, c.g, lb, za);
+    };
+  },
+};
+
+/** The id of a per-player zone (not a grid) given as an effect's value, or null (reported). */
+function perPlayerZone(x: EffectInput, v: unknown, at: (string | number)[], what: string): { base: number } | null {
+  const zi = typeof v === 'string' ? x.h.env.zones.get(v) : undefined;
+  if (!zi || !zi.perPlayer || zi.cells) {
+    const hint = typeof v === 'string' ? didYouMean(v, x.h.env.zones.keys()) : undefined;
+    x.h.error(at, `${what} needs the name of a per-player zone${zi ? ` ('${zi.id}' is not per player)` : hint ? ` (did you mean '${hint}'?)` : ''}`);
+    return null;
+  }
+  return zi;
+}
+
+/** The real seats of a players expression, each once, in seat order (every seat without one). */
+function seatsIn(c: Ctx, players: ((c: Ctx) => unknown) | null): number[] {
+  if (!players) return Array.from({ length: c.s.n }, (_, i) => i);
+  const ps = players(c) as number[];
+  return [...new Set(ps)].filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.n).sort((a, b) => a - b);
+}

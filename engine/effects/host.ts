@@ -18,8 +18,9 @@ export interface EffectHost {
   typeOf(src: unknown, path: Path, scope: Scope): Ty | null;
   /** compile a zone reference that must name one concrete zone instance */
   zone(src: unknown, path: Path, scope: Scope): Fn<number> | null;
-  /** compile a text with {expression} holes */
-  text(src: unknown, path: Path, scope: Scope): ((c: Ctx) => LogEntry) | null;
+  /** compile a text with {expression} holes; `choice`: the name of a prompt's choice (holes that read it are
+   *  marked, so that other seats read a secret choice's words only where they do not tell it) */
+  text(src: unknown, path: Path, scope: Scope, choice?: string): ((c: Ctx) => LogEntry) | null;
   phase(id: unknown, path: Path): number;
   ending(id: unknown, path: Path): EndingDef | null;
   /** declare a binding (checks for clashes) and return the scope with it */

@@ -7,14 +7,14 @@ import type { Eff } from '../model.js';
 import type { Scope } from '../expr/env.js';
 import { Registry, paramNames, type Param } from '../lang/registry.js';
 import { didYouMean } from '../suggest.js';
-import { deal, move, reveal, shuffle } from './cards.js';
+import { deal, move, reveal, rotate, show, shuffle, swap } from './cards.js';
 import { revealRole, set, setRole } from './values.js';
 import { end, forEach, goto, ifEffect, logEffect, quietEffect } from './control.js';
 import type { EffectDef, EffectHost, Path } from './host.js';
 
 export type { EffectDef, EffectHost, EffectInput, Path } from './host.js';
 
-export const EFFECTS = new Registry<EffectDef>('effect', [move, deal, shuffle, set, setRole, reveal, revealRole, ifEffect, forEach, logEffect, quietEffect, end, goto]);
+export const EFFECTS = new Registry<EffectDef>('effect', [move, deal, shuffle, rotate, swap, set, setRole, reveal, show, revealRole, ifEffect, forEach, logEffect, quietEffect, end, goto]);
 
 const NOOP: Eff = () => {};
 

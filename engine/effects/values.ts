@@ -42,11 +42,11 @@ export const set: EffectDef = {
         continue;
       }
       let who: Fn<number> | null = null;
-      if (vd.perPlayer) {
-        if (!m[2]) { h.error([...at, key], `variable '${name}' has one value per player: set '${name}[$p]'`); continue; }
-        who = h.expr(m[2], [...at, key], scope, T.player) as Fn<number> | null;
+      if (vd.perPlayer || vd.perCard) {
+        if (!m[2]) { h.error([...at, key], `variable '${name}' has one value per ${vd.perCard ? 'card' : 'player'}: set '${name}[${vd.perCard ? '$c' : '$p'}]'`); continue; }
+        who = h.expr(m[2], [...at, key], scope, vd.perCard ? T.card : T.player) as Fn<number> | null;
         if (!who) continue;
-      } else if (m[2]) { h.error([...at, key], `variable '${name}' is not per player; set '${name}'`); continue; }
+      } else if (m[2]) { h.error([...at, key], `variable '${name}' is not per player or per card; set '${name}'`); continue; }
       const f = h.expr(v, [...at, key], scope, vd.t);
       if (f) fs.push({ i: vd.index, who, f });
     }
@@ -58,7 +58,8 @@ export const set: EffectDef = {
         const d = fs[k]!;
         if (d.who) {
           const p = whos[k]!;
-          if (p < 0 || p >= c.s.n) throw new RuleError(`no such player to set ${c.g.vars[d.i]!.id} for`);
+          const perCard = c.g.vars[d.i]!.perCard === true;
+          if (p < 0 || p >= (perCard ? c.s.loc.length : c.s.n)) throw new RuleError(`no such ${perCard ? 'card' : 'player'} to set ${c.g.vars[d.i]!.id} for`);
           const arr2 = (c.s.vars[d.i] as unknown[]).slice();
           arr2[p] = Array.isArray(vals[k]) ? (vals[k] as unknown[]).slice() : vals[k];
           c.s.vars[d.i] = arr2;

@@ -38,7 +38,7 @@ export function compileZoneSource(src: string, env: Env, scope: Scope): Fn<numbe
   const node = parseOrThrow(src);
   const r = new Compiler(env).expr(node, scope);
   if (r.t.k !== 'zone') throw new ExprError(`expected a zone (e.g. deck, hand[$p] or board['A1']), but this is ${showType(r.t)}`, node.at);
-  if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index here, e.g. ${r.t.zone}[${r.t.need[0] === 'player' ? '$p' : "'A1'"}]`, node.at);
+  if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index here, e.g. ${r.t.zone}[${indexExample(r.t.need[0]!)}]`, node.at);
   return r.fn;
 }
 
@@ -55,6 +55,27 @@ export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): 
   }
   if (r.t.k === 'zone' || r.t.k === 'table') throw new ExprError(`${showType(r.t)} is not a value`, node.at);
   return { fn: r.fn, t };
+}
+
+/**
+ * Whether a literal text would be a likely slip compared with the value of `src` (a `switch` case's `is:`
+ * against `$card.name`): the message with its did-you-mean, or null. The same check as `src == 'literal'`.
+ */
+export function literalProblem(src: string, literal: string, env: Env, scope: Scope): string | null {
+  const node = parseOrThrow(src);
+  const cmp: Node = { k: 'binary', op: '==', left: node, right: { k: 'str', v: literal, at: 0 }, at: 0 };
+  try {
+    new Compiler(env).expr(cmp, scope);
+    return null;
+  } catch (e) {
+    if (e instanceof ExprError) return e.message;
+    throw e;
+  }
+}
+
+/** An example index of each kind, for messages: hand[$p], board['A1'], under[$c]. */
+function indexExample(kind: 'player' | 'cell' | 'card'): string {
+  return kind === 'player' ? '$p' : kind === 'card' ? '$c' : "'A1'";
 }
 
 /** Definitions are expanded at each use: this bounds what one expression may grow into. */
@@ -151,7 +172,7 @@ class Compiler implements FnCompiler {
   /** A compiled expression as a value: a zone without an index is its list of cards; a table needs a key. */
   toValue(r: Compiled, n: Node): Compiled {
     if (r.t.k === 'zone') {
-      if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index, e.g. ${r.t.zone}[${r.t.need[0] === 'player' ? '$p' : "'A1'"}]`, n.at);
+      if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index, e.g. ${r.t.zone}[${indexExample(r.t.need[0]!)}]`, n.at);
       const f = r.fn;
       return { fn: (c) => { const z = f(c); track(c.s, z); return c.s.zones[z]; }, t: T.list(T.card) };
     }
@@ -182,8 +203,9 @@ class Compiler implements FnCompiler {
     if (name === 'none') return { fn: () => -1, t: T.none };
     const z = env.zones.get(name);
     if (z) {
-      const need: ('player' | 'cell')[] = [];
+      const need: ('player' | 'cell' | 'card')[] = [];
       if (z.perPlayer) need.push('player');
+      if (z.perCard) need.push('card');
       if (z.cells) need.push('cell');
       const base = z.base;
       return { fn: () => base, t: { k: 'zone', zone: name, need } };
@@ -191,6 +213,7 @@ class Compiler implements FnCompiler {
     const v = env.vars.get(name);
     if (v) {
       if (v.perPlayer) throw new ExprError(`variable '${name}' has one value per player: write ${name}[$p]`, at);
+      if (v.perCard) throw new ExprError(`variable '${name}' has one value per card: write ${name}[$c]`, at);
       const i = v.index;
       return { fn: (c) => { track(c.s, varKey(c.s, i)); return c.s.vars[i]; }, t: v.t };
     }
@@ -325,6 +348,12 @@ class Compiler implements FnCompiler {
         const xf = ix.fn, i = pv.index;
         return { fn: (c) => { const p = playerIndex(xf(c), c); track(c.s, varKey(c.s, i)); return c.s.vars[i][p]; }, t: pv.t };
       }
+      if (pv?.perCard) {
+        const ix = this.value(n.index, sc);
+        this.need(ix, T.card, n.index);
+        const xf = ix.fn, i = pv.index;
+        return { fn: (c) => { const e = cardIndex(xf(c), c); track(c.s, varKey(c.s, i)); return c.s.vars[i][e]; }, t: pv.t };
+      }
     }
     const o = this.expr(n.obj, sc);
     if (o.t.k === 'zone') {
@@ -340,6 +369,12 @@ class Compiler implements FnCompiler {
         this.need(ix, T.player, n.index);
         const xf = ix.fn;
         return { fn: (c) => of(c) + playerIndex(xf(c), c) * stride, t: { k: 'zone', zone: zt.zone, need: rest } };
+      }
+      if (kind === 'card') {
+        const ix = this.value(n.index, sc);
+        this.need(ix, T.card, n.index);
+        const xf = ix.fn;
+        return { fn: (c) => of(c) + cardIndex(xf(c), c), t: { k: 'zone', zone: zt.zone, need: rest } };
       }
       if (n.index.k === 'str') {
         const ci = z.cellIndex.get(n.index.v);
@@ -720,6 +755,12 @@ function suggest(name: string, options: Iterable<string>): string {
   return h ? ` (did you mean '${h}'?)` : '';
 }
 
+
+/** A card given as an index (a per-card zone or variable): a real card, or a rule error. */
+export function cardIndex(e: number, c: Ctx): number {
+  if (!Number.isInteger(e) || e < 0 || e >= c.s.loc.length) throw new RuleError(`no such card (${e < 0 ? 'none' : `#${e}`}): a per-card zone or variable needs a card`);
+  return e;
+}
 
 function playerIndex(p: number, c: Ctx): number {
   if (!Number.isInteger(p) || p < 0 || p >= c.s.n) throw new RuleError(`no such player (${p < 0 ? 'none' : `seat ${p + 1}`})`);

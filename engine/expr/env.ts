@@ -48,6 +48,7 @@ export interface ZoneInfo {
   index: number;
   base: number;
   perPlayer: boolean;
+  perCard?: boolean;
   cells: string[] | null;
   cellIndex: Map<string, number>;
 }
@@ -98,7 +99,7 @@ export interface DefCache {
 /** Everything a name in an expression can refer to. Built by the ruleset compiler. */
 export interface Env {
   zones: Map<string, ZoneInfo>;
-  vars: Map<string, { index: number; t: Ty; perPlayer?: boolean }>;
+  vars: Map<string, { index: number; t: Ty; perPlayer?: boolean; perCard?: boolean }>;
   /** options by id: the value's slot, its type, and the values it may take when it declares choices */
   options: Map<string, { index: number; t: Ty; choices?: readonly (number | string)[] }>;
   tables: Map<string, TableInfo>;

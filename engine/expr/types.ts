@@ -11,7 +11,7 @@ export type Ty =
   | { k: 'cell' }
   | { k: 'list'; of: Ty }
   /** A zone reference; `need` lists the indices still to give (player, then cell). */
-  | { k: 'zone'; zone: string; need: ('player' | 'cell')[] }
+  | { k: 'zone'; zone: string; need: ('player' | 'cell' | 'card')[] }
   /** a record of named fields (field names are own keys; look them up with hasField) */
   | { k: 'rec'; f: Record<string, Ty> }
   /** a count per value of an enumeration (a cost, a production): a number per value, read as c.wood */

@@ -46,16 +46,15 @@ export function entitiesOf(g: Game, cardId: string): number[] {
 
 /** Zone instance number of a zone (with its player and cell when it has them). */
 export function zoneInst(g: Game, zoneId: string, player?: number, cell?: string): number {
-  let base = 0;
   for (const z of g.zones) {
     const ncell = z.cells ? z.cells.length : 1;
     if (z.id === zoneId) {
-      const p = z.perPlayer ? player ?? 0 : 0;
+      // per player: the seat; per card: the card's number
+      const p = z.perPlayer || z.perCard ? player ?? 0 : 0;
       const ci = z.cells ? z.cells.indexOf(cell ?? '') : 0;
       if (z.cells && ci < 0) throw new Error(`zone ${zoneId} has no cell ${cell}`);
-      return base + p * ncell + ci;
+      return z.base + p * ncell + ci;
     }
-    base += (z.perPlayer ? g.maxPlayers : 1) * ncell;
   }
   throw new Error(`no zone '${zoneId}'`);
 }

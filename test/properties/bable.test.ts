@@ -175,7 +175,12 @@ describe('views and logs do not leak word cards in hand or face-down buildings (
   const shownIn = (entries: LogEntry[], v: number) => {
     const out = new Set<number>();
     const add = (en: LogEntry) => en.holes?.forEach((h, i) => {
-      if ((h.t === 'card' || h.t === 'cards') && en.seen && inMask(en.seen[i]!, v)) for (const c of h.t === 'card' ? [h.v as number] : (h.v as number[])) if (c >= 0) out.add(c);
+      if (h.t !== 'card' && h.t !== 'cards') return;
+      // each card's own mask (judged at the end of the step), else the hole's
+      (h.t === 'card' ? [h.v as number] : (h.v as number[])).forEach((c, k) => {
+        const m = h.seen?.[k] ?? en.seen?.[i];
+        if (c >= 0 && m !== undefined && inMask(m, v)) out.add(c);
+      });
     });
     for (const en of entries) { add(en); if (en.say) add(en.say); }
     return out;

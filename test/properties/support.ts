@@ -281,18 +281,24 @@ export function renderedEntryProblems(s: State, g: Game, e: LogEntry, viewer: nu
   return problems;
 }
 
-/** A text entry's card holes outside the viewer's mask must read as unknown cards ("a card", "3 cards"). */
+/** A text entry's cards outside the viewer's masks (a card hole, a list of cards, a card inside a record) must
+ *  read as unknown cards ("a card", "3 cards"): each hidden card is counted in the rendered line. */
 function textHoleProblems(e: LogEntry, line: string, viewer: number): string[] {
   const problems: string[] = [];
+  let hidden = 0;
   e.holes?.forEach((h, i) => {
-    if ((h.t === 'card' || h.t === 'cards') && e.seen && !inMask(e.seen[i]!, viewer)) {
-      const cs = (h.t === 'card' ? [h.v as number] : (h.v as number[])).filter((c) => c >= 0);
-      // every hidden card reads 'a card', several together 'N cards': count them in the rendered line
-      let k = (line.match(/\ba card\b/g) ?? []).length;
-      for (const m of line.matchAll(/\b(\d+) cards\b/g)) k += Number(m[1]);
-      if (k < cs.length) problems.push(`text line for seat ${viewer} names hidden cards: ${line}`);
-    }
+    const cs = h.t === 'card' ? [h.v as number] : h.t === 'cards' ? (h.v as number[]) : (h.pieces ?? []).flatMap((x) => (typeof x === 'object' && 'e' in x ? [x.e] : []));
+    cs.forEach((c, k) => {
+      const m = h.seen?.[k] ?? e.seen?.[i];
+      if (c >= 0 && m !== undefined && !inMask(m, viewer)) hidden++;
+    });
   });
+  if (hidden) {
+    // every hidden card reads 'a card', several together 'N cards': count them in the rendered line
+    let k = (line.match(/\ba card\b/g) ?? []).length;
+    for (const m of line.matchAll(/\b(\d+) cards\b/g)) k += Number(m[1]);
+    if (k < hidden) problems.push(`text line for seat ${viewer} names hidden cards: ${line}`);
+  }
   return problems;
 }
 
@@ -300,11 +306,24 @@ function textHoleProblems(e: LogEntry, line: string, viewer: number): string[] {
  * Independent check of the `seen` masks written by one action (entries from `logFrom` on), against the
  * oracle: a moved card may be named to a viewer only if the viewer saw it where it was (or it was
  * revealed) or sees where it lands (and arrivals there are not anonymous). The choice that the action
- * itself logged may name cards only to viewers who saw them before the action.
+ * itself logged names cards to viewers who saw them before the action. The log is judged at the end of each
+ * step, so a mask may also name a card to a viewer who sees it later in what the action did (a reveal, a move
+ * to a place the viewer sees, arrivals there not anonymous), but never to anyone else; and never to fewer.
  */
 export function maskProblems(pre: State, s: State, g: Game, a: Applied): string[] {
   const problems: string[] = [];
   const entries = s.log!.slice(a.logFrom);
+  /** whether v sees card e later in what the action did — at its end, or by a later reveal or move (the end of a
+   *  step may name it) */
+  const laterSeen = (k: number, e: number, v: number): boolean => oracleCardVisible(s, g, e, v) || entries.slice(k + 1).some((en) => {
+    if (en.kind === 'move') return en.cards!.includes(e) && !ANONYMOUS.has(zoneIdOf(g, en.dest!)) && oracleZoneVisible(s, g, en.dest!, v);
+    if (en.kind === 'text' && en.parts?.[0] === 'Revealed: ') return (en.holes?.[0]?.v as number[]).includes(e);
+    return false;
+  });
+  const check = (what: string, m: number, e: number, v: number, may: boolean, k: number) => {
+    if (may && !inMask(m, v)) problems.push(`${what}: mask ${m} says seat ${v} may not know it, rules say may`);
+    if (!may && inMask(m, v) && !laterSeen(k, e, v)) problems.push(`${what}: mask ${m} says seat ${v} may know it, rules say may not`);
+  };
   const first = entries[0];
   if (!first || first.kind !== 'choice' || first.player !== a.action.player || JSON.stringify(first.holes?.[0]?.v) !== JSON.stringify(a.action.choice)) {
     problems.push(`the action's own choice is not the first log entry it wrote: ${JSON.stringify(first)}`);
@@ -312,12 +331,12 @@ export function maskProblems(pre: State, s: State, g: Game, a: Applied): string[
     (a.action.choice as number[]).forEach((e, i) => {
       for (let v = 0; v < s.n; v++) {
         const may = pre.shown[e] === 1 || oracleZoneVisible(pre, g, pre.loc[e]!, v);
-        if (inMask(first.seen![i]!, v) !== may) problems.push(`choice of ${cardName(g, e)} (entity ${e}) by seat ${a.action.player}: mask says seat ${v} ${may ? 'may not' : 'may'} know it, rules say ${may ? 'may' : 'may not'}`);
+        check(`choice of ${cardName(g, e)} (entity ${e}) by seat ${a.action.player}`, first.seen![i]!, e, v, may, 0);
       }
     });
   }
-  for (const en of entries) {
-    if (en.kind !== 'move') continue;
+  entries.forEach((en, k) => {
+    if (en.kind !== 'move') return;
     en.cards!.forEach((e, i) => {
       const from = en.from![i]!;
       const dest = en.dest!;
@@ -325,12 +344,12 @@ export function maskProblems(pre: State, s: State, g: Game, a: Applied): string[
       if (m === -1 && pre.shown[e]) return; // revealed before the action: public
       for (let v = 0; v < s.n; v++) {
         const may = oracleZoneVisible(s, g, from, v) || (!ANONYMOUS.has(zoneIdOf(g, dest)) && oracleZoneVisible(s, g, dest, v));
-        if (inMask(m, v) !== may) {
-          problems.push(`move of ${cardName(g, e)} (entity ${e}) ${zoneIdOf(g, from)}#${ownerOf(g, from)} → ${zoneIdOf(g, dest)}#${ownerOf(g, dest)}: mask ${m} says seat ${v} ${may ? 'may not' : 'may'} know it, rules say ${may ? 'may' : 'may not'}`);
-        }
+        // a move into an anonymous place is never named to more seats than saw the card before
+        if (ANONYMOUS.has(zoneIdOf(g, dest)) && !may && inMask(m, v)) { problems.push(`move of ${cardName(g, e)} (entity ${e}) into ${zoneIdOf(g, dest)}: mask ${m} names it to seat ${v}`); continue; }
+        check(`move of ${cardName(g, e)} (entity ${e}) ${zoneIdOf(g, from)}#${ownerOf(g, from)} → ${zoneIdOf(g, dest)}#${ownerOf(g, dest)}`, m, e, v, may, k);
       }
     });
-  }
+  });
   return problems;
 }
 

@@ -161,8 +161,19 @@ export function cardTile(meta: TableMeta, c: CardView | null, label?: string): T
     <div class="kind">${meta.cardTypes[c.type]?.name ?? c.type}</div>
     <div class="name">${c.name}</div>
     ${artOf(meta, c.id) ? html`<img class="art" src=${artOf(meta, c.id)!} alt="" draggable="false" />` : nothing}
-    <div class="fields">${fieldLines(meta, c)}</div>
+    <div class="fields">${fieldLines(meta, c)}${onCard(c)}</div>
   </div>`;
+}
+
+/** What lies on a card: its per-card values ("Charges 2") and the cards attached to it ("Taken: Squid"). */
+function onCard(c: CardView): TemplateResult[] {
+  const out: TemplateResult[] = [];
+  for (const x of c.state ?? []) out.push(html`<div class="fl on" data-state=${x.name}><span class="lb">${x.name}</span> ${x.text}</div>`);
+  for (const a of c.attached ?? []) {
+    const names = a.cards.map((x) => (x ? x.name : 'a card'));
+    out.push(html`<div class="fl on" data-attached=${a.zone}><span class="lb">${a.zone}</span> ${names.join(', ')}</div>`);
+  }
+  return out;
 }
 
 /** A card as a one-line chip (long piles). */

@@ -50,13 +50,15 @@ export function tableMeta(g: Game): TableMeta {
     ...(g.images.size ? { art: Object.fromEntries([...g.images].map(([k, img]) => [k, dataUrl(img)])) } : {}),
     symbols: Object.fromEntries([...g.symbols.values()].map((x) => [x.id, { name: x.name, color: x.color, amount: x.amount, ...(x.glyph ? { glyph: x.glyph } : {}), ...(x.shape ? { shape: x.shape } : {}) }])),
     scores: g.scoring?.categories.map((c) => ({ id: c.id, name: c.name })) ?? [],
-    hide: g.zones.filter((z) => z.hidden).map((z) => z.id),
+    // per-card zones are drawn on their cards, not as piles of the table
+    hide: g.zones.filter((z) => z.hidden || z.perCard).map((z) => z.id),
     summary: g.table.seat.length > 0,
     roles: Object.fromEntries(g.roles.map((r) => [r.id, { name: r.name, team: g.teams[r.team]!.id }])),
     teams: Object.fromEntries(g.teams.map((t) => [t.id, { name: t.name }])),
     endings: Object.fromEntries(g.endings.map((e) => [e.id, { winner: e.winner, description: e.description }])),
     // bookkeeping variables are not shown on the table
-    vars: Object.fromEntries(g.vars.filter((v) => !v.internal).map((v) => [v.id, { kind: tyKind(v.type as { k: string; of?: { k: string } }), perPlayer: v.perPlayer, ...(v.name ? { name: v.name } : {}) }])),
+    // (per-card variables are drawn on their cards)
+    vars: Object.fromEntries(g.vars.filter((v) => !v.internal && !v.perCard).map((v) => [v.id, { kind: tyKind(v.type as { k: string; of?: { k: string } }), perPlayer: v.perPlayer, ...(v.name ? { name: v.name } : {}) }])),
   };
 }
 

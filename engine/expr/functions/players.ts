@@ -1,8 +1,13 @@
-// Built-in functions about players: others, role, team, seat, player, next, prev.
+// Built-in functions about players: others, role, team, seat, player, next, prev, and the seats in order from a
+// player: seatsFrom, nextWhere, prevWhere ("the first player clockwise who …").
 
 import { T } from '../types.js';
-import type { FunctionDef } from './def.js';
+import type { CallInput, FunctionDef } from './def.js';
 import { rolesKey, track } from '../../memo.js';
+import { ExprError } from '../env.js';
+import { didYouMean } from '../../suggest.js';
+import { budget, overBudget } from '../../budget.js';
+import type { Node } from '../parse.js';
 
 const P = { name: 'p', shows: 'a player' };
 
@@ -88,3 +93,71 @@ function neighbour(name: 'next' | 'prev', doc: string): FunctionDef {
 }
 export const next = neighbour('next', 'The player k seats after p (clockwise; default 1).');
 export const prev = neighbour('prev', 'The player k seats before p (default 1).');
+
+const DIRECTIONS = ['clockwise', 'counterclockwise'];
+
+/** A direction written as a text in quotes ('clockwise' or 'counterclockwise'): +1 or -1, checked at load. */
+function directionOf(n: Node | undefined, fn: string): 1 | -1 {
+  if (!n) return 1;
+  if (n.k !== 'str') throw new ExprError(`${fn}()'s direction is 'clockwise' or 'counterclockwise', written in quotes`, n.at);
+  if (n.v === 'clockwise') return 1;
+  if (n.v === 'counterclockwise') return -1;
+  const hint = didYouMean(n.v, DIRECTIONS);
+  throw new ExprError(`'${n.v}' is not a direction${hint ? ` (did you mean '${hint}'?)` : ''}: 'clockwise' or 'counterclockwise'`, n.at);
+}
+
+export const seatsFrom: FunctionDef = {
+  name: 'seatsFrom',
+  doc: "Every player in seat order starting with p: clockwise (next(p) second), or 'counterclockwise'. filter(seatsFrom(next($p)), it != $p) is everyone else, the nearest first.",
+  params: [P, { name: 'direction', shows: "'clockwise' (default) or 'counterclockwise'", optional: true }],
+  returns: 'a list of players',
+  compile({ args, sc, c }) {
+    const pf = c.playerArg(args[0]!, sc).fn;
+    const dir = directionOf(args[1], 'seatsFrom');
+    return {
+      fn: (x) => {
+        const n2 = x.s.n, p0 = pf(x);
+        if (p0 < 0) return []; // the seats from nobody: none
+        const out: number[] = new Array(n2);
+        for (let i = 0; i < n2; i++) out[i] = (((p0 + dir * i) % n2) + n2) % n2;
+        return out;
+      },
+      t: T.list(T.player),
+    };
+  },
+};
+
+/** nextWhere / prevWhere: the nearest player after p in one direction for whom the condition holds. */
+function searchFrom(name: 'nextWhere' | 'prevWhere', dir: 1 | -1, doc: string): FunctionDef {
+  return {
+    name,
+    doc,
+    params: [P, { name: 'cond', shows: 'a condition on it (a player)' }],
+    returns: 'a player',
+    compile({ args, sc, c }: CallInput) {
+      const pf = c.playerArg(args[0]!, sc).fn;
+      const b = c.value(args[1]!, { ...sc, it: T.player });
+      c.need(b, T.bool, args[1]!);
+      const bf = b.fn;
+      return {
+        fn: (x) => {
+          const n2 = x.s.n, p0 = pf(x);
+          if (p0 < 0) return -1;
+          if ((budget.work += n2) > budget.limit) overBudget();
+          const save = x.it;
+          let found = -1;
+          for (let i = 1; i < n2 && found < 0; i++) {
+            const q = (((p0 + dir * i) % n2) + n2) % n2;
+            x.it = q;
+            if (bf(x)) found = q;
+          }
+          x.it = save;
+          return found;
+        },
+        t: T.player,
+      };
+    },
+  };
+}
+export const nextWhere = searchFrom('nextWhere', 1, 'The first player after p, clockwise, for whom the condition holds (it: the player), or none; p itself is not asked: nextWhere($p, alive[it]).');
+export const prevWhere = searchFrom('prevWhere', -1, 'The first player before p, counterclockwise, for whom the condition holds (it: the player), or none; p itself is not asked.');

@@ -83,7 +83,7 @@ export function compileCards(cx: CompileContext): void {
     const zi = cx.zoneInfos.get(startZone);
     if (!zi && !cx.zones.length) continue;
     if (!zi) { cx.err(['cards', index, 'startIn'], `unknown zone '${startZone}'${hintOf(startZone, cx.zoneInfos.keys())}`); continue; }
-    if (zi.perPlayer || zi.cells) { cx.err(['cards', index, 'startIn'], `cards start in a shared zone, and '${startZone}' is ${zi.perPlayer ? 'per player' : 'a grid'}`); continue; }
+    if (zi.perPlayer || zi.perCard || zi.cells) { cx.err(['cards', index, 'startIn'], `cards start in a shared zone, and '${startZone}' is ${zi.perPlayer ? 'per player' : zi.perCard ? 'per card' : 'a grid'}`); continue; }
     const count = item.count === undefined ? 1 : Number(item.count);
     if (!Number.isInteger(count) || count < 0 || count > 10000) { cx.err(['cards', index, 'count'], `count must be a whole number from 0 to 10000`); continue; }
     cx.cards.push({ id, index: cx.cards.length, type: ct.id, name: String(item.name ?? id), count, startZone: zi.base, fields, source: item.source as string });

@@ -119,9 +119,14 @@ export function compileVars(cx: CompileContext): void {
     }
     if (ty.k === 'player' && initial === undefined) initial = -1;
     const perPlayer = item.per === 'player';
-    if ((item.visibility === 'owner' || item.visibility === 'others') && !perPlayer) cx.err(['vars', index, 'visibility'], `'${String(item.visibility)}' needs a per-player variable (per: player)`);
+    const perCard = item.per === 'card';
+    if ((item.visibility === 'owner' || item.visibility === 'others') && !perPlayer) {
+      cx.err(['vars', index, 'visibility'], perCard
+        ? 'a per-card variable has no owner: leave visibility out (its values are seen as their card is), or give public, nobody or { to: … }'
+        : `'${String(item.visibility)}' needs a per-player variable (per: player)`);
+    }
     cx.vars.push({
-      id, index: cx.vars.length, type: ty, initial, perPlayer, visibility: { kind: 'public' }, description: item.description as string,
+      id, index: cx.vars.length, type: ty, initial, perPlayer, ...(perCard ? { perCard: true } : {}), visibility: { kind: 'public' }, description: item.description as string,
       ...(item.internal === true ? { internal: true } : {}),
       ...(typeof item.name === 'string' && item.name.trim() ? { name: item.name } : {}),
     });

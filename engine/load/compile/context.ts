@@ -94,7 +94,12 @@ export class CompileContext {
     return m;
   }
 
-  slotOf = (name: string): number => {
+  /** while a procedure's steps compile: its own prefix for binding slots (its names never share a slot with a
+   *  caller's, so a call needs no saving and restoring; procedures cannot call themselves) */
+  slotPrefix = '';
+
+  slotOf = (bare: string): number => {
+    const name = bare === 'self' || !this.slotPrefix ? bare : `${this.slotPrefix}${bare}`;
     let i = this.slots.indexOf(name);
     if (i < 0) { i = this.slots.length; this.slots.push(name); }
     return i;

@@ -75,12 +75,13 @@ export function compilePhases(cx: CompileContext, h: CompileHost, fc: StepsCompi
 export function compileVisibilities(cx: CompileContext, h: CompileHost): void {
   for (const [id, { item, index }] of cx.ids('zones')) {
     const z = cx.zones.find((x) => x.id === id)!;
-    z.visibility = visibilityOf(item.visibility, ['zones', index, 'visibility']) ?? z.visibility;
+    // what lies on a card is seen as the card is, unless the zone says otherwise
+    z.visibility = z.perCard && item.visibility === undefined ? { kind: 'card' } : visibilityOf(item.visibility, ['zones', index, 'visibility']) ?? z.visibility;
   }
   const varItems = cx.ids('vars');
   for (const v of cx.vars) {
     const { item, index } = varItems.get(v.id)!;
-    v.visibility = visibilityOf(item.visibility, ['vars', index, 'visibility']) ?? v.visibility;
+    v.visibility = v.perCard && item.visibility === undefined ? { kind: 'card' } : visibilityOf(item.visibility, ['vars', index, 'visibility']) ?? v.visibility;
   }
 
   function visibilityOf(v: unknown, path: Path): Visibility | null {

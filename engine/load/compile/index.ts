@@ -8,7 +8,7 @@ import { hashText } from '../../rng.js';
 import { CompileContext, isObj, type Reporter } from './context.js';
 import { DEFAULT_STEP_WORK } from '../../budget.js';
 import { compileEnums, compileOptions, compilePlayers, compileTables, compileTeamsAndRoles, compileVars } from './components.js';
-import { compileZones } from './zones.js';
+import { compileZones, layoutCardZones } from './zones.js';
 import { compileCards } from './cards.js';
 import { buildEnv, checkDefinitions, checkNamespaces, reportUnread } from './names.js';
 import { makeHost } from './host.js';
@@ -53,6 +53,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   compileTeamsAndRoles(cx);
   compileZones(cx);
   compileCards(cx);
+  layoutCardZones(cx);
   const print = compilePrint(root, cx.err, { cardTypes: cx.cardTypes, cards: cx.cards, zones: cx.zones });
   const symbols = compileSymbols(cx, print.colors);
   const enums = enumSymbols(cx, symbols);
@@ -75,8 +76,9 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   compileObjectives(cx, host);
   const setup = host.effects(root.setup, ['setup'], host.baseScope(true));
   const reactions = compileReactions(cx, host);
-  const fc = makeStepsCompiler(host);
+  const fc = makeStepsCompiler(host, cx);
   const phases = compilePhases(cx, host, fc);
+  fc.procedures.finish();
   const { maxSteps, maxWork } = compileLimits(cx);
   const table = compileTable(cx, host, symbols);
 

@@ -44,7 +44,7 @@ export function buildEnv(cx: CompileContext, getGame: () => Game): void {
   }
   cx.env = {
     zones: cx.zoneInfos,
-    vars: new Map(cx.vars.map((v) => [v.id, { index: v.index, t: v.type, perPlayer: v.perPlayer }])),
+    vars: new Map(cx.vars.map((v) => [v.id, { index: v.index, t: v.type, perPlayer: v.perPlayer, perCard: v.perCard }])),
     options: new Map(cx.options.map((o) => [o.id, { index: o.index, t: o.type === 'number' ? T.num : o.type === 'bool' ? T.bool : T.str, choices: o.choices }])),
     optionLiterals: new Map(),
     expansionLeft: MAX_RULESET_EXPANSION,

@@ -19,6 +19,8 @@ export interface PromptKeyInput {
   /** the type of one option (from `choose`), when it is known */
   itemT: Ty;
   h: CompileHost;
+  /** the prompt's `as` name (its `log` marks the holes that read the choice) */
+  choice?: string;
 }
 
 export interface PromptKeyDef extends Entry {
@@ -63,7 +65,7 @@ export const PROMPT_KEYS = new Registry<PromptKeyDef>('prompt key', [
   { name: 'log', type: { k: 'schema', schema: { anyOf: [{ type: 'string' }, { const: false }] }, shows: 'a text, or false' },
     doc: 'How the choice reads in the log: a text with holes, filled in after the choice (its `as` name is bound), e.g. "{$a} hands {$played} to the Master" (a card reads as "a card" to those who may not know it; inside a simultaneous step the other seats see only the chooser and the cards they may know); or false for no line, when the step\'s own `log` lines say it. Default: "Player 2 chose … (step)".',
     examples: ['{master} reveals {$card}.', false],
-    compile: (x) => (x.value === false ? false : x.h.text(x.value, x.path, x.scope)) },
+    compile: (x) => (x.value === false ? false : x.h.text(x.value, x.path, x.scope, x.choice)) },
   { name: 'description', type: { k: 'schema', schema: { type: 'string' }, shows: 'a text' }, doc: 'A note for designers; not shown in play.', compile: plain },
 ]);
 
@@ -122,7 +124,7 @@ export function compilePrompt(src: unknown, path: Path, scope: Scope, h: Compile
   let log: PromptDef['log'] | null | undefined;
   if (src.log !== undefined) {
     if (src.log !== false && typeof src.log !== 'string') h.error([...path, 'log'], 'log is a text, or false for no line');
-    else log = PROMPT_KEYS.get('log')!.compile({ value: src.log, path: [...path, 'log'], scope: { ...next, random: false }, itemT, h }) as PromptDef['log'] | null;
+    else log = PROMPT_KEYS.get('log')!.compile({ value: src.log, path: [...path, 'log'], scope: { ...next, random: false }, itemT, h, choice: typeof src.as === 'string' ? src.as : undefined }) as PromptDef['log'] | null;
   }
   if (!player || !from || !min || !max) return null;
   const textFn = text ? (c: Ctx) => renderPlain(text(c), c) : null;

@@ -1,25 +1,33 @@
 // Steps: the flow's building blocks. One registry of step kinds (STEP_KINDS: do, prompt, while, forEach,
-// simultaneous), each with the value under its key, the shared step keys it takes besides, its meaning, and
+// simultaneous, switch, call, offer), each with the value under its key, the shared step keys it takes besides, its meaning, and
 // its compile function; compileSteps reads a list of steps with them.
 
 import type { Eff, Fn, StepDef, StepList } from '../../model.js';
 import { runQuietly } from '../../state.js';
 import type { Scope } from '../../expr/env.js';
 import { T, showType } from '../../expr/types.js';
+import { literalProblem } from '../../expr/compile.js';
 import type { Path } from '../../effects/index.js';
 import { Registry, type Entry, type Param } from '../../lang/registry.js';
 import { arr, hintOf, isObj, type Obj } from './context.js';
 import type { CompileHost } from './host.js';
 import { compilePrompt } from './prompt.js';
+import { makeProcedures, type Procedures } from './procedures.js';
+import type { CompileContext } from './context.js';
 
 /** Keys any step may have, besides its kind. */
 export const STEP_KEYS: Param[] = [
   { name: 'id', type: { k: 'schema', schema: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' }, shows: 'an id' }, required: true, doc: 'The step\'s id, unique in its list (a variant refers to the step by it).' },
   { name: 'description', type: { k: 'schema', schema: { type: 'string' }, shows: 'a text' }, doc: 'A note for designers; not shown in play.' },
   { name: 'when', type: { k: 'expr', shows: 'a yes/no condition' }, doc: 'A yes/no condition: the step is skipped unless it holds when reached.', examples: ['count(pile) > 0'] },
-  { name: 'as', type: { k: 'binding' }, doc: 'With forEach or simultaneous: the name of the current item or player (default p, used as $p).' },
+  { name: 'as', type: { k: 'binding' }, doc: 'With forEach or simultaneous: the name of the current item or player (default p, used as $p). With offer (required): the responder; after the step, the first who took the offer (none if nobody did).' },
   { name: 'steps', type: { k: 'steps' }, doc: 'The nested steps of a while, forEach or simultaneous step.' },
-  { name: 'quiet', type: { k: 'bool' }, default: false, doc: "With do or prompt: the step writes only its own words to the log — its `log` lines and its prompt's `log` text — not the plain lines of its moves, shuffles and reveals (\"a card: Player 2's hand → the discard pile\") nor \"Player 2 chose … (step)\"." },
+  { name: 'cases', type: { k: 'schema', shows: 'a list of cases', schema: { type: 'array', items: { $ref: '#/$defs/switchCase' } } }, doc: 'With switch: the cases, tried in order; the first whose `is` matches the value (or whose `when` holds) runs its `steps`.' },
+  { name: 'otherwise', type: { k: 'steps' }, doc: 'With switch: the steps run when no case matches.' },
+  { name: 'with', type: { k: 'schema', shows: 'parameter → value', schema: { type: 'object', additionalProperties: { $ref: '#/$defs/expression' } } }, doc: 'With call: the value of each parameter of the procedure (an expression of its type), e.g. { p: $p, n: 3 }.', examples: [{ p: '$p', n: 3 }] },
+  { name: 'ask', type: { k: 'schema', schema: { $ref: '#/$defs/prompt' }, shows: 'a prompt' }, doc: 'With offer: the optional response each player may make (a prompt whose player is the responder by default; choosing nothing declines). Its `as` names the response for `do` and the steps after.' },
+  { name: 'first', type: { k: 'bool' }, default: false, doc: 'With offer: only the first taker in the list\'s order responds (a challenge, a block); without it every taker does (each reveals a reaction card).' },
+  { name: 'quiet', type: { k: 'bool' }, default: false, doc: "With do, prompt or offer: the step writes only its own words to the log — its `log` lines and its prompt's `log` text — not the plain lines of its moves, shuffles and reveals (\"a card: Player 2's hand → the discard pile\") nor \"Player 2 chose … (step)\"." },
 ];
 
 /** A step's effects, run without their automatic log lines when the step is `quiet`. */
@@ -34,6 +42,8 @@ export interface StepsCompiler {
   lists: StepList[];
   promptSteps: (StepDef & { kind: 'prompt' })[];
   compileSteps(src: unknown, path: Path, scope: Scope, prefix: string, thread: boolean): number;
+  /** the ruleset's procedures, compiled at their first call */
+  procedures: Procedures;
 }
 
 export interface StepInput {
@@ -139,7 +149,146 @@ export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
     inThread: false,
     compile: loop('simultaneous'),
   },
+  {
+    name: 'switch',
+    doc: 'Runs the steps of the first case whose `is` matches a value (or whose `when` holds), else `otherwise`. Each case has its own names: exclusive branches may reuse an `as` name.',
+    arg: { type: { k: 'expr', shows: 'a value' }, doc: 'The value each case\'s `is` is compared with (a text, number or yes/no); `true` picks the first case whose `when` holds.', examples: ['$card.name', 'true'] },
+    takes: ['cases', 'otherwise'],
+    inThread: false,
+    compile: compileSwitch,
+  },
+  {
+    name: 'call',
+    doc: 'Runs a procedure (a named step sequence declared under `procedures`) with its parameters given in `with`, then goes on with the next step.',
+    arg: { type: { k: 'id', of: 'procedure' }, doc: 'The id of a procedure.', examples: ['drawCards'] },
+    takes: ['with'],
+    inThread: false,
+    compile: compileCall,
+  },
+  {
+    name: 'offer',
+    doc: 'A reaction window: offers an optional response (`ask`) to some players at once, in secret (a challenge, a block, a reaction card); a player with nothing to respond with is not asked. Then the takers respond in the list\'s order (only the first with `first: true`), each running `do`. After the step, `as` names the first who took it (none if nobody did).',
+    arg: { type: { k: 'expr', shows: 'a list of players' }, doc: 'Who may respond, in the order responses resolve: filter(seatsFrom($p), it != $p) is everyone else, clockwise from the next seat.', examples: ['filter(seatsFrom($p), it != $p)'] },
+    takes: ['as', 'ask', 'first', 'do'],
+    inThread: false,
+    compile: compileOffer,
+  },
 ]);
+
+/** A switch: its value compiled once, each case's `is` values (or `when` condition) and its own step list. */
+function compileSwitch(x: StepInput): { step: StepDef | null } {
+  const { st, p, scope, id, stepPath, when, fc } = x;
+  const h = fc.h;
+  noQuiet(x);
+  const noRandom = { ...scope, random: false };
+  const value = h.expr(st.switch, [...p, 'switch'], noRandom);
+  const vt = value ? h.typeOf(st.switch, [...p, 'switch'], noRandom) : null;
+  const cases: { is: unknown[] | null; test: Fn<boolean> | null; body: number }[] = [];
+  if (!Array.isArray(st.cases)) h.error([...p, 'cases'], 'switch needs cases: a list of { is: <value>, steps: […] } or { when: <condition>, steps: […] }');
+  arr(st.cases).forEach((cs, k) => {
+    const cp = [...p, 'cases', k];
+    if (!isObj(cs)) { h.error(cp, 'a case is a mapping: { is: <value>, steps: […] } or { when: <condition>, steps: […] }'); return; }
+    for (const key of Object.keys(cs)) {
+      if (!CASE_KEYS.includes(key)) h.error([...cp, key], `'${key}' is not a key of a case${hintOf(key, CASE_KEYS)} (a case takes ${CASE_KEYS.join(', ')})`);
+    }
+    if ((cs.is === undefined) === (cs.when === undefined)) { h.error(cp, 'a case gives either is: (values the switch is compared with) or when: (a condition), not both'); }
+    let is: unknown[] | null = null;
+    let test: Fn<boolean> | null = null;
+    if (cs.is !== undefined) {
+      is = Array.isArray(cs.is) ? cs.is : [cs.is];
+      is.forEach((v, i) => {
+        const vp = Array.isArray(cs.is) ? [...cp, 'is', i] : [...cp, 'is'];
+        const want = vt?.k === 'num' ? 'number' : vt?.k === 'bool' ? 'boolean' : vt?.k === 'str' ? 'string' : null;
+        if (vt && vt.k !== 'any' && !want) { h.error(vp, `is: compares with texts, numbers or yes/no values, and the switch value is ${showType(vt)}; use when: with a condition`); return; }
+        if (want && typeof v !== want) { h.error(vp, `the switch value is ${showType(vt!)}, so is: needs ${want === 'string' ? 'a text' : want === 'number' ? 'a number' : 'true or false'}, not ${JSON.stringify(v)}`); return; }
+        // a text compared with a card field, a role…: a misspelling is reported as in `x == 'text'`
+        if (typeof v === 'string' && typeof st.switch === 'string') {
+          const problem = literalProblem(st.switch, v, h.env, noRandom);
+          if (problem) h.error(vp, problem);
+        }
+      });
+    } else if (cs.when !== undefined) test = h.expr(cs.when, [...cp, 'when'], noRandom, T.bool) as Fn<boolean> | null;
+    // each case's steps have their own names: exclusive branches may reuse an `as` name
+    const body = fc.compileSteps(cs.steps, [...cp, 'steps'], scope, `${stepPath}/case${k + 1}`, false);
+    cases.push({ is, test, body });
+  });
+  const otherwise = st.otherwise !== undefined ? fc.compileSteps(st.otherwise, [...p, 'otherwise'], scope, `${stepPath}/otherwise`, false) : -1;
+  h.inThread = x.thread;
+  if (!value) return { step: null };
+  const tests = cases.map((cs) => cs.test);
+  const values = cases.map((cs) => cs.is);
+  const bodies = cases.map((cs) => cs.body);
+  const pick: Fn<number> = (c) => {
+    const v = value(c);
+    for (let k = 0; k < bodies.length; k++) {
+      const is = values[k];
+      if (is ? is.includes(v) : tests[k]!(c)) return bodies[k]!;
+    }
+    return otherwise;
+  };
+  return { step: { kind: 'switch', id, path: stepPath, when, pick } };
+}
+
+const CASE_KEYS = ['is', 'when', 'steps', 'description'];
+
+/** A reaction window: who may respond, the optional response each is asked (a prompt compiled into a one-step
+ *  list that each responder's thread runs), and what a taker's response does. */
+function compileOffer(x: StepInput): { step: StepDef | null; scope?: Scope } {
+  const { st, p, scope, id, stepPath, when, fc } = x;
+  const h = fc.h;
+  const players = h.expr(st.offer, [...p, 'offer'], { ...scope, random: false }, T.list(T.player)) as Fn<number[]> | null;
+  if (typeof st.as !== 'string') { h.error(p, 'offer needs as: a name for the player who responds (used as $name in ask and do)'); return { step: null }; }
+  if (!isObj(st.ask)) { h.error(p, 'offer needs ask: the optional response each player may make (a prompt)'); return { step: null }; }
+  const inner = h.bind(scope, st.as, T.player, [...p, 'as']);
+  const slot = h.env.slotOf(st.as);
+  // the responder answers their own offer: the prompt's player is them unless written otherwise
+  const ask = st.ask.player === undefined ? { ...st.ask, player: `$${st.as}` } : st.ask;
+  if (typeof ask.as !== 'string') { h.error([...p, 'ask'], 'the ask of an offer needs as: a name for the response (empty when the player declines)'); return { step: null }; }
+  const res = compilePrompt(ask, [...p, 'ask'], inner, h);
+  h.inThread = x.thread;
+  if (!res) return { step: null };
+  // a response is always optional (choosing nothing declines), and a decline writes no line unless the ask says
+  res.prompt.min = () => 0;
+  if (res.prompt.log === undefined) res.prompt.log = false;
+  const effects = quietly(st, h.effects(st.do, [...p, 'do'], { ...res.scope, random: true }))!;
+  const askStep = { kind: 'prompt' as const, id, path: stepPath, when: null, prompt: res.prompt, effects: null, key: fc.promptSteps.length };
+  fc.promptSteps.push(askStep);
+  const body = { index: fc.lists.length, steps: [askStep] };
+  fc.lists.push(body);
+  if (!players) return { step: null };
+  return {
+    step: {
+      kind: 'offer', id, path: stepPath, when, players, slot, body: body.index, askSlot: res.prompt.slot, askSingle: res.prompt.single, first: st.first === true, effects,
+      declined: res.prompt.single ? (res.prompt.choose === 'players' || res.prompt.choose === 'cards' ? -1 : null) : [],
+    },
+    scope: res.scope,
+  };
+}
+
+/** A call: the procedure (compiled at its first call) and an argument for each of its parameters. */
+function compileCall(x: StepInput): { step: StepDef | null } {
+  const { st, p, scope, id, stepPath, when, fc } = x;
+  const h = fc.h;
+  noQuiet(x);
+  const proc = fc.procedures.get(st.call, [...p, 'call']);
+  h.inThread = x.thread;
+  if (!proc) return { step: null };
+  const given = st.with === undefined ? {} : isObj(st.with) ? st.with : null;
+  if (!given) { h.error([...p, 'with'], 'with is a mapping of the procedure\'s parameters to values, e.g. { p: $p }'); return { step: null }; }
+  const names = proc.params.map((q) => q.name);
+  for (const k of Object.keys(given)) {
+    if (!names.includes(k)) h.error([...p, 'with', k], `procedure '${proc.id}' has no parameter '${k}'${hintOf(k, names)}${names.length ? ` (it takes ${names.join(', ')})` : ' (it takes none)'}`);
+  }
+  const args: Fn[] = [];
+  let ok = true;
+  for (const q of proc.params) {
+    if (!Object.prototype.hasOwnProperty.call(given, q.name)) { h.error([...p, 'with'], `call ${proc.id} needs a value for its parameter '${q.name}' (${showType(q.t)})`); ok = false; continue; }
+    const f = h.expr(given[q.name], [...p, 'with', q.name], { ...scope, random: false }, q.t);
+    if (f) args.push(f); else ok = false;
+  }
+  if (!ok) return { step: null };
+  return { step: { kind: 'call', id, path: stepPath, when, args, slots: proc.params.map((q) => q.slot), body: proc.list } };
+}
 
 /** `quiet` is for the steps that run effects (do, prompt); a loop's steps say it each for themselves. */
 function noQuiet(x: StepInput): void {
@@ -151,11 +300,12 @@ export function stepKeyNames(): string[] {
   return [...STEP_KEYS.map((k) => k.name), ...STEP_KINDS.names()];
 }
 
-export function makeStepsCompiler(h: CompileHost): StepsCompiler {
+export function makeStepsCompiler(h: CompileHost, cx: CompileContext): StepsCompiler {
   const fc: StepsCompiler = {
     h,
     lists: [],
     promptSteps: [],
+    procedures: null!,
     compileSteps(src, path, scope, prefix, thread) {
       const list: StepList = { index: fc.lists.length, steps: [] };
       fc.lists.push(list);
@@ -169,8 +319,9 @@ export function makeStepsCompiler(h: CompileHost): StepsCompiler {
         if (seen.has(id)) h.error([...p, 'id'], `duplicate step id '${id}'`);
         seen.add(id);
         const stepPath = `${prefix}/${id}`;
-        // `do` beside a prompt is the prompt's effects, not a kind of its own
-        const kinds = kindNames.filter((k) => Object.prototype.hasOwnProperty.call(st, k) && !(k === 'do' && Object.prototype.hasOwnProperty.call(st, 'prompt')));
+        // `do` beside a prompt (or an offer) is that step's effects, not a kind of its own
+        const has = (k: string) => Object.prototype.hasOwnProperty.call(st, k);
+        const kinds = kindNames.filter((k) => has(k) && !(k === 'do' && (has('prompt') || has('offer'))));
         if (kinds.length !== 1) {
           h.error(p, kinds.length === 0 ? `step '${id}' has nothing to do: give it one of ${kindNames.join(', ')}` : `step '${id}' mixes ${kinds.join(' and ')}; use one per step`);
           return;
@@ -195,5 +346,6 @@ export function makeStepsCompiler(h: CompileHost): StepsCompiler {
       return list.index;
     },
   };
+  fc.procedures = makeProcedures(cx, h, (src, path, scope, prefix) => fc.compileSteps(src, path, scope, prefix, false));
   return fc;
 }

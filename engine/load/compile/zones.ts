@@ -63,11 +63,15 @@ export function compileZones(cx: CompileContext): void {
       cells.forEach((x) => cx.allCells.add(x));
     }
     const perPlayer = item.per === 'player';
+    const perCard = item.per === 'card';
     if ((item.visibility === 'owner' || item.visibility === 'others') && !perPlayer) {
-      cx.err(['zones', index, 'visibility'], `'${String(item.visibility)}' needs a per-player zone (per: player); a shared zone has no owner`);
+      cx.err(['zones', index, 'visibility'], perCard
+        ? `a per-card zone has no owner: leave visibility out (its cards are seen as the card they belong to is), or give public, nobody or { to: … }`
+        : `'${String(item.visibility)}' needs a per-player zone (per: player); a shared zone has no owner`);
     }
+    if (perCard && grid) cx.err(['zones', index, 'grid'], 'a per-card zone cannot be a grid');
     const zd: ZoneDef = {
-      id, index: cx.zones.length, perPlayer, cells, columns, rows, levels: grid && grid.levels !== undefined ? Number(grid.levels) || 0 : 0, visibility: { kind: 'public' },
+      id, index: cx.zones.length, perPlayer, ...(perCard ? { perCard: true } : {}), base: perCard ? 0 : base, cells, columns, rows, levels: grid && grid.levels !== undefined ? Number(grid.levels) || 0 : 0, visibility: { kind: 'public' },
       anonymous: item.anonymous === true, knownType: item.knownType === true, remembered: item.remembered === true, description: item.description as string | undefined,
       ...(item.hidden === true ? { hidden: true } : {}),
       ...(typeof item.name === 'string' && item.name.trim() ? { name: item.name.trim() } : {}),
@@ -75,11 +79,27 @@ export function compileZones(cx: CompileContext): void {
     cx.zones.push(zd);
     const cellIndex = new Map<string, number>();
     cells?.forEach((x, i) => cellIndex.set(x, i));
-    cx.zoneInfos.set(id, { id, index: zd.index, base, perPlayer, cells, cellIndex });
-    base += (perPlayer ? cx.maxPlayers : 1) * (cells ? cells.length : 1);
+    cx.zoneInfos.set(id, { id, index: zd.index, base: zd.base, perPlayer, ...(perCard ? { perCard: true } : {}), cells, cellIndex });
+    if (!perCard) base += (perPlayer ? cx.maxPlayers : 1) * (cells ? cells.length : 1);
   }
   if (base > MAX_ZONE_INSTANCES) {
     cx.err(['zones'], `the zones make ${base} piles in all (per player and per grid cell, at up to ${cx.maxPlayers} players); the limit is ${MAX_ZONE_INSTANCES}`);
+  }
+}
+
+/** Per-card zones come after every other zone's piles, one pile per card: laid out once the cards are known. */
+export function layoutCardZones(cx: CompileContext): void {
+  let base = 0;
+  for (const z of cx.zones) if (!z.perCard) base += (z.perPlayer ? cx.maxPlayers : 1) * (z.cells ? z.cells.length : 1);
+  const cards = cx.entityDef.length;
+  for (const z of cx.zones) {
+    if (!z.perCard) continue;
+    z.base = base;
+    cx.zoneInfos.get(z.id)!.base = base;
+    base += cards;
+  }
+  if (base > MAX_ZONE_INSTANCES && cx.zones.some((z) => z.perCard)) {
+    cx.err(['zones'], `the zones make ${base} piles in all (one per card for each per-card zone: ${cards} cards); the limit is ${MAX_ZONE_INSTANCES}`);
   }
 }
 
