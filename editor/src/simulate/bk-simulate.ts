@@ -15,7 +15,7 @@ import type { RulesetSource } from '../shared/source.js';
 import type { Batch, RulesetInfo, SimApi } from './protocol.js';
 import { drawCharts, drawCompareCharts } from './charts.js';
 
-const BOT_NAMES: BotKind[] = ['random', 'greedy', 'ismcts', 'guided'];
+const BOT_NAMES: BotKind[] = ['random', 'greedy', 'deduce', 'ismcts', 'guided'];
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 /** points, with a true minus sign */
 const pts = (x: number) => `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)}`;
