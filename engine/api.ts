@@ -25,8 +25,8 @@ export { simulate, batchSetup, gameSeed, type SimulateOptions, type SimulateRepo
 export { playGames, playGame, summarize, shardRange, type BatchSetup, type GameSummary } from './sim/games.js';
 export { Tally, mergeReports, MergeError, type Totals } from './sim/report.js';
 export { categoriesOf, categoryMeans, compareCategories, type CategoryMean, type CategoryComparison } from './sim/categories.js';
-export { compareRuns, rateVerdict, type Comparison, type RateComparison, type MeanComparison, type Rate, type Difference } from './sim/compare.js';
-export { wilson, pairedDifference, hybridDifference, meanInterval, pairedMeanDifference, type Interval } from './sim/stats.js';
+export { compareRuns, correctedVerdict, rateVerdict, verdictChanges, type Comparison, type RateComparison, type MeanComparison, type SeatScoreComparison, type VerdictChange, type Rate, type Difference } from './sim/compare.js';
+export { wilson, pairedDifference, hybridDifference, meanInterval, pairedMeanDifference, holm, normalCdf, pValueOf, type Interval } from './sim/stats.js';
 export { playout, outcomeOf, type PlayoutOptions, type PlayoutResult } from './sim/playout.js';
 export { BOTS, ISMCTS_DEFAULT_ITERATIONS, botChoice, botProblem, botSpec, botStreams, parseBot, parseSeats, type BotKind, type BotSpec } from './bots/index.js';
 
