@@ -81,10 +81,12 @@ export function botChoice(kind: BotKind, s: State, g: Game, p: OpenPrompt, rng: 
 }
 
 /** Whether a bot plans from a belief of what its seat cannot see, inferred from play (bots/belief.ts): `deduce`
- *  (greedy with a belief) and the searching bots. `greedy` plans on copies dealt from what it sees and reads the
- *  roles as dealt: the cheap baseline. */
+ *  (greedy with a belief). `greedy` plans on copies dealt from what it sees and reads the roles as dealt: the
+ *  cheap baseline. The searching bots keep fresh copies too: a belief for every seat of an ISMCTS table is
+ *  played along every real decision (a dozen worlds a seat), which made their games several times dearer
+ *  for a search that does not read it yet. */
 export function usesBelief(kind: BotKind): boolean {
-  return kind !== 'random' && kind !== 'greedy';
+  return kind === 'deduce';
 }
 
 /** Whether a game keeps beliefs for its bots: when some seat's role is hidden from another at its start and the
