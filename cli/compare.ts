@@ -4,8 +4,8 @@
 // is one point) or --games is reached.
 
 import {
-  batchSetup, compareRuns, parseOptionAssignments, Tally,
-  type BatchSetup, type Comparison, type Game, type GameSummary, type RateComparison, type SimulateReport,
+  batchSetup, botProblem, compareRuns, parseBot, parseOptionAssignments, Tally, verdictChanges,
+  type BatchSetup, type BotKind, type Comparison, type Game, type GameSummary, type RateComparison, type SimulateReport, type VerdictChange,
 } from '../engine/index-node.js';
 import { loadOrReport } from './load-file.js';
 import { parseArgs, UsageError } from './args.js';
@@ -15,10 +15,13 @@ import { usage } from './simulate.js';
 import { progressBar } from './progress.js';
 
 export const COMPARE_USAGE = `  babelkit compare BASE VARIANT --players N --games G --seed S [--bot B | --seats …] [--json]
-                   [--until W] [--workers N] [--option NAME=VALUE]…
+                   [--until W] [--check-bot B] [--workers N] [--option NAME=VALUE]…
       Play both rulesets on the same seeds; each outcome's and ending's rate with its 95% interval, the
-      difference (variant − base) with its interval and a verdict; game length and score likewise.
+      difference (variant − base) with its interval and a verdict, corrected for the number of lines compared
+      (Holm); game length, score and each seat's score likewise. Warns when a team's rate sits at 0% or 100%.
       --until W: play on (500 games at a time, at most G) until every interval is within ±W (0.01 = 1 point).
+      --check-bot B: compare again with bot B in every seat (same seeds, same games) and warn where its verdict
+      differs: a difference that one kind of bot sees and another does not is a fact about the bots.
 `;
 
 const ROUND = 500;
@@ -38,11 +41,17 @@ export interface CompareReport {
   score?: Comparison['score'];
   categories?: Comparison['categories'];
   reports: { base: SimulateReport; variant: SimulateReport };
+  /** how many lines the verdicts were corrected for (Holm) */
+  lines: number;
+  seatScores?: Comparison['seatScores'];
+  warnings: string[];
+  /** --check-bot: the same comparison with another bot, and where its verdicts differ */
+  checkBot?: { bot: string; agree: boolean; changes: VerdictChange[]; outcomes: RateComparison[]; endings: RateComparison[] };
   seconds: number;
 }
 
 export async function compareCmd(args: string[]): Promise<number> {
-  const { positional, values } = parseArgs(args, { ...BATCH_SPEC, until: 'string' });
+  const { positional, values } = parseArgs(args, { ...BATCH_SPEC, until: 'string', 'check-bot': 'string' });
   if (positional.length !== 2) throw new UsageError('give two ruleset files: the base, then the variant');
   requireArgs(values, ['players', 'games', 'seed']);
   const counts = playerCounts(values.players);
@@ -54,6 +63,11 @@ export async function compareCmd(args: string[]): Promise<number> {
   if (values.until !== undefined) {
     until = Number(values.until);
     if (!/^\d*\.?\d+$/.test(String(values.until)) || !(until > 0 && until < 1)) throw new UsageError(`--until is a half-width between 0 and 1 (0.01 = one point), not '${String(values.until)}'`);
+  }
+  let checkBot: BotKind | null = null;
+  if (values['check-bot'] !== undefined) {
+    checkBot = parseBot(values['check-bot']);
+    if (!checkBot) throw new UsageError(`--check-bot: ${botProblem(values['check-bot'])}`);
   }
   const [fa, fb] = positional as [string, string];
   const ga = loadOrReport(fa);
@@ -79,6 +93,18 @@ export async function compareCmd(args: string[]): Promise<number> {
     cmp = compareRuns(ga, gb, a, b, players);
     if (until === null || played >= cap || cmp.widest <= until) break;
   }
+  let check: CompareReport['checkBot'];
+  if (checkBot) {
+    const seatsB = Array.from({ length: players }, () => checkBot!);
+    const ca = usage(() => batchSetup(ga, { players, seed, seats: seatsB, options: parseOptionAssignments(ga, opts) }));
+    const cb = usage(() => batchSetup(gb, { players, seed, seats: seatsB, options: parseOptionAssignments(gb, opts) }));
+    const xa: GameSummary[] = [], xb: GameSummary[] = [];
+    await run(fa, ga, ca, 0, played, workers, played, (s) => { xa.push(s); });
+    await run(fb, gb, cb, 0, played, workers, played, (s) => { xb.push(s); });
+    const other = compareRuns(ga, gb, xa, xb, players);
+    const changes = verdictChanges(cmp!, other);
+    check = { bot: checkBot, agree: changes.length === 0, changes, outcomes: other.outcomes, endings: other.endings };
+  }
   progress?.(2 * cap, true);
   const seconds = (performance.now() - t0) / 1000;
   const report: CompareReport = {
@@ -90,6 +116,10 @@ export async function compareCmd(args: string[]): Promise<number> {
     ...(cmp.score ? { score: cmp.score } : {}),
     ...(cmp.categories ? { categories: cmp.categories } : {}),
     reports: { base: ta.report(seconds / 2), variant: tb.report(seconds / 2) },
+    lines: cmp.lines,
+    ...(cmp.seatScores ? { seatScores: cmp.seatScores } : {}),
+    warnings: cmp.warnings,
+    ...(check ? { checkBot: check } : {}),
     seconds: Math.round(seconds * 1000) / 1000,
   };
   if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
@@ -123,12 +153,42 @@ function text(r: CompareReport, ga: Game, gb: Game): string {
     '',
     `Game length (decisions)   base ${r.actionsPerGame.base.mean.toFixed(1)}, variant ${r.actionsPerGame.variant.mean.toFixed(1)}: ${r.actionsPerGame.verdict}`,
     ...(r.score ? [`Mean score                base ${r.score.base.mean.toFixed(1)}, variant ${r.score.variant.mean.toFixed(1)}: ${r.score.verdict}`] : []),
+    ...seatScoreRows(r),
     ...categoryRows(r),
     '',
-    'In words',
+    `In words (each verdict corrected for the ${r.lines} lines compared: a difference is called clear only if it would`,
+    'still be with that many questions asked at once)',
     ...verdicts,
+    ...(r.warnings.length ? ['', 'Warnings', ...r.warnings.map((w) => `  ! ${w}`)] : []),
+    ...checkRows(r),
     '',
   ].join('\n');
+}
+
+/** Each seat's total score: base, variant, the paired difference (variant − base) with its 95% interval. */
+function seatScoreRows(r: CompareReport): string[] {
+  if (!r.seatScores?.length) return [];
+  const f = (x: number) => (x < 0 ? '−' : '') + Math.abs(x).toFixed(2);
+  const sgn = (x: number) => (x >= 0 ? '+' : '') + f(x);
+  return [
+    '',
+    'Score by seat',
+    `  ${''.padEnd(24)} ${'base'.padEnd(12)} ${'variant'.padEnd(12)} difference (95% CI)`,
+    ...r.seatScores.map((m) => `  ${`seat ${m.seat + 1} (${r.seats[m.seat]})`.padEnd(24)} ${f(m.base.mean).padEnd(12)} ${f(m.variant.mean).padEnd(12)} ${sgn(m.difference.value)} (${sgn(m.difference.low)} to ${sgn(m.difference.high)})${m.holds ? '  clear' : ''}`),
+  ];
+}
+
+/** --check-bot: whether the other bot's verdicts agree, and where they do not. */
+function checkRows(r: CompareReport): string[] {
+  const c = r.checkBot;
+  if (!c) return [];
+  if (c.agree) return ['', `Checked with ${c.bot} in every seat (the same ${r.games} games): the verdicts agree.`];
+  return [
+    '',
+    `Warning: with ${c.bot} in every seat (the same ${r.games} games) the verdict differs on ${c.changes.length} line${c.changes.length > 1 ? 's' : ''}:`,
+    ...c.changes.map((x) => `  ! ${x.line}: ${x.first} with ${r.seats.every((b) => b === r.seats[0]) ? r.seats[0] : 'these seats'}, ${x.second} with ${c.bot}`),
+    '  A difference that one kind of bot shows and another does not says more about the bots than about the rules.',
+  ];
 }
 
 /** Score by category: each run's points per seat and the difference (variant − base) with its 95% interval. */

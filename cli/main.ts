@@ -12,6 +12,7 @@ import { SERVE_USAGE } from './serve-usage.js';
 import { simulateCmd, SIMULATE_USAGE, table } from './simulate.js';
 import { compareCmd, COMPARE_USAGE } from './compare.js';
 import { mergeCmd, MERGE_USAGE } from './merge.js';
+import { ladderCmd, LADDER_USAGE } from './ladder.js';
 import { validateCmd } from './validate.js';
 import { CARDS_USAGE } from './cards-usage.js';
 import { EXPORT_USAGE } from './export-usage.js';
@@ -25,6 +26,7 @@ const COMMAND_USAGE = new Map<string, string>([
 `],
   ['simulate', SIMULATE_USAGE],
   ['compare', COMPARE_USAGE],
+  ['ladder', LADDER_USAGE],
   ['merge', MERGE_USAGE],
   ['replay', `  babelkit replay LOG.json [--ruleset FILE] [--log [--as N|all]]
       Replay a saved game and check that it reproduces. --log prints the game's log as seat N saw it (Player 1
@@ -62,6 +64,7 @@ export async function main(argv: string[]): Promise<number> {
       // awaited here so that their usage errors reach the catch below
       case 'simulate': return await simulateCmd(rest);
       case 'compare': return await compareCmd(rest);
+      case 'ladder': return ladderCmd(rest);
       case 'merge': return mergeCmd(rest);
       case 'replay': return replayCmd(rest);
       // pdfkit and the fonts are loaded only to print

@@ -28,8 +28,9 @@ export { simulate, batchSetup, gameSeed, type SimulateOptions, type SimulateRepo
 export { playGames, playGame, summarize, shardRange, type BatchSetup, type GameSummary } from './sim/games.js';
 export { Tally, mergeReports, MergeError, type Totals } from './sim/report.js';
 export { categoriesOf, categoryMeans, compareCategories, type CategoryMean, type CategoryComparison } from './sim/categories.js';
-export { compareRuns, rateVerdict, type Comparison, type RateComparison, type MeanComparison, type Rate, type Difference } from './sim/compare.js';
-export { wilson, pairedDifference, hybridDifference, meanInterval, pairedMeanDifference, type Interval } from './sim/stats.js';
+export { compareRuns, correctedVerdict, rateVerdict, verdictChanges, type Comparison, type RateComparison, type MeanComparison, type SeatScoreComparison, type VerdictChange, type Rate, type Difference } from './sim/compare.js';
+export { wilson, pairedDifference, hybridDifference, meanInterval, pairedMeanDifference, holm, normalCdf, pValueOf, type Interval } from './sim/stats.js';
+export { ladder, type LadderOptions, type LadderReport, type LadderCell, type FirstSeat } from './sim/ladder.js';
 export { playout, outcomeOf, type PlayoutOptions, type PlayoutResult } from './sim/playout.js';
 export { BOTS, ISMCTS_DEFAULT_ITERATIONS, botChoice, botProblem, botSpec, botStreams, parseBot, parseSeats, type BotKind, type BotSpec } from './bots/index.js';
 

@@ -143,12 +143,16 @@ export function applyInPlace(s: State, g: Game, a: Action): void {
 
 /** Resolve an open prompt with a (legal) choice and run the flow on until the next decision. */
 export function resolve(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
+  // a game whose bots keep a belief (bots/belief.ts) shows it every decision, with the game just before it
+  const tr = s.belief;
+  const pre = tr ? cloneState(s) : null;
   resetWork(g.maxWork);
   try {
     resolveInner(s, g, p, choice);
   } catch (e) {
     stopOnRuleError(s, e, g.promptSteps[p.key]!.path);
   }
+  if (tr && pre) tr.observe(g, pre, s, p, choice);
 }
 
 /** A rule error (a ruleset asking for something impossible while playing) ends the game with a message. */

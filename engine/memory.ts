@@ -12,7 +12,7 @@
 
 import type { Game, State } from './model.js';
 import { instances } from './instances.js';
-import { inMask, seenMask } from './visibility.js';
+import { inMask, seenMask, zoneMask } from './visibility.js';
 
 export interface Memory {
   /** seat × card (seat * cards + card) → the remembered zone instance, -1 for none */
@@ -55,7 +55,10 @@ export function noteMove(s: State, g: Game, e: number, src: number, size: number
   const m = s.mem!;
   const ne = s.loc.length;
   const ninst = s.zones.length;
-  const saw = seenMask(s, g, e); // where it lies now, before it moves
+  // a seat knows which card went if it saw the card where it lay, or sees it where it lands (a card played
+  // face up from a hand): unless arrivals there are anonymous (then it sees the card, not where it came from)
+  const before = seenMask(s, g, e);
+  const saw = before === -1 || instances(g).anon[dest] === 1 ? before : before | zoneMask(s, g, dest);
   const keep = rememberedZones(g)[dest] === 1;
   for (let q = 0; q < s.n; q++) {
     if (inMask(saw, q)) {

@@ -3,6 +3,7 @@
 // variables, phases, steps, prompts.
 
 import type { Memory } from './memory.js';
+import type { BeliefSource, BeliefTracker } from './bots/belief-types.js';
 import type { Ty } from './expr/types.js';
 import type { Env } from './expr/env.js';
 import type { CardLayout, PrintSettings } from './print-model.js';
@@ -503,6 +504,11 @@ export interface State {
   /** a bot's lookahead copy: the flow stops before opening the next decision of the main flow (its
    *  options are never worked out); never set on a real game, never copied */
   halt?: boolean;
+  /** what the bot seats infer of hidden roles and cards from play (bots/belief.ts): kept up to date by
+   *  `resolve` on a real game whose bots asked for it; never copied (copies get `beliefOf`) */
+  belief?: BeliefTracker | null;
+  /** a bot's copy: whose belief it was planned from (read by the `belief` function; shared, read-only) */
+  beliefOf?: BeliefSource | null;
 }
 
 export interface Action {

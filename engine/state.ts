@@ -151,6 +151,8 @@ export function cloneState(s: State): State {
     actions: s.actions,
     dirty: s.dirty.slice(),
     log: s.log ? s.log.slice() : null,
+    // a copy plans from the belief of the game it was copied from (never its own: only a real game learns)
+    beliefOf: s.beliefOf ?? null,
   };
 }
 

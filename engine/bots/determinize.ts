@@ -1,31 +1,61 @@
-// A bot may only decide from what its player sees. To look ahead it plays on a *determinized* copy:
-// every card hidden from the bot is dealt again at random among the hidden places, every hidden role
-// is redistributed among the players whose roles it does not know, and the game's random stream is
-// replaced by one drawn from the bot's own. The copy is thus a function of the bot's view and its own
-// randomness only: the real hidden cards, roles and future draws cannot influence the bot's choice.
+// A bot may only decide from what its player sees. To look ahead it plays on a *determinized* copy: a state
+// the rules allow that shows the bot exactly what its player sees, with everything else drawn from what the
+// player may infer, and the game's random stream replaced by one drawn from the bot's own. The copy is thus a
+// function of the bot's view, the play it watched and its own randomness only: the real hidden cards, roles and
+// future draws cannot influence the bot's choice.
+//
+// Where the game keeps a belief for the seat (belief.ts: copies carried along the game, weighted by how likely
+// the play the seat watched is under each), the copy is one of those, drawn by its weight. Otherwise it is dealt
+// afresh (`freshCopy`): every card hidden from the bot dealt again among the hidden places showing the same
+// back, every hidden role redistributed from the roles as dealt, hidden variables reset; then the ruleset's
+// reactions run on it (a seat dealt a card that changes its role turns in the copy, as the rules
+// say), and a copy that breaks the ruleset's `plausible` condition is dealt again.
 
-import type { Game, State } from '../model.js';
-import { changed, cloneState, ownZone, rolesKey, varKey } from '../state.js';
+import type { Ctx, Game, State } from '../model.js';
+import { changed, cloneState, ownZone, rolesKey, touchAll, varKey } from '../state.js';
 import { cardSeenIn, cardVisibleTo, roleVisibleTo, varVisibleTo, zoneVisibleTo } from '../visibility.js';
 import { randInt, shuffleInPlace } from '../rng.js';
 import { instances } from '../instances.js';
 import { remembered } from '../memory.js';
 import { sameValue } from '../expr/value.js';
 import { RuleError } from '../expr/env.js';
+import { runReactions } from '../flow.js';
 
 /** Tries at dealing a copy that the ruleset's `plausible` condition accepts, before keeping the last one. */
-const PLAUSIBLE_TRIES = 16;
+export const PLAUSIBLE_TRIES = 64;
 
 export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array): State {
-  let d = dealOnce(s, g, viewer, rng);
+  const tr = s.belief;
+  if (tr && tr.tracks(viewer)) {
+    const d = tr.draw(viewer, rng);
+    if (d) {
+      d.log = null;
+      freshRandomness(d, rng);
+      changed(d, rolesKey(d)); // a value cached for another copy never passes to this one (roles may differ)
+      return d;
+    }
+  }
+  return freshCopy(s, g, viewer, rng);
+}
+
+/** Hidden roles a fresh copy gives the seats it cannot see the roles of, instead of a redeal from the deal:
+ *  the roles now and as dealt (a belief's world that has to be dealt again). */
+export interface RolesGiven {
+  roles: Int16Array;
+  dealt: Int16Array;
+}
+
+/** A copy dealt afresh from what `viewer` sees (see the top of this file). */
+export function freshCopy(s: State, g: Game, viewer: number, rng: Uint32Array, given?: RolesGiven, tries = PLAUSIBLE_TRIES): State {
+  let d = dealOnce(s, g, viewer, rng, given);
   const ok = g.plausible;
   if (!ok) return d;
-  for (let k = 1; k < PLAUSIBLE_TRIES && !plausible(d, g, ok, viewer); k++) d = dealOnce(s, g, viewer, rng);
+  for (let k = 1; k < tries && !plausible(d, g, ok, viewer); k++) d = dealOnce(s, g, viewer, rng, given);
   return d;
 }
 
 /** The ruleset's `plausible` on a copy, for seat `viewer`; a condition that breaks a rule there counts as met. */
-function plausible(d: State, g: Game, f: NonNullable<Game['plausible']>, viewer: number): boolean {
+export function plausible(d: State, g: Game, f: NonNullable<Game['plausible']>, viewer: number): boolean {
   const b = d.b.slice();
   b[0] = viewer; // '$self' is slot 0 in every compiled game
   try {
@@ -36,9 +66,30 @@ function plausible(d: State, g: Game, f: NonNullable<Game['plausible']>, viewer:
   }
 }
 
-function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
+/** The game's random stream of a copy, replaced by one drawn from the bot's own. */
+export function freshRandomness(d: State, rng: Uint32Array): void {
+  for (let k = 0; k < 4; k++) d.rng[k] = (randInt(rng, 0x100000000) ^ (k * 0x9e3779b9)) >>> 0;
+}
+
+/** The ruleset's reactions, run on a copy whose cards or roles were dealt by hand (state-based rules such as a
+ *  conversion hold in it as in a real game). A reaction that breaks a rule there is left undone. */
+export function wakeReactions(d: State, g: Game): void {
+  if (g.reactions.length === 0 || d.ended) return;
+  touchAll(d);
+  const c: Ctx = { s: d, g, b: d.b, it: undefined };
+  try {
+    runReactions(d, g, c);
+  } catch (e) {
+    if (!(e instanceof RuleError)) throw e;
+  }
+  d.dirty.fill(0);
+}
+
+function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, given?: RolesGiven): State {
   const d = cloneState(s);
   d.log = null;
+  d.warns = null;
+  d.lastCell = null;
   // the hidden places: zone instance and position (two lists of numbers), and the card at each
   const pz: number[] = [];
   const pi: number[] = [];
@@ -108,9 +159,13 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
   // private change of role, such as a conversion, must not show through)
   const hidden: number[] = [];
   for (let p = 0; p < s.n; p++) if (!roleVisibleTo(s, p, viewer)) hidden.push(p);
-  const roles = hidden.map((p) => s.dealtRoles[p]!).sort((a, b) => a - b);
-  shuffleInPlace(rng, roles);
-  hidden.forEach((p, k) => { d.roles[p] = roles[k]!; d.dealtRoles[p] = roles[k]!; }); // the copy's own deal: no trace of the real one
+  if (given) {
+    for (const p of hidden) { d.roles[p] = given.roles[p]!; d.dealtRoles[p] = given.dealt[p]!; }
+  } else {
+    const roles = hidden.map((p) => s.dealtRoles[p]!).sort((a, b) => a - b);
+    shuffleInPlace(rng, roles);
+    hidden.forEach((p, k) => { d.roles[p] = roles[k]!; d.dealtRoles[p] = roles[k]!; }); // the copy's own deal: no trace of the real one
+  }
   if (hidden.length) changed(d, rolesKey(d));
   // variables the bot cannot see are reset to their starting value
   g.vars.forEach((v, i) => {
@@ -134,7 +189,9 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array): State {
       if (step && (step.kind === 'simultaneous' || step.kind === 'offer')) th.b[step.slot] = th.player;
     }
   }
-  for (let k = 0; k < 4; k++) d.rng[k] = (randInt(rng, 0x100000000) ^ (k * 0x9e3779b9)) >>> 0;
+  freshRandomness(d, rng);
+  // the rules' state-based reactions hold in the copy too (a card dealt to a seat may change its role)
+  wakeReactions(d, g);
   reopenPending(d, g, viewer);
   return d;
 }
@@ -191,12 +248,18 @@ function rememberedCards(
 }
 
 /**
- * Other seats' decisions still open in a simultaneous step were worked out from their real hidden cards (a
- * hand's cards as options): on the copy they are worked out again, from the copy's cards, so a bot filling
- * them in (or searching them) plays the cards the copy gives that seat, never the real ones. A decision
- * the copy offers nothing for keeps its options (the lookahead then plays what the rules first offered).
+ * Other seats' open decisions were worked out from their real hidden cards (a hand's cards as options): on the
+ * copy they are worked out again, from the copy's cards, so a bot filling them in (or searching them) plays the
+ * cards the copy gives that seat, never the real ones. A decision the copy offers nothing for keeps its options
+ * (the lookahead then plays what the rules first offered).
  */
-function reopenPending(d: State, g: Game, viewer: number): void {
+export function reopenPending(d: State, g: Game, viewer: number): void {
+  if (d.prompt && d.prompt.player !== viewer && d.stack.length) {
+    const f = d.stack[d.stack.length - 1]!;
+    const step = g.lists[f.list]!.steps[f.i];
+    const again = step && step.kind === 'prompt' && step.key === d.prompt.key ? reopened(d, g, d.b, step.prompt, d.prompt) : null;
+    if (again) d.prompt = again;
+  }
   if (!d.par) return;
   const steps = g.lists[d.par.list]!.steps;
   for (const th of d.par.threads) {
@@ -204,24 +267,29 @@ function reopenPending(d: State, g: Game, viewer: number): void {
     if (th.player === viewer || !open) continue;
     const step = steps[th.i];
     if (!step || step.kind !== 'prompt' || step.key !== open.key) continue;
-    const pr = step.prompt;
-    const c = { s: d, g, b: th.b, it: undefined, memo: new Map<unknown, unknown>() };
-    let listed: unknown[];
-    try {
-      listed = pr.from(c) as unknown[];
-    } catch (e) {
-      if (e instanceof RuleError) continue;
-      throw e;
-    }
-    c.memo = undefined as never;
-    const options = distinctOptions(listed, pr.choose !== 'options' && pr.choose !== 'cells');
-    let min = Math.max(0, Math.floor(pr.min(c)));
-    let max = Math.max(min, Math.floor(pr.max(c)));
-    if (max > options.length) max = options.length;
-    if (min > max) min = max;
-    if (max === 0) continue;
-    th.prompt = { key: open.key, player: open.player, options, min, max };
+    const again = reopened(d, g, th.b, step.prompt, open);
+    if (again) th.prompt = again;
   }
+}
+
+/** A decision's options worked out again on `d` with bindings `b`, or null when it then offers nothing. */
+function reopened(d: State, g: Game, b: unknown[], pr: (typeof g.promptSteps)[number]['prompt'], open: NonNullable<State['prompt']>): NonNullable<State['prompt']> | null {
+  const c = { s: d, g, b: b as any[], it: undefined, memo: new Map<unknown, unknown>() };
+  let listed: unknown[];
+  try {
+    listed = pr.from(c) as unknown[];
+  } catch (e) {
+    if (e instanceof RuleError) return null;
+    throw e;
+  }
+  c.memo = undefined as never;
+  const options = distinctOptions(listed, pr.choose !== 'options' && pr.choose !== 'cells');
+  let min = Math.max(0, Math.floor(pr.min(c)));
+  let max = Math.max(min, Math.floor(pr.max(c)));
+  if (max > options.length) max = options.length;
+  if (min > max) min = max;
+  if (max === 0) return null;
+  return { key: open.key, player: open.player, options, min, max };
 }
 
 /** The options without repeats (and without -1, "no card"/"nobody", for cards and players), as the flow

@@ -11,16 +11,16 @@ import { GUIDED_DEFAULT_ITERATIONS, ISMCTS_DEFAULT_ITERATIONS, ismctsChoice } fr
 
 /** A bot as written on a command line or in a seat list: `ismcts:N` searches N iterations per decision;
  *  `guided` is ISMCTS led by the ruleset's heuristics (`guided:N` likewise). */
-export type BotKind = 'random' | 'greedy' | 'ismcts' | `ismcts:${number}` | 'guided' | `guided:${number}`;
+export type BotKind = 'random' | 'greedy' | 'deduce' | 'ismcts' | `ismcts:${number}` | 'guided' | `guided:${number}`;
 /** The bots by name (`ismcts` and `guided` also take a budget: `ismcts:N`, `guided:N`). */
-export const BOTS: readonly ('random' | 'greedy' | 'ismcts' | 'guided')[] = ['random', 'greedy', 'ismcts', 'guided'];
+export const BOTS: readonly ('random' | 'greedy' | 'deduce' | 'ismcts' | 'guided')[] = ['random', 'greedy', 'deduce', 'ismcts', 'guided'];
 export { GUIDED_DEFAULT_ITERATIONS, ISMCTS_DEFAULT_ITERATIONS } from './ismcts.js';
 
 /** The most iterations one ISMCTS decision may be given. */
 export const ISMCTS_MAX_ITERATIONS = 1_000_000;
 
 export interface BotSpec {
-  name: 'random' | 'greedy' | 'ismcts';
+  name: 'random' | 'greedy' | 'deduce' | 'ismcts';
   /** ISMCTS: iterations per decision */
   iterations?: number;
   /** ISMCTS led by the prompts' heuristic `score`s (the `guided` bot): see ismcts.ts */
@@ -32,7 +32,7 @@ export interface BotSpec {
 export function parseBot(text: unknown): BotKind | null {
   if (typeof text !== 'string') return null;
   const t = text.trim().toLowerCase();
-  if (t === 'random' || t === 'greedy' || t === 'ismcts' || t === 'guided') return t;
+  if (t === 'random' || t === 'greedy' || t === 'deduce' || t === 'ismcts' || t === 'guided') return t;
   const m = /^(ismcts|guided):(\d{1,7})$/.exec(t);
   if (!m) return null;
   const n = Number(m[2]);
@@ -45,12 +45,12 @@ export function botProblem(text: unknown): string {
   const t = typeof text === 'string' ? text.trim().toLowerCase() : '';
   const m = /^(ismcts|guided):/.exec(t);
   if (m) return `'${String(text)}': ${m[1]}:N takes a whole number of iterations from 1 to ${ISMCTS_MAX_ITERATIONS}`;
-  return `'${String(text)}' is not a bot (random, greedy, ismcts, guided, ismcts:N or guided:N)`;
+  return `'${String(text)}' is not a bot (random, greedy, deduce, ismcts, guided, ismcts:N or guided:N)`;
 }
 
 /** A parsed bot's name and budget. */
 export function botSpec(kind: BotKind): BotSpec {
-  if (kind === 'random' || kind === 'greedy') return { name: kind };
+  if (kind === 'random' || kind === 'greedy' || kind === 'deduce') return { name: kind };
   if (kind === 'ismcts') return { name: 'ismcts', iterations: ISMCTS_DEFAULT_ITERATIONS };
   if (kind === 'guided') return { name: 'ismcts', iterations: GUIDED_DEFAULT_ITERATIONS, guided: true };
   const [name, n] = kind.split(':');
@@ -75,9 +75,32 @@ export function parseSeats(text: string, players: number): BotKind[] {
 export function botChoice(kind: BotKind, s: State, g: Game, p: OpenPrompt, rng: Uint32Array): any[] {
   const q = botPrompt(s, g, p); // without the options a bot never takes
   if (kind === 'random') return randomChoice(q, rng);
-  if (kind === 'greedy') return greedyChoice(s, g, q, rng);
+  if (kind === 'greedy' || kind === 'deduce') return greedyChoice(s, g, q, rng);
   const spec = botSpec(kind);
   return ismctsChoice(s, g, q, rng, spec.iterations!, spec.guided === true);
+}
+
+/** Whether a bot plans from a belief of what its seat cannot see, inferred from play (bots/belief.ts): `deduce`
+ *  (greedy with a belief). `greedy` plans on copies dealt from what it sees and reads the roles as dealt: the
+ *  cheap baseline. The searching bots keep fresh copies too: a belief for every seat of an ISMCTS table is
+ *  played along every real decision (a dozen worlds a seat), which made their games several times dearer
+ *  for a search that does not read it yet. */
+export function usesBelief(kind: BotKind): boolean {
+  return kind === 'deduce';
+}
+
+/** Whether a game keeps beliefs for its bots: when some seat's role is hidden from another at its start and the
+ *  roles dealt belong to more than one team (who is on which side is what there is to infer). */
+export function beliefWorthKeeping(g: Game, s: State): boolean {
+  if (s.ended) return false;
+  const teams = new Set<number>();
+  let hidden = false;
+  for (let p = 0; p < s.n; p++) {
+    const r = s.dealtRoles[p]!;
+    if (r >= 0) teams.add(g.roles[r]!.team);
+    if (s.roleShown[p] === 0) hidden = true;
+  }
+  return hidden && teams.size > 1;
 }
 
 const STREAM_NAMES = Array.from({ length: 32 }, (_, p) => `bot:${p}`);

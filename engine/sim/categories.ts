@@ -9,7 +9,7 @@
 import type { Game } from '../model.js';
 import type { GameSummary } from './games.js';
 import type { SimulateReport } from './report.js';
-import { meanInterval, pairedMeanDifference, type Interval } from './stats.js';
+import { meanInterval, pairedMeanDifference, pValueOf, type Interval } from './stats.js';
 
 export interface CategoryMean extends Interval {
   id: string;
@@ -26,6 +26,9 @@ export interface CategoryComparison {
   variant: (Interval & { mean: number }) | null;
   /** variant − base, points per seat */
   difference: Interval & { value: number };
+  /** the difference's two-sided p-value, and whether it holds after the comparison's correction (compare.ts) */
+  p: number;
+  holds: boolean;
   verdict: string;
 }
 
@@ -78,6 +81,7 @@ export function compareCategories(base: Game, variant: Game, a: readonly GameSum
     const ys = b.map((s) => (kb < 0 ? 0 : seatMean(s, kb)));
     const stat = (v: number[]) => meanInterval(v.length, v.reduce((s, x) => s + x, 0), v.reduce((s, x) => s + x * x, 0));
     const difference = pairedMeanDifference(xs, ys);
-    return { id, name, base: ka < 0 ? null : stat(xs), variant: kb < 0 ? null : stat(ys), difference, verdict: verdictOf(name, difference) };
+    const p = pValueOf(difference.value, (z) => pairedMeanDifference(xs, ys, z));
+    return { id, name, base: ka < 0 ? null : stat(xs), variant: kb < 0 ? null : stat(ys), difference, p, holds: false, verdict: verdictOf(name, difference) };
   });
 }

@@ -2,7 +2,8 @@
 
 import type { Action, Game, OpenPrompt, State } from '../model.js';
 import { newGame, resolve } from '../flow.js';
-import { botChoice, botStreams, type BotKind } from '../bots/index.js';
+import { beliefWorthKeeping, botChoice, botStreams, usesBelief, type BotKind } from '../bots/index.js';
+import { Belief } from '../bots/belief.js';
 export { BOTS, botChoice, type BotKind } from '../bots/index.js';
 
 export interface PlayoutOptions {
@@ -45,6 +46,9 @@ export function nextPrompt(s: State): OpenPrompt | null {
 export function playout(g: Game, o: PlayoutOptions): PlayoutResult {
   const s = newGame(g, { players: o.players, seed: o.seed, options: o.options, log: o.log, warnings: o.warnings });
   const rngs = botStreams(o.seed, o.players);
+  const viewers: number[] = [];
+  for (let p = 0; p < o.players; p++) if (usesBelief(o.seats?.[p] ?? o.bot)) viewers.push(p);
+  if (viewers.length && beliefWorthKeeping(g, s)) s.belief = Belief.start(g, s, viewers, o.seed, o.options);
   const recorded: Action[] | undefined = o.record ? [] : undefined;
   while (!s.ended) {
     const p = nextPrompt(s);

@@ -1,5 +1,7 @@
 // What bots remember and infer of cards they cannot see (Bable, whose hands are `remembered` and which declares a
 // `plausible` condition), and the `guided` ISMCTS bot:
+//  - a card played face up from a hand is a departure every seat saw: what they remember of the hand's other
+//    cards stays certain (before, it counted as an unseen departure and halved it);
 //  - a seat remembers the word cards it saw go into another's hand: after the setup (each player's starting
 //    words come from the open box, then one of the four is swapped for a hidden card) every starting word is
 //    remembered there with chance 3/4 — the one that really went included: the memory never reads the truth;
@@ -21,6 +23,7 @@ import { evaluate } from '../../engine/expr/evaluate.js';
 import { nextPrompt, playout } from '../../engine/sim/playout.js';
 import { stateHash } from '../../engine/replay.js';
 import { loadGame, rulesetPath, zoneInst } from '../helpers/game.js';
+import { smallRuleset } from '../helpers/small-ruleset.js';
 
 const bable = loadGame(rulesetPath('bable.yaml'));
 
@@ -39,6 +42,25 @@ function findState(seed: string, want: (s: State) => boolean, players = 3): Stat
 const words = (g: Game, s: State, zone: number) => s.zones[zone]!.filter((e) => g.cards[g.entityDef[e]!]!.type === 'word');
 
 describe('what a seat remembers of hidden cards', () => {
+  it('a card played face up from a hand is seen leaving: the watcher still knows the rest of that hand', () => {
+    const g = loadGame('/virtual/played-face-up.yaml', smallRuleset({
+      zones: '  - { id: held, per: player, visibility: owner, remembered: true }',
+      steps: `      - id: deal
+        do:
+          - move: { cards: "take(box, 3)", to: "held[player(1)]" }
+      - id: play
+        do:
+          - move: { cards: "take(held[player(1)], 1)", to: shown }`,
+    }));
+    const s = newGame(g, { players: 2, seed: 1, log: false });
+    const held = zoneInst(g, 'held', 0);
+    expect(s.zones[held]).toHaveLength(2);
+    expect(s.zones[zoneInst(g, 'shown')]).toHaveLength(1);
+    for (const e of s.zones[held]!) expect(remembered(s, 1, e)).toEqual({ zone: held, chance: 1 });
+    // the card played is seen where it lies: nothing is remembered of it
+    expect(remembered(s, 1, s.zones[zoneInst(g, 'shown')]![0]!).zone).toBe(-1);
+  });
+
   it('after the setup, each starting word is remembered in its owner\'s hand with chance 3/4, the swapped one too', () => {
     const s = newGame(bable, { players: 3, seed: 'memory', log: false });
     const ne = s.loc.length;

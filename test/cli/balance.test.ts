@@ -93,7 +93,7 @@ describe('babelkit simulate on every core, in shards', () => {
   it('rejects bad arguments with a clear message', () => {
     const e = (...a: string[]) => babelkit('simulate', BB, '--games', '1', '--seed', '1', ...a).stderr;
     expect(e('--players', '5', '--bot', 'ismcts:0')).toMatch(/ismcts:N takes a whole number of iterations from 1 to 1000000/);
-    expect(e('--players', '5', '--bot', 'clever')).toMatch(/'clever' is not a bot \(random, greedy, ismcts, guided, ismcts:N or guided:N\)/);
+    expect(e('--players', '5', '--bot', 'clever')).toMatch(/'clever' is not a bot \(random, greedy, deduce, ismcts, guided, ismcts:N or guided:N\)/);
     expect(e('--players', '5', '--seats', 'greedy,random')).toMatch(/give one bot per seat \(5\), not 2/);
     expect(e('--players', '5', '--seats', 'greedy,random,x,random,random')).toMatch(/seat 3: 'x' is not a bot/);
     expect(e('--players', '5', '--bot', 'greedy', '--seats', 'greedy,greedy,greedy,greedy,greedy')).toMatch(/not both/);
@@ -123,11 +123,33 @@ describe('babelkit compare', () => {
     expect(withoutTiming(j.reports.base)).toEqual(withoutTiming(base));
     expect(j.endings.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(['seal-success', 'deck-exhausted']));
     expect(j.actionsPerGame.base.mean).toBeCloseTo(base.actionsPerGame.mean, 1);
+    // every verdict is corrected for the lines compared; a team that (almost) never wins is flagged
+    expect(j.lines).toBeGreaterThanOrEqual(6);
+    for (const o of [...j.outcomes, ...j.endings]) expect(typeof o.p).toBe('number');
     const text = babelkit('compare', BB, STEEP, '--players', '6', '--games', '50', '--seed', '1');
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/50 games each, 6 players, seed 1/);
-    expect(text.stdout).toMatch(/In words/);
+    expect(text.stdout).toMatch(/In words \(each verdict corrected for the \d+ lines compared/);
+    expect(text.stdout).toMatch(/Warnings\n {2}! the Architect team wins never or almost never \(\d+ of 50 games of the base, \d+ of the variant\): at the floor, a change of the rules cannot show in this rate; read the endings instead/);
   });
+
+  it('--check-bot compares again with another bot and says where the verdicts differ; scores by seat', () => {
+    // 7 Wonders with random seats against its Grand Projects variant: a 'projects' score only the variant has
+    const SW = 'rulesets/7-wonders.yaml', PROJ = 'rulesets/variants/7-wonders-babel-projects.yaml';
+    const j = json('compare', SW, PROJ, '--players', '3', '--games', '12', '--seed', '2', '--check-bot', 'greedy', '--workers', '1', '--json');
+    expect(j.seatScores.map((x: { seat: number }) => x.seat)).toEqual([0, 1, 2]);
+    for (const x of j.seatScores) expect(x.difference.value).toBeCloseTo(x.variant.mean - x.base.mean, 9);
+    expect(j.checkBot.bot).toBe('greedy');
+    expect(j.checkBot.agree).toBe(j.checkBot.changes.length === 0);
+    const text = babelkit('compare', SW, PROJ, '--players', '3', '--games', '12', '--seed', '2', '--check-bot', 'greedy', '--workers', '1');
+    expect(text.stdout).toMatch(/Score by seat\n.*\n {2}seat 1 \(random\)/);
+    // with 12 games at seed 2, greedy and random read the Grand Projects variant differently (game length, mean
+    // score): the warning lists those lines
+    expect(j.checkBot.agree).toBe(false);
+    expect(j.checkBot.changes).toContainEqual({ line: 'game length', first: 'no clear difference', second: 'higher in the variant' });
+    expect(text.stdout).toMatch(j.checkBot.agree ? /Checked with greedy in every seat \(the same 12 games\): the verdicts agree\./ : /Warning: with greedy in every seat \(the same 12 games\) the verdict differs on \d+ lines?:\n {2}! /);
+    expect(babelkit('compare', SW, PROJ, '--players', '3', '--games', '4', '--seed', '2', '--check-bot', 'smart').stderr).toMatch(/--check-bot: 'smart' is not a bot/);
+  }, 300_000);
 
   it('--until plays on in rounds of 500 until the intervals are that narrow, or --games', () => {
     const j = json('compare', BABLE, 'rulesets/variants/bable-advanced.yaml', '--players', '2', '--games', '1500', '--seed', '3', '--until', '0.5', '--json');

@@ -13,7 +13,7 @@ const BB = 'rulesets/babel-builders.yaml';
 const dir = mkdtempSync(join(tmpdir(), 'babelkit-edges-'));
 
 describe('babelkit COMMAND --help', () => {
-  const commands = ['validate', 'simulate', 'replay', 'print', 'demo'];
+  const commands = ['validate', 'simulate', 'ladder', 'replay', 'print', 'demo'];
   for (const cmd of commands) {
     it(`${cmd} --help and ${cmd} -h print the usage of ${cmd} alone and exit 0`, () => {
       for (const flag of ['--help', '-h']) {

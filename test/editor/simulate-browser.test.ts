@@ -1,6 +1,7 @@
 // The Simulate tab in real headless Chromium: 1,000 games of the open ruleset in web workers, with the same
 // counts as `babelkit simulate` for the same seed; charts drawn; results kept when switching tabs; Cancel stops
-// a long run; a variant compared with its base on the same seeds gives the same differences as `babelkit compare`.
+// a long run; a variant compared with its base on the same seeds gives the same differences as `babelkit compare`;
+// the ladder shows the matchup matrix and the first seat's advantage with `babelkit ladder`'s numbers.
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -90,6 +91,45 @@ describe('the Simulate tab', () => {
     for (const o of outcomes as { id: string; difference: { value: number } }[]) {
       expect(Number(await sim.locator(`[data-comparison] [data-figure="outcome:${o.id}"]`).getAttribute('data-difference')), o.id).toBeCloseTo(o.difference.value, 12);
     }
+    expect(s.errors).toEqual([]);
+    await s.close();
+  }, 400_000);
+
+  it('plays the bots against each other and shows the matchup matrix `babelkit ladder` prints', async () => {
+    const s = await newSession(env.browser);
+    const { page } = s;
+    await page.goto(env.server.url);
+    await expect.poll(() => page.locator('.bk-status').textContent(), { timeout: 30_000 }).toContain('Valid ruleset');
+    await openSimulate(page);
+    const sim = page.locator('bk-simulate');
+    await sim.locator('[data-sim-players]').selectOption('5');
+    await sim.locator('[data-sim-games]').fill('10');
+    await sim.locator('[data-sim-games]').dispatchEvent('change');
+    await sim.locator('[data-sim-ladder-bots]').fill('random,greedy');
+    await sim.locator('[data-sim-ladder-bots]').dispatchEvent('change');
+    await sim.locator('[data-sim-ladder]').click();
+    await expect.poll(() => state(page), { timeout: 180_000 }).toBe('laddered');
+    await page.screenshot({ path: '/tmp/bk-simulate-ladder.png', fullPage: true });
+
+    const cli = JSON.parse(babelkit('ladder', 'rulesets/babel-builders.yaml', '--players', '5', '--games', '10', '--seed', '1', '--bots', 'random,greedy', '--json').stdout);
+    const ladder = sim.locator('[data-ladder]');
+    expect(await ladder.getAttribute('data-games')).toBe('10');
+    for (const row of cli.cells as { strong: string; weak: string; wins: number; edge: { value: number } }[][]) {
+      for (const c of row) {
+        const cell = ladder.locator(`[data-cell="${c.strong}:${c.weak}"]`);
+        expect(await cell.getAttribute('data-wins'), `${c.strong} among ${c.weak}`).toBe(String(c.wins));
+        expect(Number(await cell.getAttribute('data-edge'))).toBeCloseTo(c.edge.value, 12);
+      }
+    }
+    for (const f of cli.firstSeat as { bot: string; wins: number }[]) {
+      expect(await ladder.locator(`[data-first-seat="${f.bot}"]`).getAttribute('data-wins')).toBe(String(f.wins));
+    }
+    await expect.poll(() => ladder.textContent()).toMatch(/among random.*among greedy/s);
+    // a name that is not a bot is refused before anything is played
+    await sim.locator('[data-sim-ladder-bots]').fill('random,clever');
+    await sim.locator('[data-sim-ladder-bots]').dispatchEvent('change');
+    await sim.locator('[data-sim-ladder]').click();
+    await expect.poll(() => sim.locator('.sim-error').textContent()).toMatch(/'clever' is not a bot/);
     expect(s.errors).toEqual([]);
     await s.close();
   }, 400_000);

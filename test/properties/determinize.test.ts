@@ -2,7 +2,8 @@
 //  - determinize(s, g, p, rng) keeps every card p sees in place, keeps zone sizes, only permutes the cards
 //    hidden from p among the hidden places, redeals the hidden roles from the roles *as dealt at setup*
 //    (s.dealtRoles: a later private change of role, such as a conversion to Zealot, must not show
-//    through), and does not touch s. A hidden card is redealt only among places of cards with the same
+//    through), lets the ruleset's reactions run on the copy (a seat the copy deals a Divine Punishment card
+//    turns Zealot there, as the rules say), and does not touch s. A hidden card is redealt only among places of cards with the same
 //    back (card type `back`): the back of a face-down card is seen.
 //  - greedyChoice gives the same decision, with the same bot seed, in two states that differ only in
 //    information hidden from the deciding seat (two hidden cards swapped between other seats' hands, a
@@ -45,6 +46,12 @@ function roleKnown(s: State, q: number, viewer: number): boolean {
 
 const ARCHITECT = g.roles.findIndex((r) => r.id === 'architect');
 const ZEALOT = g.roles.findIndex((r) => r.id === 'zealot');
+
+const PUNISHMENT = g.cards.findIndex((c) => c.id === 'punishment');
+/** Whether seat q holds a Divine Punishment card in s. */
+function holdsPunishment(s: State, q: number): boolean {
+  return s.zones[zoneInst(g, 'hand', q)]!.some((e) => g.entityDef[e] === PUNISHMENT);
+}
 
 /** The role each seat was dealt, read from its role card (independent of s.dealtRoles). */
 function dealtFromRoleCards(s: State): number[] {
@@ -217,13 +224,15 @@ describe('determinize: a bot plays on a copy built from its own view', () => {
           expect(hiddenAfter.slice().sort((a, b) => a - b)).toEqual(hiddenBefore.slice().sort((a, b) => a - b));
           // roles: known ones unchanged (the current role); the hidden ones are a redeal, among the hidden
           // seats, of the roles those seats were dealt at setup (not of their current roles, which a
-          // private conversion may have changed)
+          // private conversion may have changed), and then the rules hold in the copy: an Architect the copy
+          // gives a Divine Punishment card is a Zealot there, and only such a seat
           const hid: number[] = [];
           for (let q = 0; q < s!.n; q++) {
             if (roleKnown(s!, q, p)) expect(d.roles[q]).toBe(s!.roles[q]);
             else hid.push(q);
           }
-          expect(hid.map((q) => d.roles[q]!).sort()).toEqual(hid.map((q) => dealt[q]!).sort());
+          expect(hid.map((q) => d.dealtRoles[q]!).sort()).toEqual(hid.map((q) => dealt[q]!).sort());
+          for (const q of hid) expect(d.roles[q], `seat ${q + 1} in seat ${p + 1}'s copy`).toBe(d.dealtRoles[q] === ARCHITECT && holdsPunishment(d, q) ? ZEALOT : d.dealtRoles[q]);
           // variables: those p may know are kept, the others are reset to their starting value
           g.vars.forEach((vd, i) => {
             const init = (x: unknown) => JSON.stringify(Array.isArray(x) ? [...x] : x);
@@ -240,7 +249,10 @@ describe('determinize: a bot plays on a copy built from its own view', () => {
           expect(d.shown).toEqual(s!.shown);
           expect(d.roleShown).toEqual(s!.roleShown);
           expect(d.stack).toEqual(s!.stack);
-          expect(d.prompt).toEqual(s!.prompt);
+          // another seat's open decision is worked out again from the copy's cards (its real options may be cards
+          // hidden from p); p's own is kept as it is
+          if (s!.prompt && s!.prompt.player !== p) expect({ key: d.prompt?.key, player: d.prompt?.player }).toEqual({ key: s!.prompt.key, player: s!.prompt.player });
+          else expect(d.prompt).toEqual(s!.prompt);
           expect(d.actions).toBe(s!.actions);
           // the game's future draws are replaced
           expect(Array.from(d.rng)).not.toEqual(Array.from(s!.rng));

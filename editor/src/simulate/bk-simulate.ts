@@ -8,14 +8,14 @@
 // a run and its results survive switching tabs.
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { BotKind, CategoryComparison, Comparison, GameSummary, RateComparison, SimulateReport } from '../../../engine/index.js';
-import { categoryMeans, reportRows, toCsv, wilson } from '../../../engine/index.js';
+import type { BotKind, CategoryComparison, Comparison, GameSummary, LadderReport, RateComparison, SimulateReport } from '../../../engine/index.js';
+import { categoryMeans, parseBot, reportRows, toCsv, wilson } from '../../../engine/index.js';
 import { RpcClient } from '../shared/rpc-client.js';
 import type { RulesetSource } from '../shared/source.js';
 import type { Batch, RulesetInfo, SimApi } from './protocol.js';
 import { drawCharts, drawCompareCharts } from './charts.js';
 
-const BOT_NAMES: BotKind[] = ['random', 'greedy', 'ismcts', 'guided'];
+const BOT_NAMES: BotKind[] = ['random', 'greedy', 'deduce', 'ismcts', 'guided'];
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 /** points, with a true minus sign */
 const pts = (x: number) => `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)}`;
@@ -42,6 +42,8 @@ export class BkSimulate extends LitElement {
     run: { state: true },
     baseRun: { state: true },
     comparison: { state: true },
+    ladderBots: { state: true },
+    ladderReport: { state: true },
   };
 
   declare source: RulesetSource | null;
@@ -52,11 +54,14 @@ export class BkSimulate extends LitElement {
   declare seats: BotKind[];
   declare done: number;
   declare total: number;
-  declare running: '' | 'run' | 'compare';
+  declare running: '' | 'run' | 'compare' | 'ladder';
   declare error: string;
   declare run: Run | null;
   declare baseRun: Run | null;
   declare comparison: Comparison | null;
+  /** the ladder's bots as typed, weaker first, and its last report */
+  declare ladderBots: string;
+  declare ladderReport: LadderReport | null;
 
   private workers: RpcClient<SimApi>[] = [];
   private generation = 0;
@@ -76,6 +81,8 @@ export class BkSimulate extends LitElement {
     this.run = null;
     this.baseRun = null;
     this.comparison = null;
+    this.ladderBots = 'random,greedy';
+    this.ladderReport = null;
   }
 
   // light DOM: the app's stylesheet applies
@@ -148,6 +155,7 @@ export class BkSimulate extends LitElement {
     this.error = '';
     this.comparison = null;
     this.baseRun = null;
+    this.ladderReport = null;
     this.done = 0;
     this.total = compare ? 2 * this.games : this.games;
     this.running = compare ? 'compare' : 'run';
@@ -168,6 +176,36 @@ export class BkSimulate extends LitElement {
     } catch (e) {
       if (gen === this.generation) this.error = (e as Error).message;
     } finally {
+      if (gen === this.generation) this.running = '';
+    }
+  }
+
+  /** The bots against each other (`babelkit ladder`): this.games games a pair, on one worker. */
+  private async startLadder(): Promise<void> {
+    if (!this.source || !this.info || this.running) return;
+    const bots = this.ladderBots.split(',').map((x) => x.trim()).filter((x) => x !== '');
+    const kinds = bots.map((b) => parseBot(b));
+    const bad = bots.find((b, i) => !kinds[i]);
+    if (bad !== undefined || kinds.length < 2) {
+      this.error = bad !== undefined ? `'${bad}' is not a bot (${BOT_NAMES.join(', ')})` : 'Give at least two bots, weaker first: random,greedy';
+      return;
+    }
+    const gen = ++this.generation;
+    this.error = '';
+    this.ladderReport = null;
+    this.done = 0;
+    this.total = kinds.length * kinds.length * this.games;
+    this.running = 'ladder';
+    const w = this.pool(1)[0]!;
+    const off = w.on('progress', (m) => { if (gen === this.generation) this.done = m.done; });
+    try {
+      const b = this.batch(this.source);
+      const r = await w.call('ladder', { source: b.source, players: b.players, seed: b.seed, bots: kinds as BotKind[], games: this.games });
+      if (gen === this.generation) this.ladderReport = r;
+    } catch (e) {
+      if (gen === this.generation) this.error = (e as Error).message;
+    } finally {
+      off();
       if (gen === this.generation) this.running = '';
     }
   }
@@ -223,6 +261,9 @@ export class BkSimulate extends LitElement {
           ${BOT_NAMES.map((n) => html`<option ?selected=${n === b}>${n}</option>`)}</select></label>`)}</span>
       <button class="primary" data-sim-run ?disabled=${!!this.running} @click=${() => this.start(false)}>Run</button>
       ${info.base ? html`<button data-sim-compare ?disabled=${!!this.running} @click=${() => this.start(true)} title="Play ${info.base} on the same seeds and show the differences">Compare with base</button>` : nothing}
+      <label title="Bots to play against each other, weaker first; the games above are played for each pair">Ladder bots
+        <input data-sim-ladder-bots type="text" size="18" .value=${this.ladderBots} @change=${(e: Event) => (this.ladderBots = (e.target as HTMLInputElement).value)} /></label>
+      <button data-sim-ladder ?disabled=${!!this.running} @click=${() => this.startLadder()}>Ladder</button>
       ${this.running ? html`<button data-sim-cancel @click=${() => this.cancel()}>Cancel</button>` : nothing}
       ${this.run && !this.running ? html`<button data-sim-csv @click=${() => this.exportCsv()}>Export CSV</button>` : nothing}
     </div>`;
@@ -287,15 +328,34 @@ export class BkSimulate extends LitElement {
     </div>`;
   }
 
+  /** The matchup matrix: one seat of the row's bot among the column's, its win rate and its edge over that seat
+   *  played by the column's bot; then the first seat's advantage. */
+  private renderLadder(r: LadderReport) {
+    const cell = (c: LadderReport['cells'][number][number], diag: boolean) => html`<td data-cell="${c.strong}:${c.weak}" data-wins=${c.wins} data-edge=${c.edge.value}
+      style="white-space: nowrap">${pct(c.rate)} <small>(${pct(c.low)}–${pct(c.high)})</small>${diag ? nothing : html`<br /><small>${signed(100 * c.edge.value)} points${c.verdict === 'stronger' ? ' ▲' : c.verdict === 'weaker' ? ' ▼' : ''}</small>`}</td>`;
+    return html`<div class="sim-ladder" data-ladder data-games=${r.games}>
+      <p>Ladder of ${this.info?.name} at ${r.players} players, ${r.games} games a pair, seed ${String(r.seed)}: one seat of the row's bot among
+        seats of the column's, the seat rotated game by game; its win rate (95% interval) and how many points more often it wins than
+        that seat played by the column's bot in the same games (▲ clearly more, ▼ clearly less).</p>
+      <table class="sim-table"><thead><tr><th></th>${r.bots.map((b) => html`<th>among ${b}</th>`)}</tr></thead>
+        <tbody>${r.cells.map((row, a) => html`<tr><th>${r.bots[a]}</th>${row.map((c, b) => cell(c, a === b))}</tr>`)}</tbody></table>
+      <table class="sim-table"><thead><tr><th>Every seat</th><th>seat 1 wins</th><th>95% interval</th><th>an average seat</th><th>first seat's advantage</th></tr></thead>
+        <tbody>${r.firstSeat.map((f) => html`<tr data-first-seat=${f.bot} data-wins=${f.wins}><td>${f.bot}</td><td>${pct(f.rate)}</td><td>${pct(f.low)}–${pct(f.high)}</td><td>${pct(f.share)}</td>
+          <td style="white-space: nowrap">${signed(100 * f.advantage.value)} points (${signed(100 * f.advantage.low)} to ${signed(100 * f.advantage.high)})</td></tr>`)}</tbody></table>
+      ${r.inversions.length ? html`<ul class="sim-warnings">${r.inversions.map((x) => html`<li data-inversion>${x.strong} does not clearly beat ${x.weak}</li>`)}</ul>` : nothing}
+    </div>`;
+  }
+
   protected override render() {
     if (!this.info) return html`<p class="bk-empty">Reading the ruleset…</p>`;
     if (this.info.problems.length) {
       return html`<div class="sim"><p class="bk-empty" data-sim-problems>Fix the ruleset's errors first: ${this.info.problems[0]}</p></div>`;
     }
-    return html`<div class="sim" data-sim-state=${this.running || (this.comparison ? 'compared' : this.run ? 'done' : 'idle')}>
+    return html`<div class="sim" data-sim-state=${this.running || (this.ladderReport ? 'laddered' : this.comparison ? 'compared' : this.run ? 'done' : 'idle')}>
       ${this.renderForm()}
       ${this.running ? html`<div class="sim-progress"><progress data-sim-progress max=${this.total} .value=${this.done}></progress> ${this.done} / ${this.total} games</div>` : nothing}
       ${this.error ? html`<p class="sim-error" role="alert">${this.error}</p>` : nothing}
+      ${this.ladderReport && !this.running ? this.renderLadder(this.ladderReport) : nothing}
       ${this.comparison ? this.renderComparison(this.comparison) : this.run && !this.running ? this.renderReport(this.run.report) : nothing}
       ${this.run && !this.running ? html`<div class="sim-charts"></div>` : nothing}
     </div>`;

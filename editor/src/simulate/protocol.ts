@@ -1,7 +1,7 @@
 // The Simulate tab's worker API (sim.worker.ts). Several workers play slices of a batch's games (`play`); one
 // then counts them into the report the command line prints (`report`), or compares two runs (`compare`), so
 // the tab's numbers are the CLI's numbers for the same seed.
-import type { BotKind, Comparison, GameSummary, SimulateReport } from '../../../engine/index.js';
+import type { BotKind, Comparison, GameSummary, LadderReport, SimulateReport } from '../../../engine/index.js';
 import type { RulesetSource } from '../shared/source.js';
 
 export interface Batch {
@@ -35,6 +35,8 @@ export interface SimApi {
     play(req: PlayRequest): GameSummary[];
     report(req: Batch & { summaries: GameSummary[]; seconds: number }): SimulateReport;
     compare(req: { base: Batch; variant: Batch; a: GameSummary[]; b: GameSummary[] }): Comparison;
+    /** the bots against each other (`babelkit ladder`): `games` a pair, bots weaker first */
+    ladder(req: { source: RulesetSource; players: number; seed: number | string; bots: BotKind[]; games: number }): LadderReport;
   };
   events: { progress: { done: number } };
 }

@@ -1,6 +1,6 @@
 // The Simulate tab's engine, off the page's thread (SimApi in protocol.ts): reads the ruleset, plays a slice
 // of a batch's games with the bots, counts a batch into the command line's report, compares two runs.
-import { categoriesOf, compareRuns, loadRulesetText, playGame, summarize, Tally, type Game, type GameSummary } from '../../../engine/index.js';
+import { categoriesOf, compareRuns, ladder, loadRulesetText, playGame, summarize, Tally, type Game, type GameSummary } from '../../../engine/index.js';
 import { serve } from '../shared/rpc-serve.js';
 import { readerOf, type RulesetSource } from '../shared/source.js';
 import type { Batch, SimApi } from './protocol.js';
@@ -57,5 +57,11 @@ serve<SimApi>({
   },
   compare(req) {
     return compareRuns(gameOf(req.base.source), gameOf(req.variant.source), req.a, req.b, req.base.players);
+  },
+  ladder(req, ctx) {
+    return ladder(gameOf(req.source), {
+      players: req.players, seed: req.seed, bots: req.bots, games: req.games,
+      onGame: (done) => { if (done % 5 === 0) ctx.emit('progress', { done }); },
+    });
   },
 });

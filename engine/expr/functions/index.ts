@@ -12,6 +12,7 @@ import { randomOf, revealed } from './cards.js';
 import { argmax, argmin, indexOf, let_, sort } from './values.js';
 import { countsBy, covers, minus, plus, sumCounts, total } from './counts.js';
 import { score, scoreWinners } from './scores.js';
+import { belief, beliefRole } from './belief.js';
 import { cheapest, payments, sources } from './payment.js';
 import { placing, rank } from './placings.js';
 
@@ -20,7 +21,7 @@ export type { FunctionDef, FnParam, FnCompiler, CallInput } from './def.js';
 export const FUNCTIONS = new Registry<FunctionDef>('function', [
   count, filter, any, all, sum, maxOf, minOf, flatten, take, takeUpTo, top, first, size, contains, concat,
   max, min, abs, floor, ceil,
-  others, role, team, seat, player, next, prev, seatsFrom, nextWhere, prevWhere,
+  others, role, team, seat, player, next, prev, seatsFrom, nextWhere, prevWhere, belief, beliefRole,
   cells, level, neighbours, above, below, cellOf, ownerOf, zoneOf,
   revealed, randomOf,
   let_, sort, argmax, argmin, indexOf,
