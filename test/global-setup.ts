@@ -39,7 +39,14 @@ function ensurePdfTools(): void {
   }
 }
 
+// With several test projects (vitest.config.ts) each would run this; the build is done once per run.
+const DONE = Symbol.for('babelkit.test.global-setup');
+
 export default function setup(): void {
+  const g = globalThis as { [DONE]?: boolean };
+  if (g[DONE]) return;
+  g[DONE] = true;
+  console.log('global setup: building dist/ and the editor bundle');
   const root = fileURLToPath(new URL('..', import.meta.url));
   execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], {
     cwd: root,
