@@ -10,7 +10,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Lexer } from 'yaml';
-import { EditError, setCardValue, type CardPath, type CardValue, type Json } from '../edit/yaml-edit.js';
+import { EditError, setCardValue, withPath, type CardPath, type CardValue, type Json } from '../edit/yaml-edit.js';
+import { sameValue } from '../edit/yaml-splice.js';
 import { located, mergeVariant, resolveExtends, type Located } from '../engine/load/merge.js';
 import { parseSource, type ParsedSource } from '../engine/load/source.js';
 import { resolveRelative } from '../engine/load/index.js';
@@ -68,36 +69,6 @@ function randomText(r: Rand): string {
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => sameValue(x, (b as unknown[])[i]));
-  const ka = Object.keys(a), kb = Object.keys(b as Obj);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue((a as Obj)[k], (b as Obj)[k]));
-}
-
-function withPath(value: unknown, path: readonly string[], v: unknown): unknown {
-  if (path.length === 0) return v;
-  // nothing to remove where there is nothing
-  if (v === undefined && getPath(value, path) === undefined) return value;
-  const [k, ...rest] = path as [string, ...string[]];
-  const o: Obj = isObj(value) ? { ...value } : {};
-  const inner = withPath(o[k], rest, v);
-  if (inner === undefined) delete o[k];
-  else o[k] = inner;
-  return o;
-}
-
-function getPath(value: unknown, path: readonly string[]): unknown {
-  let v = value;
-  for (const k of path) {
-    if (!isObj(v) || !Object.prototype.hasOwnProperty.call(v, k)) return undefined;
-    v = v[k];
-  }
-  return v;
-}
 
 /** A file as the loader reads it: its own parse, and its value with its `extends` chain merged. */
 interface Reading {
@@ -276,7 +247,7 @@ export function checkEdit(oracle: Oracle, before: Reading, e: Edit, allowRefusal
   const after = oracle.read(text);
   if (typeof after === 'string') return after;
   // the loaded ruleset: exactly the edited value differs
-  const want = { ...before.value, cards: cardsBefore.map((c) => (c.id === e.id ? withPath(c, e.path, e.value) : c)) };
+  const want = { ...before.value, cards: cardsBefore.map((c) => (c.id === e.id ? withPath(c as Json, e.path, e.value) : c)) };
   if (!sameValue(want, after.value)) {
     const got = (after.value.cards as Obj[]).find((c) => isObj(c) && c.id === e.id);
     return `the loaded ruleset differs from the one asked for: card is ${JSON.stringify(got)}, expected ${JSON.stringify(want.cards.find((c) => isObj(c) && c.id === e.id))}`;

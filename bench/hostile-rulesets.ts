@@ -3,16 +3,14 @@
 // the tests (which check each is refused, or answered, in proportion to its size), the loader benchmark and the
 // fuzz campaign (`npm run fuzz` mixes them into its mutants).
 
+import { EVERYONE_A_MEMBER, oneTeam } from './ruleset-parts.js';
+
 /** A small complete ruleset (a deal the first player ends) with the given definitions and extra steps. */
 function ruleset(o: { defs?: string[]; steps?: string; head?: string }): string {
   return `id: hostile
 name: Hostile
 players: { min: 2, max: 4 }
-${o.head ?? ''}teams:
-  - { id: all, name: Everyone, objective: "count(pile)" }
-roles:
-  - { id: member, team: all }
-cardTypes:
+${o.head ?? ''}${oneTeam('count(pile)')}cardTypes:
   - { id: chip, fields: {} }
 cards:
   - { id: chip, type: chip, count: 6 }
@@ -22,11 +20,7 @@ zones:
 endings:
   - { id: done, winner: all }
 ${o.defs?.length ? `definitions:\n${o.defs.join('\n')}\n` : ''}setup:
-  - forEach: players
-    as: p
-    do:
-      - setRole: { player: $p, role: member }
-phases:
+${EVERYONE_A_MEMBER}phases:
   - id: main
     steps:
 ${o.steps ?? ''}      - id: pick
@@ -79,11 +73,7 @@ name: Pay
 players: { min: 2, max: 2 }
 enums:
   - { id: resource, values: [wood, stone, glass] }
-teams:
-  - { id: all, name: Everyone, objective: "n" }
-roles:
-  - { id: member, team: all }
-cardTypes:
+${oneTeam('n')}cardTypes:
   - id: b
     fields:
       cost: { type: counts, of: resource }
@@ -101,11 +91,7 @@ definitions:
 endings:
   - { id: done, winner: all }
 setup:
-  - forEach: players
-    as: p
-    do:
-      - setRole: { player: $p, role: member }
-  - move: { cards: "filter(box, size(it.either) > 0)", to: mines }
+${EVERYONE_A_MEMBER}  - move: { cards: "filter(box, size(it.either) > 0)", to: mines }
 phases:
   - id: main
     steps:

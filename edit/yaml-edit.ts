@@ -41,7 +41,7 @@ function clone<T>(v: T): T {
 }
 
 /** `value` with `path` set to `v` (removed when undefined); mappings are created on the way. */
-function withPath(value: Json | undefined, path: readonly string[], v: Json | undefined): Json | undefined {
+export function withPath(value: Json | undefined, path: readonly string[], v: Json | undefined): Json | undefined {
   if (path.length === 0) return v;
   // nothing to remove where there is nothing
   if (v === undefined && getPath(value, path) === undefined) return value;
@@ -53,7 +53,8 @@ function withPath(value: Json | undefined, path: readonly string[], v: Json | un
   return o;
 }
 
-function getPath(value: unknown, path: readonly string[]): unknown {
+/** The value at `path` in nested mappings (own keys only), or undefined. */
+export function getPath(value: unknown, path: readonly string[]): unknown {
   let v = value;
   for (const k of path) {
     if (!isObj(v) || !Object.prototype.hasOwnProperty.call(v, k)) return undefined;

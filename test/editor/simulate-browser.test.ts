@@ -4,7 +4,7 @@
 // the ladder shows the matchup matrix and the first seat's advantage with `babelkit ladder`'s numbers.
 
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { editorAndBrowser, newSession } from '../helpers/browser.js';
 import { babelkit } from '../cli/run.js';
 
@@ -17,14 +17,24 @@ async function openSimulate(page: Page): Promise<void> {
   await expect.poll(() => page.locator('bk-simulate [data-sim-run]').count(), { timeout: 30_000 }).toBe(1);
 }
 
+/** The editor opened (on `path`, else the file it opens with), the ruleset valid, the Simulate tab shown. */
+async function simulateTab(page: Page, path?: string): Promise<Locator> {
+  await page.goto(env.server.url);
+  if (path) {
+    const file = page.locator(`.bk-files button[data-path="${path}"]`);
+    await expect.poll(() => file.count()).toBe(1);
+    await file.click();
+  }
+  await expect.poll(() => page.locator('.bk-status').textContent(), { timeout: 30_000 }).toContain('Valid ruleset');
+  await openSimulate(page);
+  return page.locator('bk-simulate');
+}
+
 describe('the Simulate tab', () => {
   it('runs 1,000 games of Babel Builders with the CLI’s numbers, draws charts, keeps them across tabs, and cancels', async () => {
     const s = await newSession(env.browser);
     const { page } = s;
-    await page.goto(env.server.url);
-    await expect.poll(() => page.locator('.bk-status').textContent(), { timeout: 30_000 }).toContain('Valid ruleset');
-    await openSimulate(page);
-    const sim = page.locator('bk-simulate');
+    const sim = await simulateTab(page);
     await sim.locator('[data-sim-players]').selectOption('5');
     await sim.locator('[data-sim-all-seats]').selectOption('random'); // every seat greedy by default
     await sim.locator('[data-sim-games]').fill('1000');
@@ -68,13 +78,7 @@ describe('the Simulate tab', () => {
   it('compares a variant with its base on the same seeds, with the differences `babelkit compare` gives', async () => {
     const s = await newSession(env.browser);
     const { page } = s;
-    await page.goto(env.server.url);
-    const file = page.locator('.bk-files button[data-path="rulesets/variants/steep-tower.yaml"]');
-    await expect.poll(() => file.count()).toBe(1);
-    await file.click();
-    await expect.poll(() => page.locator('.bk-status').textContent(), { timeout: 30_000 }).toContain('Valid ruleset');
-    await openSimulate(page);
-    const sim = page.locator('bk-simulate');
+    const sim = await simulateTab(page, 'rulesets/variants/steep-tower.yaml');
     await expect.poll(() => sim.locator('[data-sim-compare]').count()).toBe(1);
     await sim.locator('[data-sim-players]').selectOption('6');
     await sim.locator('[data-sim-all-seats]').selectOption('random');
@@ -98,10 +102,7 @@ describe('the Simulate tab', () => {
   it('plays the bots against each other and shows the matchup matrix `babelkit ladder` prints', async () => {
     const s = await newSession(env.browser);
     const { page } = s;
-    await page.goto(env.server.url);
-    await expect.poll(() => page.locator('.bk-status').textContent(), { timeout: 30_000 }).toContain('Valid ruleset');
-    await openSimulate(page);
-    const sim = page.locator('bk-simulate');
+    const sim = await simulateTab(page);
     await sim.locator('[data-sim-players]').selectOption('5');
     await sim.locator('[data-sim-games]').fill('10');
     await sim.locator('[data-sim-games]').dispatchEvent('change');

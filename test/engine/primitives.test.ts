@@ -10,15 +10,12 @@ import { objective } from '../../engine/bots/greedy.js';
 import { playout } from '../../engine/sim/playout.js';
 import { count } from '../helpers/game.js';
 import { renderLog } from '../../engine/view.js';
+import { EVERYONE_A_MEMBER, oneTeam } from '../../bench/ruleset-parts.js';
 
 const BASE = `id: prims
 name: Primitives
 players: { min: 2, max: 3 }
-teams:
-  - { id: all, name: Everyone, objective: "count(pile)" }
-roles:
-  - { id: member, team: all }
-cardTypes:
+${oneTeam('count(pile)')}cardTypes:
   - id: chip
     fields: { value: number }
 cards:
@@ -40,11 +37,7 @@ definitions:
 endings:
   - { id: lost, winner: none }
 setup:
-  - forEach: players
-    as: p
-    do:
-      - setRole: { player: $p, role: member }
-  - move: { cards: "take(box, 1)", to: deck }
+${EVERYONE_A_MEMBER}  - move: { cards: "take(box, 1)", to: deck }
   - move: { from: box, to: discard }
   - move: { from: deck, to: "hand[player(1)]", count: 3, refill: discard }
   - deal: { from: deck, to: hand, count: 1, refill: discard }

@@ -1,16 +1,14 @@
 // A small complete ruleset for tests of the engine's edges: one phase whose steps the test gives, then an
 // ending; a few cards, zones and a variable to play with.
 
+import { EVERYONE_A_MEMBER, oneTeam } from '../../bench/ruleset-parts.js';
+
 /** A small ruleset: one phase of one step, its effects (and extra sections) given. */
 export function smallRuleset(o: { cardFields?: string; cards?: string; defs?: string; vars?: string; steps: string; extra?: string; zones?: string }): string {
   return `id: t
 name: T
 players: { min: 2, max: 3 }
-teams:
-  - { id: all, name: Everyone, objective: "count(pile) + zero" }
-roles:
-  - { id: member, team: all }
-cardTypes:
+${oneTeam('count(pile) + zero')}cardTypes:
   - id: c
     fields: { v: number${o.cardFields ? `, ${o.cardFields}` : ''} }
 cards:
@@ -32,11 +30,7 @@ endings:
   - { id: done, winner: all }
 ${o.extra ?? ''}
 setup:
-  - forEach: players
-    as: p
-    do:
-      - setRole: { player: $p, role: member }
-phases:
+${EVERYONE_A_MEMBER}phases:
   - id: main
     steps:
 ${o.steps}

@@ -9,6 +9,7 @@ import { loadRulesetText } from '../../engine/load/index.js';
 import { formatDiagnostic } from '../../engine/load/diagnostics.js';
 import { playout } from '../../engine/sim/playout.js';
 import { ROOT, rulesetPath } from '../helpers/game.js';
+import { EVERYONE_A_MEMBER, oneTeam } from '../../bench/ruleset-parts.js';
 
 const BB = readFileSync(rulesetPath('babel-builders.yaml'), 'utf8');
 /** A variant beside the base, both in memory (own-property lookups only). */
@@ -96,11 +97,7 @@ tables:
 const DEAL = (upTo: string) => `id: short
 name: Short deal
 players: { min: 2, max: 4 }
-teams:
-  - { id: all, name: Everyone, objective: "count(pile)" }
-roles:
-  - { id: member, team: all }
-cardTypes:
+${oneTeam('count(pile)')}cardTypes:
   - { id: chip, fields: {} }
 cards:
   - { id: chip, type: chip, count: 6 }
@@ -112,11 +109,7 @@ zones:
 endings:
   - { id: done, winner: all }
 setup:
-  - forEach: players
-    as: p
-    do:
-      - setRole: { player: $p, role: member }
-  - move: { cards: "filter(box, true)", to: deck }
+${EVERYONE_A_MEMBER}  - move: { cards: "filter(box, true)", to: deck }
 phases:
   - id: main
     steps:

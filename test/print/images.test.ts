@@ -12,16 +12,13 @@ import { decodePng } from '../../print/png.js';
 import { loadRulesetText, nodeReadFile, nodeReadImage } from '../../engine/index-node.js';
 import { SvgSurface, measuringFonts, renderCard } from '../../print/index.js';
 import { loadFonts } from '../../cli/print.js';
+import { EVERYONE_A_MEMBER, oneTeam } from '../../bench/ruleset-parts.js';
 
 const RULESET = `# cards with pictures
 id: pictures
 name: Picture cards
 players: { min: 2, max: 4 }
-teams:
-  - { id: all, name: Everyone, objective: "count(pile)" }
-roles:
-  - { id: member, team: all }
-cardTypes:
+${oneTeam('count(pile)')}cardTypes:
   - id: picture
     name: Picture
     back: blue
@@ -43,11 +40,7 @@ zones:
 endings:
   - { id: done, winner: all }
 setup:
-  - forEach: players
-    as: p
-    do:
-      - setRole: { player: $p, role: member }
-phases:
+${EVERYONE_A_MEMBER}phases:
   - id: main
     steps:
       - id: pick
