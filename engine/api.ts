@@ -35,6 +35,8 @@ export { playout, outcomeOf, type PlayoutOptions, type PlayoutResult } from './s
 export { BOTS, ISMCTS_DEFAULT_ITERATIONS, botChoice, botProblem, botSpec, botStreams, parseBot, parseSeats, type BotKind, type BotSpec } from './bots/index.js';
 
 export { view, renderLog, renderLogMore, renderLogLines, renderLogMoreLines, segsText, cardView, type PlayerView, type ZoneView, type CardView, type Seg, type LogLine, type CardName } from './view.js';
+export { tableMeta, type TableMeta } from './table-meta.js';
+export { rulesetName } from './load/ruleset-name.js';
 export { cardFace, fieldRuns, templateRuns, countsRuns, kindsRuns, runsText, readsAsNothing, fieldLabel, type Run, type FaceLine } from './present.js';
 export { readSvg, pathDataProblem, SvgError, type SymbolDef, type Shape, type ShapePart, type TransformOp, type Paint } from './symbols.js';
 export { playerName } from './render.js';

@@ -5,9 +5,9 @@
 // lines it already has are not sent again (nor rendered again).
 
 import { basename } from 'node:path';
-import { IllegalAction, Match, playerName, renderLogMoreLines, view, type Action, type Game, type LogLine, type PlayerView, type Replay } from '../engine/index-node.js';
-import { tableMeta } from '../editor/src/playtest/table-meta.js';
-import type { TableMeta } from '../editor/src/playtest/protocol.js';
+import {
+  IllegalAction, Match, playerName, renderLogMoreLines, tableMeta, view, type Action, type Game, type LogLine, type PlayerView, type Replay, type TableMeta,
+} from '../engine/index-node.js';
 import type { ErrorCode, MatchStatus, SeatKind, ServerMessage } from './protocol.js';
 import { StoreError, type MatchFile, type MatchStart } from './store.js';
 import { findToken } from './tokens.js';

@@ -8,8 +8,7 @@
 // refused. The host is sent the public table and the seats' state. Types, and one message text: the pages
 // import only the types.
 
-import type { BotKind, PlayerView } from '../engine/index.js';
-import type { TableMeta } from '../editor/src/playtest/protocol.js';
+import type { BotKind, PlayerView, TableMeta } from '../engine/index.js';
 
 /** Who sits at a seat: a person, or the bot that plays it. */
 /** A seat is a person's, or a bot's (any bot the engine has, ismcts:N included). */

@@ -8,8 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { join, relative, sep } from 'node:path';
-import { formatDiagnostic, loadRulesetText, type Game } from '../engine/index-node.js';
-import { rulesetName } from '../editor/src/shared/ruleset-name.js';
+import { formatDiagnostic, loadRulesetText, rulesetName, type Game } from '../engine/index-node.js';
 import { UploadLoader, type UploadLoaderOptions } from './upload-loader.js';
 
 /** The package folder (this file is server/ in the sources, dist/server/ once built). */

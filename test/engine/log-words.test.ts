@@ -6,7 +6,7 @@ import { loadRulesetText } from '../../engine/load/index.js';
 import { renderLog } from '../../engine/view.js';
 import { ALL_SEEING } from '../../engine/visibility.js';
 import { act, cardsIn, loadGame, start } from '../helpers/game.js';
-import { tableMeta } from '../../editor/src/playtest/table-meta.js';
+import { tableMeta } from '../../engine/table-meta.js';
 
 const GAME = `
 id: words

@@ -6,7 +6,7 @@
 // Light DOM, so that Monaco's global CSS reaches the editor; laid out by app.css (`.bk-main`).
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { Watch } from '../shared/watch.js';
-import { rulesetName } from '../shared/ruleset-name.js';
+import { rulesetName } from '../../../engine/index.js';
 import { EditError, cardLine, setCardCell, setCardField, type CardValue } from '../../../edit/yaml-edit.js';
 import type { Workspace } from '../workspace.js';
 import type { ValidationLoop } from '../validation/validation-loop.js';

@@ -2,7 +2,9 @@
 // receives one seat's `view(state, game, seat)` (or the table's public view when no human plays), plus
 // the ruleset's public data (names, card definitions) and a few facts about the session itself.
 
-import type { BotKind, FaceLine, PlayerView, Replay, Shape } from '../../../engine/index.js';
+import type { BotKind, PlayerView, Replay, TableMeta } from '../../../engine/index.js';
+
+export type { TableMeta };
 import type { RulesetSource } from '../shared/source.js';
 
 export type SeatKind = 'human' | BotKind;
@@ -81,47 +83,6 @@ export interface PlaytestApi {
   };
 }
 
-/** Public data of the ruleset: the same for every seat (it is printed on the cards and in the rules). */
-export interface TableMeta {
-  game: string;
-  name: string;
-  minPlayers: number;
-  maxPlayers: number;
-  options: { id: string; type: 'number' | 'bool' | 'string'; default: number | boolean | string; choices?: (number | string)[]; description?: string }[];
-  zones: {
-    id: string;
-    perPlayer: boolean;
-    visibility: string;
-    columns: string[] | null;
-    rows: string[] | null;
-    /** a spatial grid's floors (cells named A1@1 … A1@levels), 0 for a flat grid */
-    levels: number;
-    description?: string;
-    /** how the zone reads to a person (the log's name, e.g. "the draw deck") */
-    name?: string;
-  }[];
-  /** card types: name, whether a token (counted, not named), field types, an accent colour, and the
-   * fields their print layout draws on a grid zone (a blueprint's targets on the tower) */
-  cardTypes: Record<string, { name: string; token: boolean; accent: string | null; fields: Record<string, string>; gridFields: { field: string; zone: string }[] }>;
-  /** card definition id → name, type, fields, what the table shows on it (its face: labels, text, symbols) and
-   * its own colour (from its colour field) */
-  cards: Record<string, { name: string; type: string; fields: Record<string, unknown>; face: FaceLine[]; colour?: string; art?: string }>;
-  /** the images cards show (a data: URL each: the PNG or JPEG the loader checked, an SVG rewritten from its drawing parts), by key */
-  art?: Record<string, string>;
-  /** the ruleset's symbols: how values look (drawn from this data only: inert by construction) */
-  symbols: Record<string, { name: string; color: string; glyph?: string; shape?: Shape; amount: 'repeat' | 'inside' }>;
-  /** score categories, in the ruleset's order (a game decided by scores) */
-  scores: { id: string; name: string }[];
-  /** zones the table does not draw (a zone's `hidden: true`) */
-  hide: string[];
-  /** the ruleset declares a seat summary: the seats show it instead of their variables */
-  summary: boolean;
-  roles: Record<string, { name: string; team: string }>;
-  teams: Record<string, { name: string }>;
-  endings: Record<string, { winner: string; description?: string }>;
-  /** variables: id → kind of value (for display) */
-  vars: Record<string, { kind: string; perPlayer: boolean; name?: string }>;
-}
 
 export interface Problem {
   file: string;

@@ -6,7 +6,7 @@
 import { ALL_SEEING, Match, playerName, type Action, type BotKind, type Game, type OpenPrompt, type PlayerView, type Replay, type State, type UndoState } from '../../../engine/index.js';
 import type { SeatKind } from './protocol.js';
 
-export { tableMeta } from './table-meta.js';
+export { tableMeta } from '../../../engine/index.js';
 
 export interface GameSetup {
   players: number;
