@@ -1,8 +1,8 @@
-// <bk-app>: the shell — the toolbar, the Edit, Playtest and Simulate tabs, the status bar. It creates the models and
+// <bk-app>: the shell — the toolbar, the Edit tab and the pages after it (PAGES), the status bar. It creates the models and
 // hands them to the tabs: the workspace (workspace.ts), the validation loop (validation/), the preview and
 // PDF (print/), the file commands (file-actions.ts). Light DOM, so Monaco's CSS applies inside the Edit
 // tab (elements/bk-edit-view.ts). Monaco, print/ and the playtest load lazily.
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { Workspace } from './workspace.js';
 import { ValidationLoop } from './validation/validation-loop.js';
 import { PrintController } from './print/print-controller.js';
@@ -15,10 +15,25 @@ import './elements/bk-print-dialog.js';
 import type { MakePdfDetail } from './elements/bk-print-dialog.js';
 import type { PrintChoices } from './print/api.js';
 
-const playtestModule = import.meta.glob('./playtest/bk-playtest.ts');
-const simulateModule = import.meta.glob('./simulate/bk-simulate.ts');
+/** The tabs after Edit: each page loads its module on first use and draws its element with the ruleset open in
+ *  the editor. A new tab is one entry here (and its element's module). */
+const PAGES = [
+  {
+    id: 'playtest',
+    label: 'Playtest',
+    load: import.meta.glob('./playtest/bk-playtest.ts')['./playtest/bk-playtest.ts'],
+    page: (source: RulesetSource): TemplateResult => html`<bk-playtest .source=${source}></bk-playtest>`,
+  },
+  {
+    id: 'simulate',
+    label: 'Simulate',
+    load: import.meta.glob('./simulate/bk-simulate.ts')['./simulate/bk-simulate.ts'],
+    page: (source: RulesetSource): TemplateResult => html`<bk-simulate .source=${source}></bk-simulate>`,
+  },
+] as const;
 
-export type View = 'edit' | 'playtest' | 'simulate';
+type Page = (typeof PAGES)[number];
+export type View = 'edit' | Page['id'];
 
 /** What the page exposes to its tests and the editor benchmark as `window.bk`. */
 interface TestHook {
@@ -40,8 +55,7 @@ declare global {
 export class BkApp extends LitElement {
   static override properties = {
     view: { state: true },
-    playtestReady: { state: true },
-    simulateReady: { state: true },
+    ready: { state: true },
     status: { state: true },
     cursor: { state: true },
     sideOpen: { state: true },
@@ -51,8 +65,8 @@ export class BkApp extends LitElement {
   };
 
   declare view: View;
-  declare playtestReady: boolean | 'missing';
-  declare simulateReady: boolean;
+  /** which pages' modules have loaded ('missing': not part of this build) */
+  declare ready: Partial<Record<Page['id'], true | 'missing'>>;
   declare status: string;
   declare cursor: string;
   declare sideOpen: boolean;
@@ -76,8 +90,7 @@ export class BkApp extends LitElement {
   constructor() {
     super();
     this.view = 'edit';
-    this.playtestReady = false;
-    this.simulateReady = false;
+    this.ready = {};
     this.status = this.ws.restored ? 'Restored your work from browser storage.' : '';
     this.cursor = '';
     this.sideOpen = true;
@@ -160,23 +173,15 @@ export class BkApp extends LitElement {
     return this.source.value;
   }
 
-  private async showPlaytest(): Promise<void> {
-    this.view = 'playtest';
-    if (this.playtestReady) return;
-    const load = playtestModule['./playtest/bk-playtest.ts'];
-    if (!load) {
-      this.playtestReady = 'missing';
+  private async show(p: Page): Promise<void> {
+    this.view = p.id;
+    if (this.ready[p.id]) return;
+    if (!p.load) {
+      this.ready = { ...this.ready, [p.id]: 'missing' };
       return;
     }
-    await load();
-    this.playtestReady = true;
-  }
-
-  private async showSimulate(): Promise<void> {
-    this.view = 'simulate';
-    if (this.simulateReady) return;
-    await simulateModule['./simulate/bk-simulate.ts']!();
-    this.simulateReady = true;
+    await p.load();
+    this.ready = { ...this.ready, [p.id]: true };
   }
 
   private renderToolbar() {
@@ -202,8 +207,7 @@ export class BkApp extends LitElement {
         <span class="bk-brand">babelkit <span>ruleset editor</span></span>
         <nav class="bk-views" role="tablist">
           <button role="tab" aria-selected=${this.view === 'edit'} @click=${() => (this.view = 'edit')}>Edit</button>
-          <button role="tab" aria-selected=${this.view === 'playtest'} @click=${() => this.showPlaytest()}>Playtest</button>
-          <button role="tab" aria-selected=${this.view === 'simulate'} @click=${() => this.showSimulate()}>Simulate</button>
+          ${PAGES.map((p) => html`<button role="tab" aria-selected=${this.view === p.id} @click=${() => this.show(p)}>${p.label}</button>`)}
         </nav>
         ${this.renderToolbar()}
       </header>
@@ -211,16 +215,9 @@ export class BkApp extends LitElement {
         @status=${(e: CustomEvent<{ message: string }>) => (this.status = e.detail.message)}
         @cursor=${(e: CustomEvent<{ line: number; col: number }>) => (this.cursor = `Ln ${e.detail.line}, Col ${e.detail.col}`)}
         @editor-ready=${(e: CustomEvent<{ editors: MonacoEditors }>) => this.onEditorReady(e.detail.editors)}></bk-edit-view>
-      <section class="bk-playtest" ?hidden=${this.view !== 'playtest'}>
-        ${this.playtestReady === true
-          ? html`<bk-playtest .source=${this.playtestSource()}></bk-playtest>`
-          : this.playtestReady === 'missing'
-            ? html`<p class="bk-empty">The playtest is not part of this build yet.</p>`
-            : nothing}
-      </section>
-      <section class="bk-simulate" ?hidden=${this.view !== 'simulate'}>
-        ${this.simulateReady ? html`<bk-simulate .source=${this.playtestSource()}></bk-simulate>` : nothing}
-      </section>
+      ${PAGES.map((p) => html`<section class="bk-${p.id}" ?hidden=${this.view !== p.id}>
+        ${this.ready[p.id] === true ? p.page(this.playtestSource()) : this.ready[p.id] === 'missing' ? html`<p class="bk-empty">The ${p.label} tab is not part of this build.</p>` : nothing}
+      </section>`)}
       <bk-print-dialog ?open=${this.printOpen} .choices=${this.printChoices} .path=${this.ws.current} .rulesetId=${v.value?.id ?? ''}
         .card=${this.print.shown} ?busy=${this.print.pdfBusy} .error=${this.printError}
         @make-pdf=${(e: CustomEvent<MakePdfDetail>) => this.makePdf(e.detail)} @close=${() => (this.printOpen = false)}></bk-print-dialog>
