@@ -9,6 +9,7 @@ import { PrintController } from './print/print-controller.js';
 import { FileActions } from './file-actions.js';
 import { Watch } from './shared/watch.js';
 import type { RulesetSource } from './shared/source.js';
+import type { OpenVariantDetail } from './simulate/protocol.js';
 import type { MonacoEditors } from './monaco/editor.js';
 import './elements/bk-edit-view.js';
 import './elements/bk-print-dialog.js';
@@ -219,7 +220,8 @@ export class BkApp extends LitElement {
             : nothing}
       </section>
       <section class="bk-simulate" ?hidden=${this.view !== 'simulate'}>
-        ${this.simulateReady ? html`<bk-simulate .source=${this.playtestSource()}></bk-simulate>` : nothing}
+        ${this.simulateReady ? html`<bk-simulate .source=${this.playtestSource()}
+          @open-variant=${(e: CustomEvent<OpenVariantDetail>) => { this.files.tunedVariant(e.detail.stem, e.detail.make); this.view = 'edit'; }}></bk-simulate>` : nothing}
       </section>
       <bk-print-dialog ?open=${this.printOpen} .choices=${this.printChoices} .path=${this.ws.current} .rulesetId=${v.value?.id ?? ''}
         .card=${this.print.shown} ?busy=${this.print.pdfBusy} .error=${this.printError}
