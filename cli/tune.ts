@@ -173,8 +173,12 @@ function warningsOf(r: TuneResult, targets: readonly Target[]): string[] {
   targets.forEach((t, i) => {
     const m = best.measures[i]!;
     if (!m.meets) out.push(`no setting tried meets ${t.text}: the nearest measures ${showMeasure(t, m.value)} (${showMeasure(t, m.low)} to ${showMeasure(t, m.high)}); the target may lie outside the ranges tried, or beyond what these bots reach`);
-    const values = r.profile.flatMap((p) => p.filter((x) => x.games > 0).map((x) => x.measures[i]!.value));
+    const tried = r.profile.flatMap((p) => p.filter((x) => x.games > 0).map((x) => x.measures[i]!));
+    const values = tried.map((x) => x.value);
     if (values.length > 1 && Math.max(...values) - Math.min(...values) < 1e-9) out.push(`${t.label} is the same (${showMeasure(t, values[0]!)}) for every value tried: the tunables do not move it, with these bots`);
+    else if (tried.length > 1 && tried.every((x) => x.high >= m.low && x.low <= m.high)) {
+      out.push(`${t.label} does not clearly differ across the values tried (every value's interval overlaps the best's, ${showMeasure(t, m.low)} to ${showMeasure(t, m.high)}): the choice among them is within the noise; play more games, or the tunables hardly move it with these bots`);
+    }
   });
   return out;
 }

@@ -68,7 +68,7 @@ describe('the Simulate tab: Tune', () => {
     // Open as variant: a new file extending the ruleset, holding the winning value, that loads
     await tunePanel.locator('[data-tune-open]').click();
     await page.waitForFunction(() => window.bk.ws.current.startsWith('rulesets/variants/coin-flip-tuned'));
-    const text = await page.evaluate(() => window.bk.ws.entry.text);
+    const text = await page.evaluate(() => (window.bk.ws as unknown as { entry: { text: string } }).entry.text);
     expect(text).toMatch(/^extends: "\.\.\/coin-flip\.yaml"$/m);
     expect(text).toContain(`- { id: bias, default: ${values[0]} }`);
     await expect.poll(() => page.locator('.bk-status').textContent(), { timeout: 30_000 }).toContain('Valid ruleset');
