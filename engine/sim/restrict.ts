@@ -1,5 +1,5 @@
 // Restricted play (Jaffe et al. 2012): one seat's bot never takes the options a condition holds for, so a
-// comparison measures how much a kind of play matters ("greedy bots always build tiles: how much does it win?").
+// comparison measures how much a kind of play matters ("greedy bots always take this action: how much does it win them?").
 // A restriction is written `SEAT:never=EXPR`, EXPR a condition on one option (`it`), like a prompt's
 // `botsNever` but for one seat and given from outside the ruleset. It is compiled against every decision of
 // the game whose options it can be read on (`it.act` reads records with an `act`, not cards); it must fit one
@@ -20,7 +20,7 @@ export class RestrictionError extends RangeError {}
 /** Reads `SEAT:never=EXPR` (the seat from 1); a RestrictionError says what is wrong. */
 export function parseRestriction(text: string, players?: number): SeatRestriction {
   const m = /^\s*(\d{1,3})\s*:\s*never\s*=([\s\S]*)$/.exec(text);
-  if (!m) throw new RestrictionError(`a restriction is SEAT:never=CONDITION (e.g. 1:never="it.act == 'tile'"), not '${text}'`);
+  if (!m) throw new RestrictionError(`a restriction is SEAT:never=CONDITION (e.g. 1:never="it.act == 'discard'"), not '${text}'`);
   const seat = Number(m[1]);
   const never = m[2]!.trim();
   if (seat < 1 || (players !== undefined && seat > players)) throw new RestrictionError(`restriction '${text}': seat ${seat} is not a seat of a ${players ?? '?'}-player game (seats go from 1)`);

@@ -1,7 +1,7 @@
-// What the balance tuner aims at: targets such as `architects=0.5` (a team's win rate), `seat1-advantage=0`
+// What the balance tuner aims at: targets such as `red=0.5` (a team's win rate), `seat1-advantage=0`
 // (the first seat's advantage as `babelkit ladder` measures it), `length=40..60` (decisions per game), an
 // ending's rate (`ending:deck-exhausted=0.2`), the mean score (`score=40`) or a score category's points per
-// seat (`score:science=8`). Each is measured on a setting's games with its 95% interval (the statistics of
+// seat (`score:gold=8`). Each is measured on a setting's games with its 95% interval (the statistics of
 // stats.ts), and the distance of the measure from the target makes the setting's loss.
 
 import type { Game } from '../../model.js';
@@ -18,7 +18,7 @@ export type TargetKind =
   | { k: 'category'; index: number; id: string };
 
 export interface Target {
-  /** as typed: `architects=0.5` */
+  /** as typed: `red=0.5` */
   text: string;
   /** the measure's name, as typed before '=' */
   name: string;
@@ -28,7 +28,7 @@ export interface Target {
   high: number;
   /** a rate (0..1, shown in points) or a plain number */
   unit: 'rate' | 'number';
-  /** for a person: "the Architect team's win rate" */
+  /** for a person: "the win rate of the Red team" */
   label: string;
 }
 
@@ -40,7 +40,7 @@ const numOf = (s: string) => (s.endsWith('%') ? Number(s.slice(0, -1)) / 100 : N
 /** Reads one `--target NAME=VALUE` or `NAME=LOW..HIGH` (rates as 0.5 or 50%) against the game's names. */
 export function parseTarget(text: string, g: Game, players: number): Target {
   const eq = text.indexOf('=');
-  if (eq < 0) throw new TargetError(`--target ${text}: a target is NAME=VALUE or NAME=LOW..HIGH (architects=0.5, seat1-advantage=0, length=40..60)`);
+  if (eq < 0) throw new TargetError(`--target ${text}: a target is NAME=VALUE or NAME=LOW..HIGH (red=0.5, seat1-advantage=0, length=40..60)`);
   const name = text.slice(0, eq).trim();
   const value = text.slice(eq + 1).trim();
   const parts = value.split('..').map((x) => x.trim());

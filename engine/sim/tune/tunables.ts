@@ -2,9 +2,9 @@
 // values to try. They are declared in the ruleset (`tunables:`) or given on the command line:
 //   --tune bias                  a declared tunable, its declared values
 //   --tune bias=0..100:5         an option (or a declared tunable) from 0 to 100 in steps of 5
-//   --tune seals@p7=1..9         a table cell: column `seals` of the row `p7` (TABLE.COLUMN@ROW when several
+//   --tune cards@p7=1..9         a table cell: column `cards` of the row `p7` (TABLE.COLUMN@ROW when several
 //                                tables have such a row)
-//   --tune babel-01.tax=0..3     a card's number field
+//   --tune card-01.cost=0..3     a card's number field
 //   --tune mode=easy,hard        a list of values
 // A setting (one value per tunable) becomes a variant that `extends` the ruleset and changes only those values
 // (variantText), so a setting is played, checked and saved exactly as a designer's own variant is.
@@ -19,9 +19,9 @@ export type TunablePlace =
   | { kind: 'card'; card: string; field: string };
 
 export interface Tunable {
-  /** how reports and targets name it: a declared id, or the address as typed (`seals@p7`) */
+  /** how reports and targets name it: a declared id, or the address as typed (`cards@p7`) */
   id: string;
-  /** for a person: the declared name, or the place in words ("seals, row p7 of byPlayers") */
+  /** for a person: the declared name, or the place in words ("cards, row p7 of byPlayers") */
   name: string;
   place: TunablePlace;
   /** the values to try, in order */
@@ -131,7 +131,7 @@ function placeOf(address: string, root: unknown, what: string): TunablePlace {
   return { kind: 'option', option: address };
 }
 
-/** A table's row by its id, or by the value of its key column (`seals@7` in a table keyed by players). */
+/** A table's row by its id, or by the value of its key column (`cards@7` in a table keyed by players). */
 function rowOf(t: Obj, row: string): Obj | null {
   const rows = (Array.isArray(own(t, 'rows')) ? (own(t, 'rows') as unknown[]) : []).filter(isObj);
   const byId = rows.find((x) => own(x, 'id') === row);
