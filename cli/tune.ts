@@ -5,7 +5,7 @@
 
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import {
-  batchSetup, formatDiagnostic, MatchError, parseOptionAssignments, parseRestriction, parseTarget, resolveTunables, RestrictionError, showMeasure, showTarget,
+  batchSetup, formatDiagnostic, MatchError, parseOptionAssignments, parseRestriction, parseTarget, resolveTunables, RestrictionError, showInterval, showMeasure, showTarget,
   showValue, TargetError, tune, TuneBudgetError, TuneError, variantText,
   type BatchSetup, type Game, type GameSummary, type Target, type Tunable, type TuneResult, type TuneValue, type SettingResult,
 } from '../engine/index-node.js';
@@ -185,7 +185,7 @@ function warningsOf(r: TuneResult, targets: readonly Target[]): string[] {
 
 function textOf(r: TuneReport, g: Game, tunables: readonly Tunable[], targets: readonly Target[]): string {
   const vals = (v: readonly TuneValue[]) => v.map((x, i) => `${tunables[i]!.id} = ${showValue(x)}`).join(', ');
-  const ms = (s: SettingResult) => s.measures.map((m, i) => `${targets[i]!.name} ${showMeasure(targets[i]!, m.value)} (${showMeasure(targets[i]!, m.low)} to ${showMeasure(targets[i]!, m.high)})`).join('; ');
+  const ms = (s: SettingResult) => s.measures.map((m, i) => `${targets[i]!.name} ${showMeasure(targets[i]!, m.value)} (${showInterval(targets[i]!, m.low, m.high)})`).join('; ');
   const w = Math.max(12, ...[...r.best, ...r.ruledOut].map((s) => vals(s.values).length + 2));
   const lines = [
     `${g.name} (${r.file}) — tuning ${tunables.map((t) => `${t.id} (${t.name}: ${rangeText(t)})`).join(', ')}`,
@@ -201,7 +201,7 @@ function textOf(r: TuneReport, g: Game, tunables: readonly Tunable[], targets: r
     'Across the range (every game played with each value)',
     ...tunables.flatMap((t, d) => [
       `  ${t.id}`,
-      ...r.profile[d]!.filter((p) => p.games > 0).map((p) => `    ${showValue(p.value).padStart(8)}  ${p.measures.map((m, i) => `${targets[i]!.name} ${showMeasure(targets[i]!, m.value)} (${showMeasure(targets[i]!, m.low)} to ${showMeasure(targets[i]!, m.high)})`).join('; ')}  — ${p.games} game${p.games === 1 ? '' : 's'}`),
+      ...r.profile[d]!.filter((p) => p.games > 0).map((p) => `    ${showValue(p.value).padStart(8)}  ${p.measures.map((m, i) => `${targets[i]!.name} ${showMeasure(targets[i]!, m.value)} (${showInterval(targets[i]!, m.low, m.high)})`).join('; ')}  — ${p.games} game${p.games === 1 ? '' : 's'}`),
     ]),
     ...(r.warnings.length ? ['', 'Warnings', ...r.warnings.map((x) => `  ! ${x}`)] : []),
     '',

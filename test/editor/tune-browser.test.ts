@@ -39,7 +39,7 @@ describe('the Simulate tab: Tune', () => {
     expect(await row.locator('[data-tune-low]').inputValue()).toBe('0');
     expect(await row.locator('[data-tune-high]').inputValue()).toBe('100');
     expect(await row.locator('[data-tune-step]').inputValue()).toBe('5');
-    expect(await tunePanel.locator('[data-tune-measure] option:checked').textContent()).toBe('the win rate of Heads');
+    expect(await tunePanel.locator('[data-tune-measure] option:checked').textContent()).toBe('the win rate of the Heads');
     await tunePanel.locator('[data-tune-value]').fill('60%');
     await tunePanel.locator('[data-tune-value]').dispatchEvent('change');
     await tunePanel.locator('[data-tune-budget]').fill('1500');
@@ -63,7 +63,7 @@ describe('the Simulate tab: Tune', () => {
     // no raw engine ids in what a person reads: the tunable by its name, the measure in words
     const shown = (await tunePanel.locator('[data-tune-best]').textContent())!;
     expect(shown).toContain('Weighted coin: chance of heads (%)');
-    expect(shown).toContain('the win rate of Heads');
+    expect(shown).toContain('the win rate of the Heads');
 
     // Open as variant: a new file extending the ruleset, holding the winning value, that loads
     await tunePanel.locator('[data-tune-open]').click();

@@ -6,7 +6,7 @@
 // settings ruled out and why, a chart of the measure across each tunable's range, and "Open as variant", which
 // adds the winner to the files as a variant that extends the open ruleset.
 import { LitElement, html, nothing } from 'lit';
-import { showMeasure, showTarget, showValue, tune, variantText, type BotKind, type GameSummary, type Target, type Tunable, type TuneResult, type TuneValue } from '../../../engine/index.js';
+import { showInterval, showMeasure, showTarget, showValue, tune, variantText, type BotKind, type GameSummary, type Target, type Tunable, type TuneResult, type TuneValue } from '../../../engine/index.js';
 import type { RpcClient } from '../shared/rpc-client.js';
 import type { RulesetSource } from '../shared/source.js';
 import type { OpenVariantDetail, SimApi, TuneInfo } from './protocol.js';
@@ -236,7 +236,7 @@ export class BkTune extends LitElement {
     const { r, tunables, targets } = x;
     const values = (v: TuneValue[]) => v.map((y, i) => html`<span>${tunables[i]!.name} <b>${showValue(y)}</b></span>`);
     const measureCells = (ms: TuneResult['best'][number]['measures']) => ms.map((m, i) => html`<td style="white-space: nowrap" data-measure=${m.value}>${showMeasure(targets[i]!, m.value)}
-      <small>(${showMeasure(targets[i]!, m.low)} to ${showMeasure(targets[i]!, m.high)})</small></td>`);
+      <small>(${showInterval(targets[i]!, m.low, m.high)})</small></td>`);
     return html`<div class="tune-result" data-tune-result data-played=${r.played}>
       <p>${r.method === 'NTBEA' ? 'Searched the settings with an N-tuple bandit (NTBEA)' : 'Tried every value, dropping the farther half each round (successive halving)'}:
         ${r.played} of ${r.budget} games, ${x.players} players, bots ${x.seats.join(', ')}, seed ${x.seed}. Every setting played the same deals. Measures with their 95% intervals.</p>

@@ -15,7 +15,7 @@
 import type { GameSummary } from '../games.js';
 import { nextFloat, seedRng } from '../../rng.js';
 import type { Tunable, TuneValue } from './tunables.js';
-import { gameValue, lossOf, measure, type Measure, type Target } from './targets.js';
+import { gameValue, lossOf, measure, showInterval, showMeasure, type Measure, type Target } from './targets.js';
 
 export interface Evaluator {
   /** null when the setting can be played; otherwise why not (it does not load: the loader's first error) */
@@ -139,8 +139,7 @@ function rank(rs: SettingResult[]): SettingResult[] {
 function measureWords(o: TuneOptions, r: SettingResult): string {
   return r.measures.map((m, i) => {
     const t = o.targets[i]!;
-    const f = (x: number) => (t.unit === 'rate' ? (t.kind.k === 'advantage' ? `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}` : `${(100 * x).toFixed(1)}%`) : x.toFixed(1));
-    return `${t.name} ${f(m.value)} (${f(m.low)} to ${f(m.high)})${m.meets ? '' : ', its interval excludes the target'}`;
+    return `${t.name} ${showMeasure(t, m.value)} (${showInterval(t, m.low, m.high)})${m.meets ? '' : ', its interval excludes the target'}`;
   }).join('; ');
 }
 

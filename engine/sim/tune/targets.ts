@@ -148,6 +148,12 @@ export function showMeasure(t: Target, v: number): string {
   return Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(1);
 }
 
+/** An interval as a person reads it: "56.9% to 63.2%", "−6.0 to +11.9 points", "29.6 to 30.0". */
+export function showInterval(t: Target, low: number, high: number): string {
+  if (t.kind.k === 'advantage') return `${showMeasure(t, low).replace(' points', '')} to ${showMeasure(t, high)}`;
+  return `${showMeasure(t, low)} to ${showMeasure(t, high)}`;
+}
+
 export function showTarget(t: Target): string {
   return t.low === t.high ? showMeasure(t, t.low) : `${showMeasure(t, t.low)} to ${showMeasure(t, t.high)}`;
 }
