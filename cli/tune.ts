@@ -6,7 +6,7 @@
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import {
   batchSetup, formatDiagnostic, MatchError, parseOptionAssignments, parseRestriction, parseTarget, resolveTunables, RestrictionError, showInterval, showMeasure, showTarget,
-  showValue, TargetError, tune, TuneBudgetError, TuneError, variantText,
+  showValue, TargetError, tune, TuneBudgetError, TuneError, tuneWarnings, variantText,
   type BatchSetup, type Game, type GameSummary, type Target, type Tunable, type TuneResult, type TuneValue, type SettingResult,
 } from '../engine/index-node.js';
 import { loadRulesetFile, loadRulesetSource, writeAtomic } from './load-file.js';
@@ -140,7 +140,7 @@ export async function tuneCmd(args: string[]): Promise<number> {
   });
   writeAtomic(out, text);
   const back = loadRulesetFile(out);
-  const warnings = warningsOf(result, targets);
+  const warnings = tuneWarnings(result, targets);
   if (!back.game) {
     for (const d of back.diagnostics) process.stderr.write(formatDiagnostic(d) + '\n');
     warnings.push(`the variant written to ${out} does not load (see the messages above)`);
@@ -164,23 +164,6 @@ function guard<T>(f: () => T): T {
     if (e instanceof TuneError || e instanceof TargetError || e instanceof RestrictionError) throw new UsageError(e.message);
     throw e;
   }
-}
-
-/** What to beware of: a best setting that still misses a target; a measure that does not move across the range. */
-function warningsOf(r: TuneResult, targets: readonly Target[]): string[] {
-  const out: string[] = [];
-  const best = r.best[0]!;
-  targets.forEach((t, i) => {
-    const m = best.measures[i]!;
-    if (!m.meets) out.push(`no setting tried meets ${t.text}: the nearest measures ${showMeasure(t, m.value)} (${showMeasure(t, m.low)} to ${showMeasure(t, m.high)}); the target may lie outside the ranges tried, or beyond what these bots reach`);
-    const tried = r.profile.flatMap((p) => p.filter((x) => x.games > 0).map((x) => x.measures[i]!));
-    const values = tried.map((x) => x.value);
-    if (values.length > 1 && Math.max(...values) - Math.min(...values) < 1e-9) out.push(`${t.label} is the same (${showMeasure(t, values[0]!)}) for every value tried: the tunables do not move it, with these bots`);
-    else if (tried.length > 1 && tried.every((x) => x.high >= m.low && x.low <= m.high)) {
-      out.push(`${t.label} does not clearly differ across the values tried (every value's interval overlaps the best's, ${showMeasure(t, m.low)} to ${showMeasure(t, m.high)}): the choice among them is within the noise; play more games, or the tunables hardly move it with these bots`);
-    }
-  });
-  return out;
 }
 
 function textOf(r: TuneReport, g: Game, tunables: readonly Tunable[], targets: readonly Target[]): string {

@@ -38,7 +38,7 @@ export {
   type Tunable, type TunablePlace, type TuneSpec, type TuneValue,
 } from './sim/tune/tunables.js';
 export { parseTarget, measure, lossOf, distanceOf, showInterval, showMeasure, showTarget, gameValue, TargetError, type Target, type Measure } from './sim/tune/targets.js';
-export { tune, TuneBudgetError, type Evaluator, type TuneOptions, type TuneResult, type SettingResult, type ProfilePoint } from './sim/tune/search.js';
+export { tune, tuneWarnings, TuneBudgetError, type Evaluator, type TuneOptions, type TuneResult, type SettingResult, type ProfilePoint } from './sim/tune/search.js';
 export { playout, outcomeOf, type PlayoutOptions, type PlayoutResult } from './sim/playout.js';
 export { BOTS, ISMCTS_DEFAULT_ITERATIONS, botChoice, botProblem, botSpec, botStreams, parseBot, parseSeats, type BotKind, type BotSpec } from './bots/index.js';
 

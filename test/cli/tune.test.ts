@@ -27,7 +27,7 @@ describe('babelkit tune', () => {
     expect(Math.abs(j.best[0].values[0] - 70)).toBeLessThanOrEqual(10);
     expect(j.best[0].measures[0].low).toBeLessThanOrEqual(j.best[0].measures[0].value);
     expect(j.ruledOut.length).toBeGreaterThan(10);
-    expect(j.ruledOut[0].why).toMatch(/^round \d of \d, after \d+ games: heads/);
+    expect(j.ruledOut[0].why).toMatch(/^round \d of \d, after \d+ games: the win rate of the Heads/);
     const text = readFileSync(join(dir, 'one.yaml'), 'utf8');
     expect(text).toMatch(/^extends: ".*test\/fixtures\/tune\/coin-flip\.yaml"$/m);
     expect(text).toContain(`- { id: bias, default: ${j.best[0].values[0]} }`);

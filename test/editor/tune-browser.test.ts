@@ -55,7 +55,7 @@ describe('the Simulate tab: Tune', () => {
     expect(Number(await tunePanel.locator('[data-tune-result]').getAttribute('data-played'))).toBeLessThanOrEqual(1500);
     await tunePanel.locator('[data-tune-ruled-out] summary').click();
     expect(await tunePanel.locator('[data-tune-ruled-out] tr').count()).toBeGreaterThan(10);
-    expect(await tunePanel.locator('[data-tune-ruled-out]').textContent()).toMatch(/round 1 of 5, after \d+ games: heads/);
+    expect(await tunePanel.locator('[data-tune-ruled-out]').textContent()).toMatch(/round 1 of 5, after \d+ games: the win rate of the Heads/);
     // the chart of the measure across the range
     await expect.poll(() => tunePanel.locator('.tune-chart').getAttribute('data-charts'), { timeout: 30_000 }).toBe('1');
     await tunePanel.scrollIntoViewIfNeeded();

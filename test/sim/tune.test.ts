@@ -89,7 +89,7 @@ describe('tune finds a balance point known by construction', () => {
       expect(m.low).toBeLessThanOrEqual(m.value);
       expect(m.high).toBeGreaterThanOrEqual(m.value);
       expect(result.ruledOut.length + result.best.length).toBe(21);
-      for (const r of result.ruledOut) expect(r.why).toMatch(/round \d of \d, after \d+ games: heads \d/);
+      for (const r of result.ruledOut) expect(r.why).toMatch(/round \d of \d, after \d+ games: the win rate of the Heads \d/);
       // the chart: every value of the range with the games played with it
       expect(result.profile[0]!.map((p) => p.value)).toEqual(Array.from({ length: 21 }, (_, i) => 5 * i));
     }

@@ -6,7 +6,7 @@
 // settings ruled out and why, a chart of the measure across each tunable's range, and "Open as variant", which
 // adds the winner to the files as a variant that extends the open ruleset.
 import { LitElement, html, nothing } from 'lit';
-import { showInterval, showMeasure, showTarget, showValue, tune, variantText, type BotKind, type GameSummary, type Target, type Tunable, type TuneResult, type TuneValue } from '../../../engine/index.js';
+import { showInterval, showMeasure, showTarget, showValue, tune, tuneWarnings, variantText, type BotKind, type GameSummary, type Target, type Tunable, type TuneResult, type TuneValue } from '../../../engine/index.js';
 import type { RpcClient } from '../shared/rpc-client.js';
 import type { RulesetSource } from '../shared/source.js';
 import type { OpenVariantDetail, SimApi, TuneInfo } from './protocol.js';
@@ -243,6 +243,7 @@ export class BkTune extends LitElement {
       <table class="sim-table" data-tune-best><thead><tr><th>Setting</th>${targets.map((t) => html`<th>${t.label} (aim: ${showTarget(t)})</th>`)}<th>games</th><th></th></tr></thead>
         <tbody>${r.best.map((b) => html`<tr data-best=${b.status} data-values=${JSON.stringify(b.values)}><td class="tune-values">${values(b.values)}</td>${measureCells(b.measures)}<td>${b.games}</td>
           <td>${b.status === 'best' ? html`<b>best</b>` : ''}</td></tr>`)}</tbody></table>
+      ${tuneWarnings(r, targets).map((w) => html`<p class="sim-error" data-tune-warning>${w}</p>`)}
       <button class="primary" data-tune-open @click=${() => this.openVariant()}>Open as variant</button>
       <div class="tune-chart"></div>
       ${r.ruledOut.length ? html`<details class="tune-ruled-out" data-tune-ruled-out><summary>${r.ruledOut.length} setting${r.ruledOut.length === 1 ? '' : 's'} ruled out, and why</summary>

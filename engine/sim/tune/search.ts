@@ -15,7 +15,7 @@
 import type { GameSummary } from '../games.js';
 import { nextFloat, seedRng } from '../../rng.js';
 import type { Tunable, TuneValue } from './tunables.js';
-import { gameValue, lossOf, measure, showInterval, showMeasure, type Measure, type Target } from './targets.js';
+import { gameValue, lossOf, measure, showInterval, showMeasure, showTarget, type Measure, type Target } from './targets.js';
 
 export interface Evaluator {
   /** null when the setting can be played; otherwise why not (it does not load: the loader's first error) */
@@ -139,7 +139,7 @@ function rank(rs: SettingResult[]): SettingResult[] {
 function measureWords(o: TuneOptions, r: SettingResult): string {
   return r.measures.map((m, i) => {
     const t = o.targets[i]!;
-    return `${t.name} ${showMeasure(t, m.value)} (${showInterval(t, m.low, m.high)})${m.meets ? '' : ', its interval excludes the target'}`;
+    return `${t.label} ${showMeasure(t, m.value)} (${showInterval(t, m.low, m.high)})${m.meets ? '' : ', its interval excludes the target'}`;
   }).join('; ');
 }
 
@@ -302,3 +302,21 @@ async function ntbea(o: TuneOptions, ev: Evaluator): Promise<TuneResult> {
 }
 
 export { showValues };
+
+/** What to beware of in a result: a best setting that still misses a target; a measure that does not (clearly)
+ *  move across the values tried. */
+export function tuneWarnings(r: TuneResult, targets: readonly Target[]): string[] {
+  const out: string[] = [];
+  const best = r.best[0]!;
+  targets.forEach((t, i) => {
+    const m = best.measures[i]!;
+    if (!m.meets) out.push(`no setting tried meets ${t.label} = ${showTarget(t)}: the nearest measures ${showMeasure(t, m.value)} (${showInterval(t, m.low, m.high)}); the target may lie outside the ranges tried, or beyond what these bots reach, or the budget was too small to tell the values apart`);
+    const tried = r.profile.flatMap((p) => p.filter((x) => x.games > 0).map((x) => x.measures[i]!));
+    const values = tried.map((x) => x.value);
+    if (values.length > 1 && Math.max(...values) - Math.min(...values) < 1e-9) out.push(`${t.label} is the same (${showMeasure(t, values[0]!)}) for every value tried: the tunables do not move it, with these bots`);
+    else if (tried.length > 1 && tried.every((x) => x.high >= m.low && x.low <= m.high)) {
+      out.push(`${t.label} does not clearly differ across the values tried (every value's interval overlaps the best's, ${showInterval(t, m.low, m.high)}): the choice among them is within the noise; play more games, or the tunables hardly move it with these bots`);
+    }
+  });
+  return out;
+}
