@@ -4,7 +4,7 @@
 // is one point) or --games is reached.
 
 import {
-  batchSetup, botProblem, compareRuns, parseBot, parseOptionAssignments, Tally, verdictChanges,
+  batchSetup, botProblem, compareRuns, parseBot, parseOptionAssignments, parseRestriction, RestrictionError, Tally, verdictChanges, type SeatRestriction,
   type BatchSetup, type BotKind, type Comparison, type Game, type GameSummary, type RateComparison, type SimulateReport, type VerdictChange,
 } from '../engine/index-node.js';
 import { loadOrReport } from './load-file.js';
@@ -16,12 +16,16 @@ import { progressBar } from './progress.js';
 
 export const COMPARE_USAGE = `  babelkit compare BASE VARIANT --players N --games G --seed S [--bot B | --seats …] [--json]
                    [--until W] [--check-bot B] [--workers N] [--option NAME=VALUE]…
+                   [--restrict SEAT:never=CONDITION]… [--restrict-base SEAT:never=CONDITION]…
       Play both rulesets on the same seeds; each outcome's and ending's rate with its 95% interval, the
       difference (variant − base) with its interval and a verdict, corrected for the number of lines compared
       (Holm); game length, score and each seat's score likewise. Warns when a team's rate sits at 0% or 100%.
       --until W: play on (500 games at a time, at most G) until every interval is within ±W (0.01 = 1 point).
       --check-bot B: compare again with bot B in every seat (same seeds, same games) and warn where its verdict
       differs: a difference that one kind of bot sees and another does not is a fact about the bots.
+      --restrict (restricted play): in the variant's games, that seat's bot never takes the options the
+      condition holds for (it: one option, e.g. 1:never="it.act == 'tile'"); give the same file twice to
+      measure how much that play matters. --restrict-base does the same in the base's games.
 `;
 
 const ROUND = 500;
@@ -33,6 +37,8 @@ export interface CompareReport {
   seed: number | string;
   seats: string[];
   games: number;
+  /** restricted play: each side's restrictions as given, and in how many of its games they took options away */
+  restrict?: { base: string[]; variant: string[]; baseGames: number; variantGames: number; baseDecisions: number; variantDecisions: number };
   until?: { width: number; reached: boolean };
   outcomes: RateComparison[];
   endings: RateComparison[];
@@ -51,7 +57,7 @@ export interface CompareReport {
 }
 
 export async function compareCmd(args: string[]): Promise<number> {
-  const { positional, values } = parseArgs(args, { ...BATCH_SPEC, until: 'string', 'check-bot': 'string' });
+  const { positional, values } = parseArgs(args, { ...BATCH_SPEC, until: 'string', 'check-bot': 'string', restrict: 'multi', 'restrict-base': 'multi' });
   if (positional.length !== 2) throw new UsageError('give two ruleset files: the base, then the variant');
   requireArgs(values, ['players', 'games', 'seed']);
   const counts = playerCounts(values.players);
@@ -76,8 +82,17 @@ export async function compareCmd(args: string[]): Promise<number> {
   const players = counts[0]!;
   const opts = (values.option as string[] | undefined) ?? [];
   const seats = seatBots(values, players);
-  const sa = usage(() => batchSetup(ga, { players, seed, seats, options: parseOptionAssignments(ga, opts) }));
-  const sb = usage(() => batchSetup(gb, { players, seed, seats, options: parseOptionAssignments(gb, opts) }));
+  const restrictions = (name: string): SeatRestriction[] => ((values[name] as string[] | undefined) ?? []).map((r) => {
+    try {
+      return parseRestriction(r, players);
+    } catch (e) {
+      if (e instanceof RestrictionError) throw new UsageError(`--${name}: ${e.message}`);
+      throw e;
+    }
+  });
+  const ra = restrictions('restrict-base'), rb = restrictions('restrict');
+  const sa = usage(() => batchSetup(ga, { players, seed, seats, options: parseOptionAssignments(ga, opts), restrict: ra }));
+  const sb = usage(() => batchSetup(gb, { players, seed, seats, options: parseOptionAssignments(gb, opts), restrict: rb }));
 
   const a: GameSummary[] = [], b: GameSummary[] = [];
   const ta = new Tally(ga, sa), tb = new Tally(gb, sb);
@@ -96,8 +111,8 @@ export async function compareCmd(args: string[]): Promise<number> {
   let check: CompareReport['checkBot'];
   if (checkBot) {
     const seatsB = Array.from({ length: players }, () => checkBot!);
-    const ca = usage(() => batchSetup(ga, { players, seed, seats: seatsB, options: parseOptionAssignments(ga, opts) }));
-    const cb = usage(() => batchSetup(gb, { players, seed, seats: seatsB, options: parseOptionAssignments(gb, opts) }));
+    const ca = usage(() => batchSetup(ga, { players, seed, seats: seatsB, options: parseOptionAssignments(ga, opts), restrict: ra }));
+    const cb = usage(() => batchSetup(gb, { players, seed, seats: seatsB, options: parseOptionAssignments(gb, opts), restrict: rb }));
     const xa: GameSummary[] = [], xb: GameSummary[] = [];
     await run(fa, ga, ca, 0, played, workers, played, (s) => { xa.push(s); });
     await run(fb, gb, cb, 0, played, workers, played, (s) => { xb.push(s); });
@@ -111,6 +126,7 @@ export async function compareCmd(args: string[]): Promise<number> {
     base: { file: fa, ruleset: ga.id, hash: ga.hash },
     variant: { file: fb, ruleset: gb.id, hash: gb.hash },
     players, seed, seats, games: played,
+    ...(ra.length || rb.length ? { restrict: restrictUse(values, a, b) } : {}),
     ...(until !== null ? { until: { width: until, reached: cmp.widest <= until } } : {}),
     outcomes: cmp.outcomes, endings: cmp.endings, winsBySeat: cmp.winsBySeat, actionsPerGame: cmp.actionsPerGame,
     ...(cmp.score ? { score: cmp.score } : {}),
@@ -125,6 +141,16 @@ export async function compareCmd(args: string[]): Promise<number> {
   if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
   else process.stdout.write(text(report, ga, gb));
   return 0;
+}
+
+/** How often the restrictions took options away: games and decisions, per side. */
+function restrictUse(values: Record<string, unknown>, a: readonly GameSummary[], b: readonly GameSummary[]): NonNullable<CompareReport['restrict']> {
+  const games = (xs: readonly GameSummary[]) => xs.filter((x) => (x.restricted ?? 0) > 0).length;
+  const decisions = (xs: readonly GameSummary[]) => xs.reduce((s, x) => s + (x.restricted ?? 0), 0);
+  return {
+    base: (values['restrict-base'] as string[] | undefined) ?? [], variant: (values.restrict as string[] | undefined) ?? [],
+    baseGames: games(a), variantGames: games(b), baseDecisions: decisions(a), variantDecisions: decisions(b),
+  };
 }
 
 function run(file: string, game: Game, setup: BatchSetup, from: number, to: number, workers: number, games: number, add: (s: GameSummary) => void): Promise<void> {
@@ -144,6 +170,7 @@ function text(r: CompareReport, ga: Game, gb: Game): string {
   return [
     `${ga.name} (${r.base.file}) against ${gb.name} (${r.variant.file})`,
     `${r.games} games each, ${r.players} players, seed ${r.seed}, seats ${r.seats.join(', ')}, the same seeds for both${r.until ? `; --until ${r.until.width}: ${r.until.reached ? 'reached' : 'not reached within --games'}` : ''}`,
+    ...restrictRows(r),
     '',
     'Wins', head, ...r.outcomes.map(row),
     '',
@@ -163,6 +190,15 @@ function text(r: CompareReport, ga: Game, gb: Game): string {
     ...checkRows(r),
     '',
   ].join('\n');
+}
+
+/** Restricted play: what each side's bots were kept from, and how often it mattered. */
+function restrictRows(r: CompareReport): string[] {
+  const x = r.restrict;
+  if (!x) return [];
+  const side = (name: string, rs: string[], games: number, decisions: number) =>
+    rs.length ? [`Restricted in the ${name}'s games: ${rs.join(', ')} — options taken away at ${decisions} decisions, in ${games} of ${r.games} games`] : [];
+  return [...side('base', x.base, x.baseGames, x.baseDecisions), ...side('variant', x.variant, x.variantGames, x.variantDecisions)];
 }
 
 /** Each seat's total score: base, variant, the paired difference (variant − base) with its 95% interval. */

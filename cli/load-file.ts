@@ -28,6 +28,11 @@ export function loadRulesetFile(file: string): LoadResult {
   return loadRulesetText(name, text, nodeReadFile, { readImage: nodeReadImage });
 }
 
+/** Loads a ruleset given as text, read as if it were the file `file` (its `extends` resolve beside it, from disk). */
+export function loadRulesetSource(file: string, text: string): LoadResult {
+  return loadRulesetText(file, text, (p) => (p === file ? text : nodeReadFile(p)), { readImage: nodeReadImage });
+}
+
 /** Loads a ruleset and writes every diagnostic to stderr; the game, or null when it has errors. */
 export function loadOrReport(file: string, counts?: { warnings: number }): Game | null {
   const r = loadRulesetFile(file);

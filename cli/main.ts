@@ -13,6 +13,7 @@ import { simulateCmd, SIMULATE_USAGE, table } from './simulate.js';
 import { compareCmd, COMPARE_USAGE } from './compare.js';
 import { mergeCmd, MERGE_USAGE } from './merge.js';
 import { ladderCmd, LADDER_USAGE } from './ladder.js';
+import { tuneCmd, TUNE_USAGE } from './tune.js';
 import { validateCmd } from './validate.js';
 import { CARDS_USAGE } from './cards-usage.js';
 import { EXPORT_USAGE } from './export-usage.js';
@@ -27,6 +28,7 @@ const COMMAND_USAGE = new Map<string, string>([
   ['simulate', SIMULATE_USAGE],
   ['compare', COMPARE_USAGE],
   ['ladder', LADDER_USAGE],
+  ['tune', TUNE_USAGE],
   ['merge', MERGE_USAGE],
   ['replay', `  babelkit replay LOG.json [--ruleset FILE] [--log [--as N|all]]
       Replay a saved game and check that it reproduces. --log prints the game's log as seat N saw it (Player 1
@@ -65,6 +67,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'simulate': return await simulateCmd(rest);
       case 'compare': return await compareCmd(rest);
       case 'ladder': return ladderCmd(rest);
+      case 'tune': return await tuneCmd(rest);
       case 'merge': return mergeCmd(rest);
       case 'replay': return replayCmd(rest);
       // pdfkit and the fonts are loaded only to print

@@ -1,35 +1,52 @@
-// A worker thread of `babelkit simulate`/`compare`: loads the ruleset once, then plays the slices of games
-// it is sent ({ from, to }) and answers with their summaries (the same as this thread would make: game i
-// is seeded "SEED:i" whoever plays it). With a replay folder it also writes each game's replay.
+// A worker thread of `babelkit simulate`/`compare`/`tune`: plays the slices of games it is sent and answers with
+// their summaries (the same as the main thread would make: game i is seeded "SEED:i" whoever plays it). It loads
+// each ruleset once (a file, or a variant given as text, as the tuner's settings are) and keeps the last few.
+// With a replay folder it also writes each game's replay.
 
-import { parentPort, workerData } from 'node:worker_threads';
-import { playGame, summarize, type BatchSetup, type GameSummary } from '../engine/index-node.js';
-import { loadRulesetFile } from './load-file.js';
+import { parentPort } from 'node:worker_threads';
+import { playGame, summarize, type BatchSetup, type Game, type GameSummary } from '../engine/index-node.js';
+import { loadRulesetFile, loadRulesetSource } from './load-file.js';
 import { saveReplay } from './replays.js';
 
-export interface WorkerData {
+export interface WorkerRequest {
   file: string;
+  /** the ruleset's text, read as if it were `file` (its `extends` resolve beside it); none: read the file */
+  text?: string;
   setup: BatchSetup;
   /** save each game's replay there (simulate --save-replay) */
   replayDir?: string;
   /** the batch's size (replay file names are padded to its width) */
   games: number;
+  from: number;
+  to: number;
 }
 
 export type WorkerReply = { from: number; summaries: GameSummary[] } | { error: string };
 
-const data = workerData as WorkerData;
-const loaded = loadRulesetFile(data.file);
+const KEEP = 8;
+const loaded = new Map<string, Game | null>();
+
+function gameOf(m: WorkerRequest): Game | null {
+  const key = `${m.file}\u0000${m.text ?? ''}`;
+  let g = loaded.get(key);
+  if (g === undefined) {
+    g = (m.text === undefined ? loadRulesetFile(m.file) : loadRulesetSource(m.file, m.text)).game ?? null;
+    if (loaded.size >= KEEP) loaded.delete(loaded.keys().next().value!);
+    loaded.set(key, g);
+  }
+  return g;
+}
+
 const port = parentPort!;
-port.on('message', (m: { from: number; to: number } | 'stop') => {
+port.on('message', (m: WorkerRequest | 'stop') => {
   if (m === 'stop') { port.close(); return; }
-  const g = loaded.game;
-  if (!g) { port.postMessage({ error: `${data.file}: the ruleset no longer loads` } satisfies WorkerReply); return; }
   try {
+    const g = gameOf(m);
+    if (!g) { port.postMessage({ error: `${m.file}: the ruleset no longer loads` } satisfies WorkerReply); return; }
     const summaries: GameSummary[] = [];
     for (let i = m.from; i < m.to; i++) {
-      const r = playGame(g, data.setup, i, !!data.replayDir);
-      if (data.replayDir) saveReplay(g, r, data.setup, i, data.games, data.replayDir, data.file);
+      const r = playGame(g, m.setup, i, !!m.replayDir);
+      if (m.replayDir) saveReplay(g, r, m.setup, i, m.games, m.replayDir, m.file);
       summaries.push(summarize(g, r));
     }
     port.postMessage({ from: m.from, summaries } satisfies WorkerReply);

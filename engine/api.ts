@@ -31,6 +31,14 @@ export { categoriesOf, categoryMeans, compareCategories, type CategoryMean, type
 export { compareRuns, correctedVerdict, rateVerdict, verdictChanges, type Comparison, type RateComparison, type MeanComparison, type SeatScoreComparison, type VerdictChange, type Rate, type Difference } from './sim/compare.js';
 export { wilson, pairedDifference, hybridDifference, meanInterval, pairedMeanDifference, holm, normalCdf, pValueOf, type Interval } from './sim/stats.js';
 export { ladder, type LadderOptions, type LadderReport, type LadderCell, type FirstSeat } from './sim/ladder.js';
+export { seatAdvantage } from './sim/measures.js';
+export { parseRestriction, compileRestriction, RestrictionError, type SeatRestriction } from './sim/restrict.js';
+export {
+  declaredTunables, describePlace, parseTuneArg, parseValues, rangeValues, resolveTunable, resolveTunables, showValue, variantText, TuneError, MAX_TUNABLE_VALUES,
+  type Tunable, type TunablePlace, type TuneSpec, type TuneValue,
+} from './sim/tune/tunables.js';
+export { parseTarget, measure, lossOf, distanceOf, showInterval, showMeasure, showTarget, gameValue, TargetError, type Target, type Measure } from './sim/tune/targets.js';
+export { tune, tuneWarnings, TuneBudgetError, type Evaluator, type TuneOptions, type TuneResult, type SettingResult, type ProfilePoint } from './sim/tune/search.js';
 export { playout, outcomeOf, type PlayoutOptions, type PlayoutResult } from './sim/playout.js';
 export { BOTS, ISMCTS_DEFAULT_ITERATIONS, botChoice, botProblem, botSpec, botStreams, parseBot, parseSeats, type BotKind, type BotSpec } from './bots/index.js';
 

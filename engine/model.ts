@@ -233,6 +233,9 @@ export interface PromptDef {
   why?: ((c: Ctx) => LogEntry) | null;
   /** options are records with a card in this field: the page draws each card once, its options on it */
   cardField?: string;
+  /** the type of one option (`it`): an expression written later about the options (a seat's restriction in
+   *  restricted play, engine/sim/restrict.ts) is compiled against it */
+  itemT?: Ty;
 }
 
 export type StepDef =

@@ -9,6 +9,7 @@ import { PrintController } from './print/print-controller.js';
 import { FileActions } from './file-actions.js';
 import { Watch } from './shared/watch.js';
 import type { RulesetSource } from './shared/source.js';
+import type { OpenVariantDetail } from './simulate/protocol.js';
 import type { MonacoEditors } from './monaco/editor.js';
 import './elements/bk-edit-view.js';
 import './elements/bk-print-dialog.js';
@@ -28,7 +29,9 @@ const PAGES = [
     id: 'simulate',
     label: 'Simulate',
     load: import.meta.glob('./simulate/bk-simulate.ts')['./simulate/bk-simulate.ts'],
-    page: (source: RulesetSource): TemplateResult => html`<bk-simulate .source=${source}></bk-simulate>`,
+    // the Tune panel's "Open as variant" opens the tuned settings as a new file in the Edit tab
+    page: (source: RulesetSource, app: BkApp): TemplateResult => html`<bk-simulate .source=${source}
+      @open-variant=${(e: CustomEvent<OpenVariantDetail>) => app.openVariant(e.detail)}></bk-simulate>`,
   },
 ] as const;
 
@@ -173,6 +176,12 @@ export class BkApp extends LitElement {
     return this.source.value;
   }
 
+  /** A variant made elsewhere (the Tune panel's settings) opened as a new file in the Edit tab. */
+  openVariant(v: OpenVariantDetail): void {
+    this.files.tunedVariant(v.stem, v.make);
+    this.view = 'edit';
+  }
+
   private async show(p: Page): Promise<void> {
     this.view = p.id;
     if (this.ready[p.id]) return;
@@ -216,7 +225,7 @@ export class BkApp extends LitElement {
         @cursor=${(e: CustomEvent<{ line: number; col: number }>) => (this.cursor = `Ln ${e.detail.line}, Col ${e.detail.col}`)}
         @editor-ready=${(e: CustomEvent<{ editors: MonacoEditors }>) => this.onEditorReady(e.detail.editors)}></bk-edit-view>
       ${PAGES.map((p) => html`<section class="bk-${p.id}" ?hidden=${this.view !== p.id}>
-        ${this.ready[p.id] === true ? p.page(this.playtestSource()) : this.ready[p.id] === 'missing' ? html`<p class="bk-empty">The ${p.label} tab is not part of this build.</p>` : nothing}
+        ${this.ready[p.id] === true ? p.page(this.playtestSource(), this) : this.ready[p.id] === 'missing' ? html`<p class="bk-empty">The ${p.label} tab is not part of this build.</p>` : nothing}
       </section>`)}
       <bk-print-dialog ?open=${this.printOpen} .choices=${this.printChoices} .path=${this.ws.current} .rulesetId=${v.value?.id ?? ''}
         .card=${this.print.shown} ?busy=${this.print.pdfBusy} .error=${this.printError}

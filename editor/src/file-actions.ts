@@ -1,6 +1,6 @@
 // The toolbar's file commands on the workspace: a new variant of the open ruleset, Open…, Save and
 // Revert/Close. Each reports what it did (or why not) in one sentence for the status bar.
-import { openLocalFiles, rememberHandle, saveFile, variantText } from './files.js';
+import { openLocalFiles, relativePath, rememberHandle, saveFile, variantText } from './files.js';
 import type { Workspace } from './workspace.js';
 
 /** `ref` relative to the file `from` ('/'-separated virtual paths), as the loader resolves it. */
@@ -28,6 +28,20 @@ export class FileActions {
     const path = ws.freePath('rulesets/variants', stem);
     ws.add(path, variantText(base, path, value?.id ?? stem, value?.name ?? stem), '');
     this.say(`Created ${path}: a variant of ${base}. The base is shown on the left.`);
+  }
+
+  /**
+   * The tuner's winner as a new file under rulesets/variants/ that extends the open one: `make` writes the text
+   * given the `extends` path relative to the new file.
+   */
+  tunedVariant(stem: string, make: (extendsPath: string, id: string) => string): string {
+    const ws = this.ws;
+    const base = ws.current;
+    const path = ws.freePath('rulesets/variants', stem.replace(/[^\w-]+/g, '-'));
+    const id = path.split('/').pop()!.replace(/\.ya?ml$/, '');
+    ws.add(path, make(relativePath(path.slice(0, path.lastIndexOf('/')), base), id), '');
+    this.say(`Created ${path}: the tuned values as a variant of ${base}. The base is shown on the left.`);
+    return path;
   }
 
   /**

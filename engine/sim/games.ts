@@ -7,6 +7,7 @@ import type { OptionValues } from '../start.js';
 import type { BotKind } from '../bots/index.js';
 import { playout, type PlayoutResult } from './playout.js';
 import { scoreTable } from '../scores.js';
+import { compileRestriction, type SeatRestriction } from './restrict.js';
 
 /** What a batch plays: the same for every game of it. */
 export interface BatchSetup {
@@ -15,6 +16,8 @@ export interface BatchSetup {
   /** the bot of each seat */
   seats: BotKind[];
   options: OptionValues;
+  /** restricted play: options some seats' bots never take (restrict.ts) */
+  restrict?: SeatRestriction[];
 }
 
 /** One game as a report counts it. */
@@ -30,6 +33,8 @@ export interface GameSummary {
   winningSeats: number[];
   /** when the ruleset declares scores and the game finished: each seat's points per category */
   scores?: number[][];
+  /** restricted play: the decisions where a seat's restriction took options away */
+  restricted?: number;
   /** rule warnings of this game (warnings.ts): the place in the ruleset (file:line:col), the first message,
    *  how many times */
   warnings?: { where: string; message: string; times: number }[];
@@ -42,7 +47,8 @@ export function gameSeed(seed: number | string, i: number): string {
 
 /** Plays game `i` of a batch. */
 export function playGame(g: Game, b: BatchSetup, i: number, record = false): PlayoutResult {
-  return playout(g, { players: b.players, seed: gameSeed(b.seed, i), bot: b.seats[0]!, seats: b.seats, options: b.options, record, warnings: true });
+  const restrict = b.restrict?.length ? b.restrict.map((r) => compileRestriction(g, r)) : undefined;
+  return playout(g, { players: b.players, seed: gameSeed(b.seed, i), bot: b.seats[0]!, seats: b.seats, options: b.options, record, warnings: true, ...(restrict ? { restrict } : {}) });
 }
 
 /** A finished playout as a report counts it. */
@@ -51,6 +57,7 @@ export function summarize(g: Game, r: PlayoutResult): GameSummary {
     ? { outcome: 'truncated', ending: 'truncated', message: r.message ?? 'unknown', actions: r.actions, winningSeats: [] }
     : { outcome: r.outcome ?? 'none', ending: r.ending ?? 'none', actions: r.actions, winningSeats: r.winningSeats };
   if (!r.truncated && g.scoring) out.scores = scoreTable(r.state, g);
+  if (r.restricted !== undefined) out.restricted = r.restricted;
   const w = r.state.warns;
   if (w && w.size) out.warnings = [...w].map(([site, x]) => ({ where: g.sites[site]?.where ?? `rule ${site}`, message: x.message, times: x.count }));
   return out;

@@ -9,7 +9,8 @@ import type { Game } from '../model.js';
 import type { BotKind } from '../bots/index.js';
 import { batchSetup } from './simulate.js';
 import { playGame, summarize, type BatchSetup, type GameSummary } from './games.js';
-import { pairedDifference, pairedMeanDifference, wilson, type Interval } from './stats.js';
+import { pairedDifference, wilson, type Interval } from './stats.js';
+import { seatAdvantage } from './measures.js';
 
 export interface LadderOptions {
   players: number;
@@ -105,12 +106,8 @@ export function ladder(g: Game, o: LadderOptions): LadderReport {
     return { strong: a, weak: b, games: n, wins, rate: n ? wins / n : 0, ...wilson(wins, n), baseline: { wins: baseWins, rate: n ? baseWins / n : 0 }, edge, verdict };
   }));
   const firstSeat = o.bots.map((bot, ib): FirstSeat => {
-    const runs = same[ib]!;
-    const first = runs.map((x) => (x.winningSeats.includes(0) ? 1 : 0));
-    const share = runs.map((x) => x.winningSeats.length / o.players);
-    const wins = first.reduce((s: number, x) => s + x, 0);
-    const shareMean = share.reduce((s, x) => s + x, 0) / Math.max(1, n);
-    return { bot, games: n, wins, rate: n ? wins / n : 0, ...wilson(wins, n), share: shareMean, advantage: pairedMeanDifference(share, first) };
+    const a = seatAdvantage(same[ib]!, o.players, 0);
+    return { bot, games: n, wins: a.wins, rate: a.rate, low: a.rateLow, high: a.rateHigh, share: a.share, advantage: { value: a.value, low: a.low, high: a.high } };
   });
   const inversions: LadderReport['inversions'] = [];
   for (let a = 0; a < k; a++) for (let b = 0; b < a; b++) if (cells[a]![b]!.verdict !== 'stronger') inversions.push({ strong: o.bots[a]!, weak: o.bots[b]! });

@@ -4,6 +4,7 @@ import type { Action, Game, OpenPrompt, State } from '../model.js';
 import { newGame, resolve } from '../flow.js';
 import { beliefWorthKeeping, botChoice, botStreams, usesBelief, type BotKind } from '../bots/index.js';
 import { Belief } from '../bots/belief.js';
+import { restrictPrompt, type CompiledRestriction } from './restrict.js';
 export { BOTS, botChoice, type BotKind } from '../bots/index.js';
 
 export interface PlayoutOptions {
@@ -18,6 +19,8 @@ export interface PlayoutOptions {
   log?: boolean;
   /** keep rule warnings (in the result's state: `state.warns`, by site; see warnings.ts) */
   warnings?: boolean;
+  /** restricted play: options some seats' bots never take (restrict.ts) */
+  restrict?: CompiledRestriction[];
 }
 
 export interface PlayoutResult {
@@ -30,6 +33,8 @@ export interface PlayoutResult {
   actions: number;
   message?: string;
   recorded?: Action[];
+  /** restricted play: the decisions where a restriction took options away */
+  restricted?: number;
   state: State;
 }
 
@@ -50,11 +55,20 @@ export function playout(g: Game, o: PlayoutOptions): PlayoutResult {
   for (let p = 0; p < o.players; p++) if (usesBelief(o.seats?.[p] ?? o.bot)) viewers.push(p);
   if (viewers.length && beliefWorthKeeping(g, s)) s.belief = Belief.start(g, s, viewers, o.seed, o.options);
   const recorded: Action[] | undefined = o.record ? [] : undefined;
+  const restrict = o.restrict?.length ? o.restrict : null;
+  let restricted = 0;
   while (!s.ended) {
     const p = nextPrompt(s);
     if (!p) break;
     const kind = o.seats?.[p.player] ?? o.bot;
-    const choice = botChoice(kind, s, g, p, rngs[p.player]!);
+    let q = p;
+    if (restrict) {
+      for (const r of restrict) {
+        const x = restrictPrompt(s, g, q, r);
+        if (x.removed) { q = x.prompt; restricted++; }
+      }
+    }
+    const choice = botChoice(kind, s, g, q, rngs[p.player]!);
     if (recorded) recorded.push({ player: p.player, step: g.promptSteps[p.key]!.path, choice });
     resolve(s, g, p, choice);
   }
@@ -67,6 +81,7 @@ export function playout(g: Game, o: PlayoutOptions): PlayoutResult {
     actions: s.actions,
     message: e?.message,
     recorded,
+    ...(restrict ? { restricted } : {}),
     state: s,
   };
 }

@@ -8,6 +8,7 @@ import { checkOptions, checkPlayers, MatchError } from '../start.js';
 import { parseBot, botProblem, type BotKind } from '../bots/index.js';
 import { gameSeed, playGame, summarize, type BatchSetup } from './games.js';
 import { Tally, type SimulateReport } from './report.js';
+import { compileRestriction, RestrictionError, type SeatRestriction } from './restrict.js';
 
 export { gameSeed } from './games.js';
 export type { SimulateReport } from './report.js';
@@ -29,7 +30,7 @@ export interface SimulateOptions {
 }
 
 /** Checks a batch's players, options and bots once (MatchError when they cannot be played). */
-export function batchSetup(g: Game, o: { players: number; seed: number | string; bot?: BotKind; seats?: BotKind[]; options?: Record<string, number | boolean | string> }): BatchSetup {
+export function batchSetup(g: Game, o: { players: number; seed: number | string; bot?: BotKind; seats?: BotKind[]; options?: Record<string, number | boolean | string>; restrict?: SeatRestriction[] }): BatchSetup {
   const players = checkPlayers(g, o.players);
   const options = checkOptions(g, o.options);
   const raw = o.seats ?? Array.from({ length: players }, () => o.bot ?? 'random');
@@ -39,7 +40,16 @@ export function batchSetup(g: Game, o: { players: number; seed: number | string;
     if (!k) throw new MatchError(`seat ${i + 1}: ${botProblem(b)}`);
     return k;
   });
-  return { players, seed: o.seed, seats, options };
+  for (const r of o.restrict ?? []) {
+    if (r.seat < 0 || r.seat >= players) throw new MatchError(`a restriction names seat ${r.seat + 1}, and a ${players}-player game has seats 1 to ${players}`);
+    try {
+      compileRestriction(g, r);
+    } catch (e) {
+      if (e instanceof RestrictionError) throw new MatchError(e.message);
+      throw e;
+    }
+  }
+  return { players, seed: o.seed, seats, options, ...(o.restrict?.length ? { restrict: o.restrict.map((r) => ({ seat: r.seat, never: r.never })) } : {}) };
 }
 
 export function simulate(g: Game, o: SimulateOptions): SimulateReport {

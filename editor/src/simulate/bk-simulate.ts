@@ -14,6 +14,7 @@ import { RpcClient } from '../shared/rpc-client.js';
 import type { RulesetSource } from '../shared/source.js';
 import type { Batch, RulesetInfo, SimApi } from './protocol.js';
 import { drawCharts, drawCompareCharts } from './charts.js';
+import './bk-tune.js';
 
 const BOT_NAMES: BotKind[] = ['random', 'greedy', 'deduce', 'ismcts', 'guided'];
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -212,11 +213,15 @@ export class BkSimulate extends LitElement {
 
   private cancel(): void {
     this.generation++;
-    // the workers stop at once; the next run starts new ones
-    for (const w of this.workers) w.terminate();
-    this.workers = [];
+    this.stopWorkers();
     this.running = '';
     this.error = 'Cancelled.';
+  }
+
+  /** Stops the workers at once (a run or a tuning cancelled); the next call starts new ones. */
+  private stopWorkers(): void {
+    for (const w of this.workers) w.terminate();
+    this.workers = [];
   }
 
   private exportCsv(): void {
@@ -358,6 +363,8 @@ export class BkSimulate extends LitElement {
       ${this.ladderReport && !this.running ? this.renderLadder(this.ladderReport) : nothing}
       ${this.comparison ? this.renderComparison(this.comparison) : this.run && !this.running ? this.renderReport(this.run.report) : nothing}
       ${this.run && !this.running ? html`<div class="sim-charts"></div>` : nothing}
+      <bk-tune .source=${this.source} .players=${this.players} .seats=${this.seats} .seed=${this.seed} .rulesetName=${this.info.name}
+        .workers=${(n: number) => this.pool(n)} .stopWorkers=${() => this.stopWorkers()}></bk-tune>
     </div>`;
   }
 }

@@ -1,7 +1,7 @@
 // The Simulate tab's charts, drawn with Chart.js (imported when first needed, so the editor's first load does
 // not carry it): rates as bars with their 95% interval as whiskers, histograms of game length and score.
-import type { Comparison, GameSummary, SimulateReport } from '../../../engine/index.js';
-import { wilson } from '../../../engine/index.js';
+import type { Comparison, GameSummary, SimulateReport, Target, Tunable, TuneResult } from '../../../engine/index.js';
+import { showTarget, wilson } from '../../../engine/index.js';
 
 type ChartCtor = typeof import('chart.js').Chart;
 let loading: Promise<ChartCtor> | null = null;
@@ -114,4 +114,39 @@ export async function drawCompareCharts(host: HTMLElement, base: SimulateReport,
   rateChart(Chart, host, 'Outcomes, base and variant', 'outcomes', c.outcomes.map((x) => x.name), sets((x, r) => x[r].count, c.outcomes));
   rateChart(Chart, host, 'Endings, base and variant', 'endings', c.endings.map((x) => x.name), sets((x, r) => x[r].count, c.endings));
   rateChart(Chart, host, 'Wins by seat, base and variant', 'seats', c.winsBySeat.map((x) => x.name), sets((x, r) => x[r].count, c.winsBySeat));
+}
+
+/** The Tune panel's chart: each target's measure across each tunable's range (every game played with each value),
+ *  its 95% interval as whiskers, and the target as a line. */
+export async function drawTuneChart(host: HTMLElement, tunables: readonly Tunable[], targets: readonly Target[], r: TuneResult): Promise<void> {
+  const Chart = await chartLib();
+  host.replaceChildren();
+  tunables.forEach((t, d) => {
+    targets.forEach((x, k) => {
+      const points = r.profile[d]!.filter((p) => p.games > 0);
+      const rate = x.unit === 'rate';
+      // the whiskers plugin reads rates (0..1) and draws them in percent
+      const y = (v: number) => (rate ? 100 * v : v);
+      const whisker = (v: number) => (rate ? v : v / 100);
+      const best = r.best[0]!.values[d];
+      new Chart(box(host, `${x.label} across ${t.name}`, `tune-${d}-${k}`), {
+        type: 'bar',
+        data: {
+          labels: points.map((p) => String(p.value)),
+          datasets: [
+            {
+              type: 'bar', label: `${x.label} (95% interval)`, data: points.map((p) => y(p.measures[k]!.value)),
+              backgroundColor: points.map((p) => (p.value === best ? '#c8743a' : '#3d6fb6')),
+              intervals: points.map((p) => [whisker(p.measures[k]!.low), whisker(p.measures[k]!.high)]),
+            },
+            { type: 'line', label: `aim: ${showTarget(x)}`, data: points.map(() => y((x.low + x.high) / 2)), borderColor: '#4c9a5b', borderDash: [6, 4], pointRadius: 0, intervals: undefined },
+          ] as never,
+        },
+        options: {
+          animation: false, responsive: true, maintainAspectRatio: false,
+          scales: { x: { title: { display: true, text: `${t.name} (orange: best)` } }, y: { title: { display: true, text: rate ? (x.kind.k === 'advantage' ? 'points' : '% of games') : x.label } } },
+        },
+      });
+    });
+  });
 }

@@ -18,6 +18,7 @@ import { compileQuantities, declareQuantities } from './quantities.js';
 import { compileObjective, compilePlausible, compileScores, declareScores } from './scores.js';
 import { compilePrint } from '../compile-print.js';
 import { compileFaces, compileSymbols, compileTable, enumSymbols } from './look.js';
+import { checkTunables } from './tunables.js';
 
 export type { Reporter } from './context.js';
 
@@ -81,6 +82,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   fc.procedures.finish();
   const { maxSteps, maxWork } = compileLimits(cx);
   const table = compileTable(cx, host, symbols);
+  checkTunables(cx);
 
   if (!cx.ok) return null;
   game = {

@@ -131,7 +131,7 @@ export function compilePrompt(src: unknown, path: Path, scope: Scope, h: Compile
   return {
     prompt: {
       player, choose, from, ...(h.freshList(src.from, noRandom) ? { freshFrom: true } : {}), min, max, slot, single, text: textFn, label, score, alwaysAsk: src.alwaysAsk === true, botsNever, ...(log !== undefined && log !== null ? { log } : {}),
-      ...(detail ? { detail } : {}), ...(unavailable ? { unavailable } : {}), ...(why ? { why } : {}), ...(cardField ? { cardField } : {}),
+      ...(detail ? { detail } : {}), ...(unavailable ? { unavailable } : {}), ...(why ? { why } : {}), ...(cardField ? { cardField } : {}), itemT,
     },
     scope: next,
   };
