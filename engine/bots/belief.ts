@@ -54,6 +54,9 @@ interface SeatWorlds {
   segRoles: { roles: Int16Array; dealt: Int16Array }[];
   worlds: State[];
   w: number[];
+  /** each world's stratum: the deal of hidden roles it was started with (all 0 when the deals are too many to
+   *  keep apart); worlds are drawn again only within their stratum, so no deal is ever lost by chance */
+  stratum: number[];
   rng: Uint32Array;
   /** each world's roles and weight when the last decision was taken: what `teamChance` reads (the worlds are
    *  being played meanwhile) */
@@ -67,7 +70,8 @@ export class Belief implements BeliefTracker {
   private constructor(private seats: (SeatWorlds | null)[]) {}
 
   /**
-   * A belief for the seats `viewers` of the game `s` (a new game, at its first decision), `size` worlds each.
+   * A belief for the seats `viewers` of the game `s` (a new game, at its first decision), `size` worlds each (more
+   * when the deals of hidden roles are few enough to keep apart: at least two worlds per deal).
    * `seed` and `options` are the game's own (the setup is played again from them with other randomness).
    */
   static start(g: Game, s: State, viewers: readonly number[], seed: number | string, options: Record<string, number | boolean | string> | undefined, size = BELIEF_WORLDS): Belief {
@@ -80,13 +84,17 @@ export class Belief implements BeliefTracker {
       // the deals of the roles the viewer cannot see, spread evenly over the worlds (so that, before any play,
       // every seat is believed on each side as often as the deal makes it)
       const deals = roleDeals(s, v, rng);
-      for (let k = 0; k < size; k++) {
+      // a stratum per deal, each of at least two worlds, when the deals are few enough
+      const strata = deals.length > 1 && deals.length <= size ? deals.length : 0;
+      const n = strata ? strata * Math.max(2, Math.ceil(size / strata)) : size;
+      for (let k = 0; k < n; k++) {
         const again = newGame(g, { players: s.n, seed: `${String(seed)}\u0000belief:${v}:${k}`, options });
         const d = fitted(g, s, again, v, rng) ?? freshCopy(s, g, v, rng);
         if (deals.length) dealRoles(g, d, deals[k % deals.length]!);
         worlds.push(d);
       }
-      seats[v] = { segRoles: [], worlds, w: new Array<number>(size).fill(1 / size), rng, roles: [], sw: [] };
+      const stratum = Array.from({ length: n }, (_, k) => (strata ? k % strata : 0));
+      seats[v] = { segRoles: [], worlds, w: new Array<number>(n).fill(1 / n), stratum, rng, roles: [], sw: [] };
       for (const d of worlds) d.beliefOf = { tracker: b, viewer: v };
       snapshot(seats[v]!);
     }
@@ -181,7 +189,7 @@ export class Belief implements BeliefTracker {
       });
       return {
         segRoles: sw.segRoles.map((x) => ({ roles: x.roles.slice(), dealt: x.dealt.slice() })),
-        worlds, w: sw.w.slice(), rng: sw.rng.slice(), roles: sw.roles.map((r) => r.slice()), sw: sw.sw.slice(),
+        worlds, w: sw.w.slice(), stratum: sw.stratum.slice(), rng: sw.rng.slice(), roles: sw.roles.map((r) => r.slice()), sw: sw.sw.slice(),
       };
     });
     b.segment = this.segment.slice();
@@ -393,26 +401,38 @@ function normalise(sw: SeatWorlds): void {
   else for (let k = 0; k < sw.w.length; k++) sw.w[k] = sw.w[k]! / sum;
 }
 
-/** When the weights rest on under half of the worlds (effective sample size), the worlds are drawn again by
- *  weight (systematic resampling), each once more at equal weight. */
+/** Within each stratum (a deal of the hidden roles: see SeatWorlds), when its weight rests on under half of its
+ *  worlds (effective sample size), its worlds are drawn again by weight (systematic resampling), each once more
+ *  at an equal share of the stratum's weight. A stratum keeps its weight: a deal the play makes unlikely keeps
+ *  its small weight and its worlds, so it counts again if later play points back to it. */
 function resample(sw: SeatWorlds): void {
   const n = sw.w.length;
-  let sq = 0;
-  for (const x of sw.w) sq += x * x;
-  if (1 / sq >= n / 2) return;
-  const out: State[] = [];
-  const start = nextFloat(sw.rng) / n;
-  let acc = 0, k = 0;
-  const taken = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const u = start + i / n;
-    while (k < n - 1 && acc + sw.w[k]! < u) acc += sw.w[k++]!;
-    // a world drawn twice is copied: each then goes its own way (its secret choices are drawn anew)
-    out.push(taken[k] ? copyWorld(sw.worlds[k]!) : sw.worlds[k]!);
-    taken[k] = 1;
+  const byStratum = new Map<number, number[]>();
+  for (let k = 0; k < n; k++) {
+    const j = sw.stratum[k]!;
+    const ks = byStratum.get(j);
+    if (ks) ks.push(k);
+    else byStratum.set(j, [k]);
   }
-  sw.worlds = out;
-  sw.w.fill(1 / n);
+  for (const ks of byStratum.values()) {
+    const m = ks.length;
+    if (m < 2) continue;
+    let sum = 0, sq = 0;
+    for (const k of ks) { sum += sw.w[k]!; sq += sw.w[k]! * sw.w[k]!; }
+    if (!(sum > 0) || (sum * sum) / sq >= m / 2) continue;
+    const out: State[] = [];
+    const start = nextFloat(sw.rng) / m;
+    let acc = 0, i2 = 0;
+    const taken = new Uint8Array(m);
+    for (let i = 0; i < m; i++) {
+      const u = start + i / m;
+      while (i2 < m - 1 && acc + sw.w[ks[i2]!]! / sum < u) acc += sw.w[ks[i2++]!]! / sum;
+      // a world drawn twice is copied: each then goes its own way (its secret choices are drawn anew)
+      out.push(taken[i2] ? copyWorld(sw.worlds[ks[i2]!]!) : sw.worlds[ks[i2]!]!);
+      taken[i2] = 1;
+    }
+    ks.forEach((k, i) => { sw.worlds[k] = out[i]!; sw.w[k] = sum / m; });
+  }
 }
 
 function copyWorld(d: State): State {
