@@ -44,6 +44,7 @@ export { BOTS, ISMCTS_DEFAULT_ITERATIONS, botChoice, botProblem, botSpec, botStr
 
 export { view, renderLog, renderLogMore, renderLogLines, renderLogMoreLines, segsText, cardView, type PlayerView, type ZoneView, type CardView, type Seg, type LogLine, type CardName } from './view.js';
 export { tableMeta, type TableMeta } from './table-meta.js';
+export { base64 } from './base64.js';
 export { rulesetName } from './load/ruleset-name.js';
 export { cardFace, fieldRuns, templateRuns, countsRuns, kindsRuns, runsText, readsAsNothing, fieldLabel, type Run, type FaceLine } from './present.js';
 export { readSvg, pathDataProblem, SvgError, type SymbolDef, type Shape, type ShapePart, type TransformOp, type Paint } from './symbols.js';

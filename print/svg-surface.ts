@@ -7,7 +7,7 @@
 
 import type { DrawingSurface, FillRule, LineCap } from './surface.js';
 import type { ImageAsset } from '../engine/index.js';
-import { base64 } from '../engine/base64.js';
+import { base64 } from '../engine/index.js';
 
 interface State {
   fill: string;

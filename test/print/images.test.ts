@@ -12,13 +12,17 @@ import { decodePng } from '../../print/png.js';
 import { loadRulesetText, nodeReadFile, nodeReadImage } from '../../engine/index-node.js';
 import { SvgSurface, measuringFonts, renderCard } from '../../print/index.js';
 import { loadFonts } from '../../cli/print.js';
-import { EVERYONE_A_MEMBER, oneTeam } from '../../bench/ruleset-parts.js';
 
+// a plain literal: the editor's image test (test/editor/cards-csv-browser.test.ts) reads it from this file
 const RULESET = `# cards with pictures
 id: pictures
 name: Picture cards
 players: { min: 2, max: 4 }
-${oneTeam('count(pile)')}cardTypes:
+teams:
+  - { id: all, name: Everyone, objective: "count(pile)" }
+roles:
+  - { id: member, team: all }
+cardTypes:
   - id: picture
     name: Picture
     back: blue
@@ -40,7 +44,11 @@ zones:
 endings:
   - { id: done, winner: all }
 setup:
-${EVERYONE_A_MEMBER}phases:
+  - forEach: players
+    as: p
+    do:
+      - setRole: { player: $p, role: member }
+phases:
   - id: main
     steps:
       - id: pick
