@@ -54,7 +54,6 @@ export const filter: FunctionDef = {
         x.it = save; return out;
       },
       t: l.t,
-      fresh: true,
     };
   },
 };
@@ -136,7 +135,6 @@ export const flatten: FunctionDef = {
         x.it = save; return out;
       },
       t: b.t,
-      fresh: true,
     };
   },
 };
