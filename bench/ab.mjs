@@ -4,8 +4,14 @@
 // and ending of every game). One process and alternating rounds keep a shared machine's drift out of the ratio.
 // Both checkouts need `npm run build` first.
 //   node bench/ab.mjs OTHER_CHECKOUT [--ruleset babel-on.yaml] [--players 4] [--bot greedy] [--games 5] [--rounds 6]
+//                    [--heap]
 // A is OTHER_CHECKOUT, B this checkout; A/B above 1 means this checkout is faster.
+// --heap adds the bytes each build allocates per game (heap used at the end, minus at the start, plus everything
+// each garbage collection freed meanwhile: V8's own before/after figures, read around each build's round, so the
+// measurement is the same for a build that does not know about it). Run with `node --expose-gc` to start each
+// round from a collected heap.
 import { readFileSync } from 'node:fs';
+import { GCProfiler } from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
@@ -16,7 +22,7 @@ const opt = (name, dflt) => {
 };
 const other = args[0];
 if (!other || other.startsWith('--')) {
-  console.error('usage: node bench/ab.mjs OTHER_CHECKOUT [--ruleset FILE] [--players N] [--bot B] [--games G] [--rounds R]');
+  console.error('usage: node bench/ab.mjs OTHER_CHECKOUT [--ruleset FILE] [--players N] [--bot B] [--games G] [--rounds R] [--heap]');
   process.exit(2);
 }
 const roots = [resolve(other), fileURLToPath(new URL('..', import.meta.url))];
@@ -25,6 +31,7 @@ const players = Number(opt('players', '4'));
 const bot = opt('bot', 'greedy');
 const games = Number(opt('games', '5'));
 const rounds = Number(opt('rounds', '6'));
+const heap = args.includes('--heap');
 
 async function load(root) {
   const url = (p) => pathToFileURL(resolve(root, p)).href;
@@ -40,9 +47,15 @@ async function load(root) {
 const play = [await load(roots[0]), await load(roots[1])];
 for (const f of play) for (let i = 0; i < 2; i++) f(`warm:${i}`);
 const times = [[], []];
+const bytes = [[], []];
 const played = ['', ''];
+const used = (h) => h.heapStatistics.usedHeapSize;
 for (let r = 0; r < rounds; r++) {
   for (const k of r % 2 ? [1, 0] : [0, 1]) {
+    globalThis.gc?.();
+    const prof = heap ? new GCProfiler() : null;
+    const h0 = heap ? process.memoryUsage().heapUsed : 0;
+    prof?.start();
     const t0 = process.cpuUsage();
     let sig = '';
     for (let i = 0; i < games; i++) {
@@ -51,6 +64,12 @@ for (let r = 0; r < rounds; r++) {
     }
     const d = process.cpuUsage(t0);
     times[k].push((d.user + d.system) / 1e3);
+    if (prof) {
+      const h1 = process.memoryUsage().heapUsed;
+      let freed = 0;
+      for (const st of prof.stop().statistics) freed += used(st.beforeGC) - used(st.afterGC);
+      bytes[k].push((h1 - h0 + freed) / games);
+    }
     played[k] = sig;
   }
 }
@@ -59,5 +78,10 @@ const [a, b] = times.map(median);
 console.log(`${rules}, ${players} players, ${bot}, ${games} games a round, ${rounds} rounds`);
 console.log(`A ${roots[0]}: median ${a.toFixed(0)} ms (${times[0].map((x) => x.toFixed(0)).join(' ')})`);
 console.log(`B ${roots[1]}: median ${b.toFixed(0)} ms (${times[1].map((x) => x.toFixed(0)).join(' ')})`);
+if (heap) {
+  const [ha, hb] = bytes.map(median);
+  const kb = (x) => `${(x / 1024).toFixed(0)} KiB`;
+  console.log(`heap allocated per game: A ${kb(ha)} (${bytes[0].map(kb).join(' ')}), B ${kb(hb)} (${bytes[1].map(kb).join(' ')}); A/B ${(ha / hb).toFixed(2)}${globalThis.gc ? '' : ' (run with node --expose-gc for a collected start)'}`);
+}
 console.log(`A/B ${(a / b).toFixed(3)}; same games: ${played[0] === played[1] ? 'yes' : 'NO'}`);
 if (played[0] !== played[1]) process.exitCode = 1;

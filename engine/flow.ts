@@ -168,17 +168,20 @@ function resolveInner(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   if (choiceCount(p) > 1) s.actions++;
   const def = g.promptSteps[p.key]!;
   if (s.par) {
-    let th = s.par.threads[0]!;
-    for (const t of s.par.threads) if (t.player === p.player) th = t;
+    const threads = s.par.threads;
+    let th = threads[0]!;
+    for (let i = 0; i < threads.length; i++) if (threads[i]!.player === p.player) th = threads[i]!;
     th.prompt = null;
-    const c: Ctx = { s, g, b: th.b, it: undefined };
-    const mark = s.log ? s.log.length : -1;
-    bindChoice(c, def, choice);
-    logChoice(c, p, choice, true);
-    def.effects?.(c);
-    th.i++;
-    runReactions(s, g, { s, g, b: s.b, it: undefined });
-    if (mark >= 0) judgeLog(s, g, mark);
+    const c = ctxEnter(s, g, th.b);
+    try {
+      const mark = s.log ? s.log.length : -1;
+      bindChoice(c, def, choice);
+      logChoice(c, p, choice, true);
+      def.effects?.(c);
+      th.i++;
+      reactMain(s, g);
+      if (mark >= 0) judgeLog(s, g, mark);
+    } finally { ctxLeave(); }
     if (!s.ended) runThread(s, g, th);
     if (!s.ended && threadsDone(s, g)) finishParallel(s, g);
   } else resolveMain(s, g, p, choice);
@@ -252,7 +255,11 @@ export function advance(s: State, g: Game): void {
 }
 
 function advanceInner(s: State, g: Game): void {
-  const c: Ctx = { s, g, b: s.b, it: undefined };
+  const c = ctxEnter(s, g, s.b);
+  try { advanceSteps(s, g, c); } finally { ctxLeave(); }
+}
+
+function advanceSteps(s: State, g: Game, c: Ctx): void {
   while (!s.ended && !s.prompt && !s.par) {
     if (s.jump >= 0) {
       const ph = s.jump;
@@ -322,7 +329,7 @@ function advanceInner(s: State, g: Game): void {
       case 'simultaneous': {
         if (s.halt) { s.steps--; return; }
         // each seat once, real seats only (a seat listed twice would get two threads and one answer)
-        const players = [...new Set(step.players(c) as number[])].filter((p) => Number.isInteger(p) && p >= 0 && p < s.n);
+        const players = seatsOnce(step.players(c) as number[], s.n);
         if (players.length === 0) { f.i++; break; }
         s.par = {
           list: step.body,
@@ -344,7 +351,7 @@ function advanceInner(s: State, g: Game): void {
         if (s.halt) { s.steps--; return; }
         // each seat once, in the list's order (the order responses resolve in); each is asked in a thread of its
         // own, at the same time: a seat with nothing to respond with is not asked
-        const players = [...new Set(step.players(c) as number[])].filter((p) => Number.isInteger(p) && p >= 0 && p < s.n);
+        const players = seatsOnce(step.players(c) as number[], s.n);
         if (players.length === 0) { c.b[step.slot] = -1; c.b[step.askSlot] = step.declined; f.i++; break; }
         s.par = {
           list: step.body,
@@ -366,6 +373,19 @@ function advanceInner(s: State, g: Game): void {
   }
 }
 
+/** Each real seat of a list once, in the list's order (as `[...new Set(xs)].filter(real seat)`, in one list). */
+function seatsOnce(xs: readonly number[], n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < xs.length; i++) {
+    const p = xs[i]! === 0 ? 0 : xs[i]!; // -0 is seat 0, as a Set keeps it
+    if (!(Number.isInteger(p) && p >= 0 && p < n)) continue;
+    let seen = false;
+    for (let j = 0; j < out.length; j++) if (out[j] === p) { seen = true; break; }
+    if (!seen) out.push(p);
+  }
+  return out;
+}
+
 function endOfList(s: State, g: Game, c: Ctx, f: State['stack'][number]): void {
   if (f.phase !== undefined) {
     const ph = g.phases[f.phase]!;
@@ -377,13 +397,16 @@ function endOfList(s: State, g: Game, c: Ctx, f: State['stack'][number]): void {
   s.stack.pop();
   const parent = s.stack[s.stack.length - 1]!;
   const owner = g.lists[parent.list]!.steps[parent.i]!;
+  // a loop's next round runs in the frame of the round just ended (the same body, and for a forEach the same
+  // items left): no new frame per round
   if (owner.kind === 'while') {
     if (!owner.test(c)) parent.i++;
-    else s.stack.push({ list: owner.body, i: 0 });
+    else { f.i = 0; s.stack.push(f); }
   } else if (owner.kind === 'forEach') {
     if (f.items && f.items.length) {
       c.b[owner.slot] = f.items.shift();
-      s.stack.push({ list: owner.body, i: 0, items: f.items });
+      f.i = 0;
+      s.stack.push(f);
     } else parent.i++;
   } else parent.i++;
 }
@@ -430,8 +453,12 @@ function resolveOffer(s: State, g: Game, step: StepDef & { kind: 'offer' }, thre
 
 /** Run one player's thread until it needs a decision or is done. */
 function runThread(s: State, g: Game, th: Thread): void {
+  const c = ctxEnter(s, g, th.b);
+  try { runThreadSteps(s, g, th, c); } finally { ctxLeave(); }
+}
+
+function runThreadSteps(s: State, g: Game, th: Thread, c: Ctx): void {
   const list = g.lists[s.par!.list]!;
-  const c: Ctx = { s, g, b: th.b, it: undefined };
   while (!s.ended && th.i < list.steps.length && !th.prompt) {
     const step = list.steps[th.i]!;
     if (limitReached(s, g, step.path)) return;
@@ -444,7 +471,7 @@ function runThread(s: State, g: Game, th: Thread): void {
       const mark = s.log ? s.log.length : -1;
       step.effects(c);
       th.i++;
-      runReactions(s, g, { s, g, b: s.b, it: undefined });
+      reactMain(s, g);
       if (mark >= 0) judgeLog(s, g, mark);
     } else if (step.kind === 'prompt') {
       const p = openPrompt(c, step);
@@ -473,7 +500,8 @@ function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenPrompt | nu
     c.memo = new Map();
     try { listed = pr.from(c) as any[]; } finally { c.memo = undefined; }
   }
-  const options = distinct(listed, pr.choose !== 'options' && pr.choose !== 'cells');
+  const dropNone = pr.choose !== 'options' && pr.choose !== 'cells';
+  const options = pr.freshFrom ? distinctInPlace(listed, dropNone) : distinct(listed, dropNone);
   let min = Math.max(0, Math.floor(pr.min(c)));
   let max = Math.max(min, Math.floor(pr.max(c)));
   if (max > options.length) max = options.length;
@@ -509,6 +537,22 @@ function distinct(xs: readonly any[], dropNone: boolean): any[] {
   return out;
 }
 
+/** `distinct` of a list nobody else holds (made by this evaluation): repeats are taken out of the list itself.
+ *  Records and lists among the items go the copying way. */
+function distinctInPlace(xs: any[], dropNone: boolean): any[] {
+  for (let i = 0; i < xs.length; i++) if (xs[i] !== null && typeof xs[i] === 'object') return distinct(xs, dropNone);
+  let w = 0;
+  for (let r = 0; r < xs.length; r++) {
+    const x = xs[r];
+    if (dropNone && x === -1) continue;
+    let seen = false;
+    for (let j = 0; j < w; j++) if (xs[j] === x) { seen = true; break; }
+    if (!seen) xs[w++] = x;
+  }
+  xs.length = w;
+  return xs;
+}
+
 /** A key equal for values that are equal field by field: a list's length and first item, or a record's
  *  first primitive field (by name). */
 function roughKey(v: object): unknown {
@@ -531,14 +575,52 @@ function autoResolve(s: State, g: Game, p: OpenPrompt): boolean {
 function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   const def = g.promptSteps[p.key]!;
   s.prompt = null;
-  const c: Ctx = { s, g, b: s.b, it: undefined };
-  const mark = s.log ? s.log.length : -1;
-  bindChoice(c, def, choice);
-  logChoice(c, p, choice, false);
-  def.effects?.(c);
-  s.stack[s.stack.length - 1]!.i++;
-  runReactions(s, g, c);
-  if (mark >= 0) judgeLog(s, g, mark);
+  const c = ctxEnter(s, g, s.b);
+  try {
+    const mark = s.log ? s.log.length : -1;
+    bindChoice(c, def, choice);
+    logChoice(c, p, choice, false);
+    def.effects?.(c);
+    s.stack[s.stack.length - 1]!.i++;
+    runReactions(s, g, c);
+    if (mark >= 0) judgeLog(s, g, mark);
+  } finally { ctxLeave(); }
+}
+
+/** Reactions after a step of a thread: they run with the main flow's bindings. */
+function reactMain(s: State, g: Game): void {
+  const c = ctxEnter(s, g, s.b);
+  try { runReactions(s, g, c); } finally { ctxLeave(); }
+}
+
+/**
+ * Evaluation contexts, reused: the flow made one for every step run and every decision taken, a large part of a
+ * playout's garbage. A context is only used while the call that took it runs (expressions and effects run
+ * synchronously and keep none), so a stack of them serves nested calls (a flow run inside another, as a bot's
+ * lookahead may do); each is taken with `ctxEnter` and given back with `ctxLeave` in a `finally`.
+ */
+const ctxPool: Ctx[] = [];
+let ctxDepth = 0;
+
+function ctxEnter(s: State, g: Game, b: any[]): Ctx {
+  let c = ctxPool[ctxDepth];
+  if (c === undefined) {
+    // the same fields, in the same order, as every other context: expressions see one shape of context
+    c = { s, g, b, it: undefined };
+    ctxPool.push(c);
+  } else {
+    c.s = s;
+    c.g = g;
+    c.b = b;
+    c.it = undefined;
+    if (c.memo !== undefined) c.memo = undefined;
+  }
+  ctxDepth++;
+  return c;
+}
+
+function ctxLeave(): void {
+  ctxDepth--;
 }
 
 /**
@@ -563,7 +645,9 @@ export function runReactions(s: State, g: Game, c: Ctx): void {
         const ps = r.players(c) as number[];
         const save = c.b[r.slot];
         const every = mask === -1 || !r.perPlayerWatch;
-        for (const p of ps) {
+        // an indexed loop: `for…of` here allocated an iterator result per seat (this runs after every step)
+        for (let i = 0; i < ps.length; i++) {
+          const p = ps[i]!;
           if (!every && (mask & (1 << p)) === 0) continue;
           c.b[r.slot] = p;
           if (r.when(c)) r.effects(c);

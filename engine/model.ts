@@ -208,6 +208,8 @@ export interface PromptDef {
   player: Fn<number>;
   choose: 'players' | 'cards' | 'cells' | 'options';
   from: Fn<any[]>;
+  /** `from` makes a new list each time (a `filter`, `others`…): the options are made of it in place */
+  freshFrom?: boolean;
   min: Fn<number>;
   max: Fn<number>;
   /** Bind the chosen value (single) or values (list) to this slot. */

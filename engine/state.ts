@@ -233,9 +233,11 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
     if (e >= 0) { moveOne(s, g, e, dest, bottom); quiet.collect?.push(e); } // -1 is "no card"
     return;
   }
-  // a copy (the list may be a zone's own array), each card once, without "no card" (-1)
+  // a copy (the list may be a zone's own array), each card once, without "no card" (-1); without a log it is
+  // module scratch, reused by the next move (nothing below moves cards again), with one a list of its own
   if (marks.length < s.loc.length) marks = new Uint8Array(s.loc.length);
-  const list: number[] = [];
+  const list: number[] = logging ? [] : moveScratch;
+  list.length = 0;
   for (let i = 0; i < cards.length; i++) {
     const e = cards[i]!;
     if (e >= 0 && e < s.loc.length && marks[e] === 0) { marks[e] = 1; list.push(e); }
@@ -243,7 +245,17 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
   const n = list.length;
   for (let i = 0; i < n; i++) marks[list[i]!] = 0;
   if (n === 0) return;
-  if (quiet.collect) for (const e of list) quiet.collect.push(e);
+  moveList(s, g, list, dest, bottom, logging);
+}
+
+/** Scratch lists of `moveEntities` and `moveTop` (module state: moves run synchronously and never nest; each is
+ *  emptied before use, so a move stopped part-way by a rule error leaves nothing behind that matters). */
+const moveScratch: number[] = [];
+const topScratch: number[] = [];
+
+function moveList(s: State, g: Game, list: number[], dest: number, bottom: boolean, logging: boolean): void {
+  const n = list.length;
+  if (quiet.collect) for (let i = 0; i < n; i++) quiet.collect.push(list[i]!);
   // who may know each card's identity from this move: those who saw it before, and those who see
   // where it lands unless arrivals there are anonymous
   const seen = logging ? list.map((e) => seenMask(s, g, e)) : null;
@@ -254,10 +266,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
     for (let i = 0; i < n; i++) {
       const e = list[i]!;
       const src = s.loc[e]!;
-      const z = ownZone(s, src);
-      const k = z.lastIndexOf(e);
-      if (k === z.length - 1) z.pop();
-      else z.splice(k, 1);
+      removeAt(ownZone(s, src), e);
       touch(s, g, ins, src);
     }
   } else {
@@ -300,10 +309,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
 function moveOne(s: State, g: Game, e: number, dest: number, bottom: boolean): void {
   const src = s.loc[e]!;
   if (s.mem) noteMove(s, g, e, src, s.zones[src]!.length, dest);
-  const z = ownZone(s, src);
-  const k = z.lastIndexOf(e);
-  if (k === z.length - 1) z.pop();
-  else z.splice(k, 1);
+  removeAt(ownZone(s, src), e);
   touch(s, g, instances(g), src);
   s.shown[e] = 0;
   s.loc[e] = dest;
@@ -312,6 +318,16 @@ function moveOne(s: State, g: Game, e: number, dest: number, bottom: boolean): v
   else d.push(e);
   touch(s, g, instances(g), dest);
   if (instances(g).anon[dest] === 1) shuffleInPlace(s.rng, d);
+}
+
+/** Takes card e out of a zone's list (its last place there), the cards above it moving down one: in place, where
+ *  `splice` would make a list of the card removed. */
+function removeAt(z: number[], e: number): void {
+  const last = z.length - 1;
+  let k = z.lastIndexOf(e);
+  if (k < 0) k = last; // as `splice(-1, 1)` did: never happens (a card's place says where it is)
+  for (let i = k; i < last; i++) z[i] = z[i + 1]!;
+  z.pop();
 }
 
 /** What the seats remember of cards moving together: each leaves its zone in turn (one fewer there each time). */
@@ -330,7 +346,8 @@ export function moveTop(s: State, g: Game, src: number, dest: number, n: number,
   const z = s.zones[src]!;
   const k = Math.max(0, Math.min(n, z.length));
   if (k === 0) return 0;
-  const cards: number[] = [];
+  const cards = topScratch; // moveEntities copies what it keeps
+  cards.length = 0;
   for (let i = 0; i < k; i++) cards.push(z[z.length - 1 - i]!);
   moveEntities(s, g, cards, dest, bottom);
   return k;

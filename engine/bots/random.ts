@@ -10,20 +10,29 @@ export function randomChoice(p: OpenPrompt, rng: Uint32Array): any[] {
   let k = p.min;
   if (p.max > p.min) {
     // pick the size with probability proportional to the number of subsets of that size
-    const weights: number[] = [];
     let total = 0;
-    for (let j = p.min; j <= p.max; j++) { const w = binom(n, j); weights.push(w); total += w; }
+    for (let j = p.min; j <= p.max; j++) total += binom(n, j);
     let r = randInt(rng, total);
     k = p.min;
-    for (const w of weights) { if (r < w) break; r -= w; k++; }
+    for (let j = p.min; j <= p.max; j++) { const w = binom(n, j); if (r < w) break; r -= w; k++; }
   }
   if (k === 1) return [p.options[randInt(rng, n)]];
   if (k === 0) return [];
-  // partial Fisher–Yates over indices, then keep the options' order
-  const idx = Array.from({ length: n }, (_, i) => i);
+  // partial Fisher–Yates over indices (in a scratch list reused across calls), then the chosen options in
+  // their order: the chosen indices are marked and read back ascending, with no sort and no lists in between
+  if (idx.length < n) { idx = new Array(n).fill(0); picked = new Uint8Array(n); }
+  for (let i = 0; i < n; i++) idx[i] = i;
   for (let i = 0; i < k; i++) {
     const j = i + randInt(rng, n - i);
     const t = idx[i]!; idx[i] = idx[j]!; idx[j] = t;
   }
-  return idx.slice(0, k).sort((a, b) => a - b).map((i) => p.options[i]);
+  for (let i = 0; i < k; i++) picked[idx[i]!] = 1;
+  const out = new Array(k);
+  let w = 0;
+  for (let i = 0; i < n; i++) if (picked[i]) { picked[i] = 0; out[w++] = p.options[i]; }
+  return out;
 }
+
+/** Scratch for `randomChoice` (module state: a choice is drawn synchronously, and both are left clean). */
+let idx: number[] = [];
+let picked = new Uint8Array(0);

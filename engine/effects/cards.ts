@@ -54,6 +54,9 @@ export const move: EffectDef = {
     const line = x.h.text(a.log, [...x.at, 'log'], { ...inner, random: false });
     if (!line) return null;
     return (c) => {
+      // without a log there is no line to write: the move runs as it is (collecting, if asked, as before), with
+      // no list of the cards moved
+      if (c.s.log === null) { run(c); return; }
       const moved: number[] = [];
       runQuietly(() => run(c), moved);
       if (!c.s.log || moved.length === 0) return; // nothing moved: nothing to say
@@ -63,6 +66,8 @@ export const move: EffectDef = {
     };
   },
 };
+
+const NO_CARDS: number[] = [];
 
 /** The move itself: `cards`, or `count` from the top of `from` (refilled when it runs out). */
 function compileMove(x: EffectInput, a: Record<string, unknown>): Eff | null {
@@ -81,9 +86,13 @@ function compileMove(x: EffectInput, a: Record<string, unknown>): Eff | null {
     }
     if (!cards || !to) return null;
     const single = t?.k === 'card';
+    // one card: a list of it kept by this effect (moveEntities copies what it keeps), not a new one per move
+    const one = [0];
     return (c) => {
       const v = cards(c);
-      const list = single ? (v >= 0 ? [v] : []) : (v as number[]);
+      let list: number[];
+      if (!single) list = v as number[];
+      else if (v >= 0) { one[0] = v as number; list = one; } else list = NO_CARDS;
       moveEntities(c.s, c.g, list, to(c), bottom);
     };
   }

@@ -16,6 +16,8 @@ export interface EffectHost {
   expr(src: unknown, path: Path, scope: Scope, expected?: Ty): Fn | null;
   /** the type of a value expression, or null when it does not compile (errors are reported by expr) */
   typeOf(src: unknown, path: Path, scope: Scope): Ty | null;
+  /** whether a list expression makes a new list each time it is evaluated (see `Compiled.fresh`) */
+  freshList(src: unknown, scope: Scope): boolean;
   /** compile a zone reference that must name one concrete zone instance */
   zone(src: unknown, path: Path, scope: Scope): Fn<number> | null;
   /** compile a text with {expression} holes; `choice`: the name of a prompt's choice (holes that read it are

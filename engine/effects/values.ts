@@ -1,6 +1,6 @@
 // Effects on variables and roles: set, setRole, revealRole.
 
-import type { Fn } from '../model.js';
+import type { Ctx, Fn } from '../model.js';
 import { T } from '../expr/types.js';
 import { RuleError } from '../expr/env.js';
 import { changed, log, rolesKey, touchAll, varKey } from '../state.js';
@@ -50,26 +50,36 @@ export const set: EffectDef = {
       const f = h.expr(v, [...at, key], scope, vd.t);
       if (f) fs.push({ i: vd.index, who, f });
     }
+    // one value (the usual case): no lists of values in between
+    if (fs.length === 1) {
+      const d = fs[0]!;
+      return (c) => {
+        const v = d.f(c);
+        assignVar(c, d, d.who ? d.who(c) : -1, v);
+        touchAll(c.s);
+      };
+    }
     return (c) => {
       // evaluate every value before assigning any: `set: {a: b, b: a}` swaps
       const vals = fs.map((d) => d.f(c));
       const whos = fs.map((d) => (d.who ? d.who(c) : -1));
-      for (let k = 0; k < fs.length; k++) {
-        const d = fs[k]!;
-        if (d.who) {
-          const p = whos[k]!;
-          const perCard = c.g.vars[d.i]!.perCard === true;
-          if (p < 0 || p >= (perCard ? c.s.loc.length : c.s.n)) throw new RuleError(`no such ${perCard ? 'card' : 'player'} to set ${c.g.vars[d.i]!.id} for`);
-          const arr2 = (c.s.vars[d.i] as unknown[]).slice();
-          arr2[p] = Array.isArray(vals[k]) ? (vals[k] as unknown[]).slice() : vals[k];
-          c.s.vars[d.i] = arr2;
-        } else c.s.vars[d.i] = Array.isArray(vals[k]) ? (vals[k] as unknown[]).slice() : vals[k];
-        changed(c.s, varKey(c.s, d.i));
-      }
+      for (let k = 0; k < fs.length; k++) assignVar(c, fs[k]!, whos[k]!, vals[k]);
       touchAll(c.s);
     };
   },
 };
+
+/** One variable of a `set` takes its value (for a player or card `p` when it is per player or per card). */
+function assignVar(c: Ctx, d: { i: number; who: unknown }, p: number, v: unknown): void {
+  if (d.who) {
+    const perCard = c.g.vars[d.i]!.perCard === true;
+    if (p < 0 || p >= (perCard ? c.s.loc.length : c.s.n)) throw new RuleError(`no such ${perCard ? 'card' : 'player'} to set ${c.g.vars[d.i]!.id} for`);
+    const arr2 = (c.s.vars[d.i] as unknown[]).slice();
+    arr2[p] = Array.isArray(v) ? (v as unknown[]).slice() : v;
+    c.s.vars[d.i] = arr2;
+  } else c.s.vars[d.i] = Array.isArray(v) ? (v as unknown[]).slice() : v;
+  changed(c.s, varKey(c.s, d.i));
+}
 
 export const setRole: EffectDef = {
   name: 'setRole',

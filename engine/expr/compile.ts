@@ -54,7 +54,9 @@ export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): 
     return { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]; }, t };
   }
   if (r.t.k === 'zone' || r.t.k === 'table') throw new ExprError(`${showType(r.t)} is not a value`, node.at);
-  return { fn: r.fn, t };
+  const out: Compiled = { fn: r.fn, t };
+  if (r.fresh) out.fresh = true;
+  return out;
 }
 
 /**
@@ -159,7 +161,9 @@ class Compiler implements FnCompiler {
         }
         if (t.k === 'any' || t.k === 'none' || (t.k === 'list' && t.of.k === 'any')) t = b.t;
         const tf = test.fn, af = a.fn, bf = b.fn;
-        return { fn: (c) => (tf(c) ? af(c) : bf(c)), t };
+        const out: Compiled = { fn: (c) => (tf(c) ? af(c) : bf(c)), t };
+        if (a.fresh && b.fresh) out.fresh = true;
+        return out;
       }
     }
   }

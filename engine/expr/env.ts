@@ -153,4 +153,7 @@ export interface Scope {
 export interface Compiled {
   fn: Fn;
   t: Ty;
+  /** a list made anew by every evaluation, held by nothing else (a `filter`'s result, not a zone's own list):
+   *  the caller may change it in place instead of copying it */
+  fresh?: boolean;
 }

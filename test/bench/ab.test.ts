@@ -16,6 +16,16 @@ describe('bench/ab.mjs', () => {
     expect(out).toMatch(/A\/B \d+\.\d{3}; same games: yes/);
   });
 
+  it('with --heap, gives the bytes each build allocates per game, measured the same way for both', () => {
+    const out = execFileSync(process.execPath, ['--expose-gc', script, root, '--ruleset', 'babel-builders.yaml', '--players', '5', '--bot', 'random', '--games', '5', '--rounds', '3', '--heap'], { encoding: 'utf8' });
+    const m = /^heap allocated per game: A (\d+) KiB .*, B (\d+) KiB .*; A\/B (\d+\.\d\d)$/m.exec(out);
+    expect(m, out).not.toBeNull();
+    // the same build on both sides: the same games allocate about the same
+    expect(Number(m![1])).toBeGreaterThan(0);
+    expect(Number(m![3])).toBeGreaterThan(0.67);
+    expect(Number(m![3])).toBeLessThan(1.5);
+  });
+
   it('asks for the other checkout', () => {
     const r = spawnSync(process.execPath, [script], { encoding: 'utf8' });
     expect(r.status).toBe(2);

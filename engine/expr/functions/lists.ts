@@ -54,6 +54,7 @@ export const filter: FunctionDef = {
         x.it = save; return out;
       },
       t: l.t,
+      fresh: true,
     };
   },
 };
@@ -135,6 +136,7 @@ export const flatten: FunctionDef = {
         x.it = save; return out;
       },
       t: b.t,
+      fresh: true,
     };
   },
 };

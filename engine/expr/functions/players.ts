@@ -18,7 +18,7 @@ export const others: FunctionDef = {
   returns: 'a list of players',
   compile({ args, sc, c }) {
     const pf = c.playerArg(args[0]!, sc).fn;
-    return { fn: (x) => { const me = pf(x); const out: number[] = []; for (let i = 0; i < x.s.n; i++) if (i !== me) out.push(i); return out; }, t: T.list(T.player) };
+    return { fn: (x) => { const me = pf(x); const out: number[] = []; for (let i = 0; i < x.s.n; i++) if (i !== me) out.push(i); return out; }, t: T.list(T.player), fresh: true };
   },
 };
 

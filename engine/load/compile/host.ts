@@ -69,6 +69,10 @@ export function makeHost(cx: CompileContext): CompileHost {
       if (typeof v !== 'string') return null;
       try { return compileSource(v, env, scope).t; } catch { return null; }
     },
+    freshList(v, scope) {
+      if (typeof v !== 'string') return false;
+      try { return compileSource(v, env, scope).fresh === true; } catch { return false; }
+    },
     zone(v, path, scope) {
       if (typeof v !== 'string') { err(path, 'expected a zone, e.g. deck or hand[$p]'); return null; }
       try { return compileZoneSource(v, env, { ...scope, random: false }); } catch (e) { reportExpr(path, e); return null; }

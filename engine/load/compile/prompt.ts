@@ -130,7 +130,7 @@ export function compilePrompt(src: unknown, path: Path, scope: Scope, h: Compile
   const textFn = text ? (c: Ctx) => renderPlain(text(c), c) : null;
   return {
     prompt: {
-      player, choose, from, min, max, slot, single, text: textFn, label, score, alwaysAsk: src.alwaysAsk === true, botsNever, ...(log !== undefined && log !== null ? { log } : {}),
+      player, choose, from, ...(h.freshList(src.from, noRandom) ? { freshFrom: true } : {}), min, max, slot, single, text: textFn, label, score, alwaysAsk: src.alwaysAsk === true, botsNever, ...(log !== undefined && log !== null ? { log } : {}),
       ...(detail ? { detail } : {}), ...(unavailable ? { unavailable } : {}), ...(why ? { why } : {}), ...(cardField ? { cardField } : {}), itemT,
     },
     scope: next,
