@@ -89,6 +89,8 @@ class Recorder {
   readonly texts: string[] = [];
   view: PlayerView | null = null;
   decision = 0;
+  /** the last decision this seat answered */
+  private answered = -1;
   ended = false;
   private ws!: WebSocket;
   private r: () => number;
@@ -108,7 +110,13 @@ class Recorder {
         if (m.t === 'view' || m.t === 'table') {
           this.view = m.view;
           if (m.view.ended) this.ended = true;
-          if (m.t === 'view') { this.decision = m.decision; if (m.view.prompt) this.ws.send(JSON.stringify({ t: 'act', decision: m.decision, positions: pickPositions(m.view.prompt, this.r) })); }
+          // a seat answers each decision once, as the seat page does: a view sent again for the same open decision
+          // (another seat acted meanwhile) is not answered again, or the answers pile up to the server's rate limit
+          if (m.t === 'view' && m.view.prompt && m.decision !== this.answered) {
+            this.answered = m.decision;
+            this.ws.send(JSON.stringify({ t: 'act', decision: m.decision, positions: pickPositions(m.view.prompt, this.r) }));
+          }
+          if (m.t === 'view') this.decision = m.decision;
           resolve();
         }
       });
