@@ -58,8 +58,14 @@ export function seatBots(values: Record<string, unknown>, players: number): BotK
   return Array.from({ length: players }, () => bot);
 }
 
-export function workerCount(v: unknown): number {
-  if (v === undefined) return defaultWorkers();
+/** `--workers N`; without it BABELKIT_WORKERS (a machine's or a test run's default), else every core. */
+export function workerCount(v: unknown, env: string | undefined = process.env.BABELKIT_WORKERS): number {
+  if (v === undefined) {
+    if (env === undefined || env === '') return defaultWorkers();
+    const n = /^\d{1,3}$/.test(env) ? Number(env) : NaN;
+    if (!(n >= 1 && n <= 256)) throw new UsageError(`BABELKIT_WORKERS must be a whole number between 1 and 256, not '${env}'`);
+    return n;
+  }
   const n = v as number;
   if (n < 1 || n > 256) throw new UsageError('--workers must be between 1 and 256');
   return n;

@@ -2,7 +2,7 @@
 // web editor's bundle (dist-editor/, served to Chromium by the end-to-end tests), and make sure the PDF
 // tools the print tests read PDFs back with and Chromium for the browser tests are there — installed from
 // Debian's packages when missing, so `npm ci && npm test` works on a fresh machine and nothing skips.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -42,26 +42,39 @@ function ensurePdfTools(): void {
 // With several test projects (vitest.config.ts) each would run this; the build is done once per run.
 const DONE = Symbol.for('babelkit.test.global-setup');
 
-export default function setup(): void {
-  const g = globalThis as { [DONE]?: boolean };
-  if (g[DONE]) return;
-  g[DONE] = true;
+export default function setup(): Promise<void> {
+  const g = globalThis as { [DONE]?: Promise<void> };
+  return (g[DONE] ??= build());
+}
+
+async function build(): Promise<void> {
   console.log('global setup: building dist/ and the editor bundle');
   const root = fileURLToPath(new URL('..', import.meta.url));
-  execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'inherit',
+  // the editor's bundle is built from the sources, not from dist/: Vite runs beside tsc, on the other core
+  const editor = new Promise<void>((resolve, reject) => {
+    const vite = spawn(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', 'editor/vite.config.ts', '--logLevel', 'error'], {
+      cwd: root,
+      stdio: 'inherit',
+      // vitest sets NODE_ENV=test, which would make Vite bundle Lit's development build
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    vite.on('error', reject);
+    vite.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the editor's bundle did not build (vite exited with ${code})`))));
   });
-  // the schema check compiled ahead of time, as `npm run build` makes it
-  execFileSync(process.execPath, [fileURLToPath(new URL('../schemas/build-validator.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
-  // and `babelkit validate` bundled into one file, as `npm run build` makes it
-  execFileSync(process.execPath, [fileURLToPath(new URL('../cli/bundle.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
-  execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', 'editor/vite.config.ts', '--logLevel', 'error'], {
-    cwd: root,
-    stdio: 'inherit',
-    // vitest sets NODE_ENV=test, which would make Vite bundle Lit's development build
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  try {
+    execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    // the schema check compiled ahead of time, as `npm run build` makes it
+    execFileSync(process.execPath, [fileURLToPath(new URL('../schemas/build-validator.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
+    // and `babelkit validate` bundled into one file, as `npm run build` makes it
+    execFileSync(process.execPath, [fileURLToPath(new URL('../cli/bundle.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
+  } catch (e) {
+    await editor.catch(() => undefined); // tsc's error is the one to show
+    throw e;
+  }
+  await editor;
   ensurePdfTools();
   ensureChromium();
 }

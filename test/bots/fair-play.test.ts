@@ -3,7 +3,9 @@
 //    lookahead or a search never plays another seat's real hidden hand;
 //  - a seat deciding later in a simultaneous step decides the same whatever an earlier seat committed
 //    (greedy and ISMCTS): the later seat learns nothing from going later;
-//  - with every seat greedy, 7 Wonders' three seats win equally often within noise (chi-square, 300 games);
+//  - with every seat greedy, 7 Wonders' three seats win equally often within noise (chi-square, 150 games: a
+//    seat that wins half the games gives about 18, twice the 1% critical value; the mechanism itself is the
+//    test above);
 //  - ISMCTS finishes games of every ruleset, at small budgets, alone or among other bots.
 
 import { describe, expect, it } from 'vitest';
@@ -95,8 +97,8 @@ describe('determinized copies and simultaneous steps', () => {
 });
 
 describe('greedy bots are fair to every seat', () => {
-  it('7 Wonders, 3 greedy players, 300 games: the seats win alike (chi-square below the 1% critical value)', () => {
-    const r = babelkit('simulate', 'rulesets/7-wonders.yaml', '--players', '3', '--games', '300', '--seed', 'fair', '--bot', 'greedy', '--workers', '2', '--json');
+  it('7 Wonders, 3 greedy players, 150 games: the seats win alike (chi-square below the 1% critical value)', () => {
+    const r = babelkit('simulate', 'rulesets/7-wonders.yaml', '--players', '3', '--games', '150', '--seed', 'fair', '--bot', 'greedy', '--json');
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     const wins: number[] = j.winsBySeat;

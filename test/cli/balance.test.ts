@@ -102,16 +102,24 @@ describe('babelkit simulate on every core, in shards', () => {
     expect(e('--players', '5', '--shard', '3/2')).toMatch(/--shard 3\/2: K goes from 1 to N/);
     expect(e('--players', '5', '--shard', 'half')).toMatch(/--shard is K\/N/);
     expect(e('--players', '5', '--workers', '0')).toMatch(/--workers must be between 1 and 256/);
+    // the default number of workers may come from the environment; a bad one is named, not ignored
+    const before = process.env.BABELKIT_WORKERS;
+    process.env.BABELKIT_WORKERS = 'all';
+    try {
+      expect(e('--players', '5')).toMatch(/BABELKIT_WORKERS must be a whole number between 1 and 256, not 'all'/);
+    } finally {
+      if (before === undefined) delete process.env.BABELKIT_WORKERS; else process.env.BABELKIT_WORKERS = before;
+    }
   });
 });
 
 describe('babelkit compare', () => {
   it('reports each rate with its interval, the paired difference with its interval, and a verdict', () => {
-    const j = json('compare', BB, STEEP, '--players', '6', '--games', '100', '--seed', '1', '--bot', 'greedy', '--json');
-    expect(j).toMatchObject({ players: 6, seed: 1, games: 100, base: { ruleset: 'babel-builders' }, variant: { ruleset: 'babel-builders-steep-tower' } });
+    const j = json('compare', BB, STEEP, '--players', '6', '--games', '50', '--seed', '1', '--bot', 'greedy', '--json');
+    expect(j).toMatchObject({ players: 6, seed: 1, games: 50, base: { ruleset: 'babel-builders' }, variant: { ruleset: 'babel-builders-steep-tower' } });
     const arch = j.outcomes.find((o: { id: string }) => o.id === 'architects');
     for (const side of [arch.base, arch.variant]) {
-      expect(side.rate).toBeCloseTo(side.count / 100, 12);
+      expect(side.rate).toBeCloseTo(side.count / 50, 12);
       expect(side.low).toBeLessThanOrEqual(side.rate);
       expect(side.high).toBeGreaterThanOrEqual(side.rate);
     }
@@ -119,7 +127,7 @@ describe('babelkit compare', () => {
     expect(arch.difference.low).toBeLessThanOrEqual(arch.difference.value);
     expect(arch.verdict).toMatch(/the Architect team wins [\d.]+ points (more|less) often in the variant, 95% CI -?[\d.]+ to -?[\d.]+/);
     // the two runs are the simulate reports of each ruleset on the same seeds
-    const base = json('simulate', BB, '--players', '6', '--games', '100', '--seed', '1', '--bot', 'greedy', '--json');
+    const base = json('simulate', BB, '--players', '6', '--games', '50', '--seed', '1', '--bot', 'greedy', '--json');
     expect(withoutTiming(j.reports.base)).toEqual(withoutTiming(base));
     expect(j.endings.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(['seal-success', 'deck-exhausted']));
     expect(j.actionsPerGame.base.mean).toBeCloseTo(base.actionsPerGame.mean, 1);

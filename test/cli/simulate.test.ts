@@ -25,11 +25,11 @@ describe('babelkit simulate', () => {
   for (const bot of ['random', 'greedy']) {
     it(`reports wins and endings that each sum to the games played (${bot}, 5 and 10 players)`, () => {
       for (const players of ['5', '10']) {
-        const j = sim('--players', players, '--games', '60', '--seed', '1', '--bot', bot);
+        const j = sim('--players', players, '--games', '30', '--seed', '1', '--bot', bot);
         const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
-        expect(j).toMatchObject({ games: 60, players: Number(players), seed: 1, truncated: 0 });
-        expect(sum(j.wins)).toBe(60);
-        expect(sum(j.endings)).toBe(60);
+        expect(j).toMatchObject({ games: 30, players: Number(players), seed: 1, truncated: 0 });
+        expect(sum(j.wins)).toBe(30);
+        expect(sum(j.endings)).toBe(30);
         expect(Object.keys(j.endings)).toEqual(['seal-success', 'punishment-executed', 'deck-exhausted', 'punishment-confirmed']);
         expect(j.actionsPerGame.mean).toBeGreaterThan(10);
         expect(j.actionsPerGame.max).toBeGreaterThanOrEqual(j.actionsPerGame.mean);
@@ -39,10 +39,10 @@ describe('babelkit simulate', () => {
   }
 
   it('gives identical results (timing aside) for the same arguments, different ones for another seed', () => {
-    const a = sim('--players', '7', '--games', '80', '--seed', '42', '--bot', 'greedy');
-    const b = sim('--players', '7', '--games', '80', '--seed', '42', '--bot', 'greedy');
+    const a = sim('--players', '7', '--games', '30', '--seed', '42', '--bot', 'greedy');
+    const b = sim('--players', '7', '--games', '30', '--seed', '42', '--bot', 'greedy');
     expect(withoutTiming(b)).toEqual(withoutTiming(a));
-    const c = sim('--players', '7', '--games', '80', '--seed', '43', '--bot', 'greedy');
+    const c = sim('--players', '7', '--games', '30', '--seed', '43', '--bot', 'greedy');
     expect(c.actionsPerGame).not.toEqual(a.actionsPerGame);
   });
 

@@ -1,10 +1,12 @@
 // Babel On! in the editor's playtest, in real headless Chromium: every nation's tower is drawn floor by floor,
 // each block in its own colour, and the drawing follows the game as blocks are added and taken off: at every
-// decision of the human seat the drawn cells are checked against the engine's view of the towers.
+// decision of the human seat the drawn cells are checked against the engine's view of the towers, and the page
+// reads as a person reads it (personProblems; this is Babel On!'s whole game for read-as-a-person-browser too).
 
 import { describe, expect, it } from 'vitest';
 import { editorAndBrowser, newSession } from '../helpers/browser.js';
-import { answer, waitState } from '../helpers/playtest.js';
+import { loadGame, rulesetPath } from '../helpers/game.js';
+import { answer, personProblems, waitState } from '../helpers/playtest.js';
 
 const env = editorAndBrowser();
 
@@ -46,6 +48,10 @@ describe('Babel On! towers on the playtest table', () => {
     await pt.locator('[data-delay]').selectOption('0');
     await pt.locator('[data-start]').click();
 
+    const g = loadGame(rulesetPath('babel-on.yaml'));
+    const ids = [...g.zones.map((z) => z.id), ...g.cardTypes.flatMap((t) => Object.keys(t.fields)), ...g.vars.map((v) => v.id)];
+    const problems: string[] = [];
+    const seen = { seen: 0 };
     const totals: number[][] = [];
     let checked = 0;
     for (let k = 0; k < 400; k++) {
@@ -59,6 +65,7 @@ describe('Babel On! towers on the playtest table', () => {
         expect(d[p]).toEqual(want[p]);
       }
       totals.push(d.map((t) => Object.values(t).filter(Boolean).length));
+      problems.push(...(await personProblems(pt, ids, seen)).map((p) => `${st === 'ended' ? 'the end' : `decision ${checked + 1}`}: ${p}`));
       checked++;
       if (checked === 6) await page.screenshot({ path: '/tmp/bk-babel-on-towers.png' });
       if (st === 'ended') break;
@@ -79,6 +86,8 @@ describe('Babel On! towers on the playtest table', () => {
     expect(colours.length).toBeGreaterThan(1);
     for (const c of colours) expect(c).toMatch(/^(\w+)=(\1|rgb)/);
     expect(checked).toBeGreaterThan(5);
+    // at every decision and at the end, nothing a person should never read
+    expect(problems).toEqual([]);
     // the rules' bookkeeping (internal variables) is not listed on the table; what a player needs is
     const tableText = await page.evaluate(() => {
       const table = document.querySelector('bk-playtest')!.shadowRoot?.querySelector('bk-pt-table') ?? document.querySelector('bk-pt-table')!;
