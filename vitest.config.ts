@@ -3,12 +3,14 @@ import { defineConfig } from 'vitest/config';
 // Tests that time themselves (a server answering within so many milliseconds while it is flooded or loading a
 // hostile upload, a parser stopping a bomb quickly) run alone, after the rest: on a 2-core machine another test
 // file running beside them would take the core they measure.
-// The server's other tests (a match played in a browser, a crash, the store) wait with generous timeouts only:
-// they run with the rest.
+// So does the server's match in a browser: the server stops loading an upload after 10 s of wall time, which a
+// busy machine can reach. The server's other tests (a crash, the store, the seed) wait with generous timeouts
+// only: they run with the rest.
 const ALONE = [
   'test/server/connection-flood.test.ts',
   'test/server/hostile-upload.test.ts',
   'test/server/load.test.ts',
+  'test/server/serve-browser.test.ts',
   'test/load/source.test.ts',
   'test/editor/yaml-edit.test.ts',
 ];
@@ -20,6 +22,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // a worker process runs file after file with the modules it has loaded (the engine, the loader, Playwright):
+    // importing them afresh for each of 140 files cost about a tenth of the run. No test mocks a module or leaves
+    // global state behind (process.env changed in a test is put back).
+    isolate: false,
     // a babelkit command a test starts plays its games on one worker thread unless the test says --workers: two
     // test files already run at once, and more threads than cores only add start-up and contention
     env: { BABELKIT_WORKERS: '1' },
