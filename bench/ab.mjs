@@ -41,7 +41,14 @@ async function load(root) {
   const file = resolve(root, 'rulesets', rules);
   const { game, diagnostics } = loadRulesetText(file, readFileSync(file, 'utf8'), nodeReadFile);
   if (!game) throw new Error(`${file} did not load: ${diagnostics.map((d) => d.message).join('; ')}`);
-  return (seed) => playout(game, { players, seed, bot });
+  // each game is played in the state of the one before, as batch simulation does (`reuse`; a build without it
+  // ignores the option and makes a new state)
+  let last;
+  return (seed) => {
+    const r = playout(game, { players, seed, bot, reuse: last });
+    last = r.state;
+    return r;
+  };
 }
 
 const play = [await load(roots[0]), await load(roots[1])];

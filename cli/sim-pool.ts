@@ -6,7 +6,7 @@
 
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { playGame, summarize, type BatchSetup, type Game, type GameSummary } from '../engine/index-node.js';
+import { playGame, summarize, type BatchSetup, type Game, type GameSummary, type State } from '../engine/index-node.js';
 import type { WorkerReply, WorkerRequest } from './sim-worker.js';
 import { saveReplay } from './replays.js';
 
@@ -133,10 +133,12 @@ export class SimPool {
 }
 
 async function playHere(job: PoolJob, onGame: (i: number, s: GameSummary) => void): Promise<void> {
+  let last: State | undefined; // each game is played in the state of the one before, once that one is saved
   for (let i = job.from; i < job.to; i++) {
-    const r = playGame(job.game, job.setup, i, !!job.replayDir);
+    const r = playGame(job.game, job.setup, i, !!job.replayDir, last);
     if (job.replayDir) saveReplay(job.game, r, job.setup, i, job.games, job.replayDir, job.file);
     onGame(i, summarize(job.game, r));
+    last = r.state;
     // let a progress bar (and other batches) through now and then
     if ((i & 63) === 63) await new Promise((res) => setImmediate(res));
   }

@@ -4,7 +4,7 @@
 // With a replay folder it also writes each game's replay.
 
 import { parentPort } from 'node:worker_threads';
-import { playGame, summarize, type BatchSetup, type Game, type GameSummary } from '../engine/index-node.js';
+import { playGame, summarize, type BatchSetup, type Game, type GameSummary, type State } from '../engine/index-node.js';
 import { loadRulesetFile, loadRulesetSource } from './load-file.js';
 import { saveReplay } from './replays.js';
 
@@ -44,10 +44,12 @@ port.on('message', (m: WorkerRequest | 'stop') => {
     const g = gameOf(m);
     if (!g) { port.postMessage({ error: `${m.file}: the ruleset no longer loads` } satisfies WorkerReply); return; }
     const summaries: GameSummary[] = [];
+    let last: State | undefined; // each game is played in the state of the one before, once that one is saved
     for (let i = m.from; i < m.to; i++) {
-      const r = playGame(g, m.setup, i, !!m.replayDir);
+      const r = playGame(g, m.setup, i, !!m.replayDir, last);
       if (m.replayDir) saveReplay(g, r, m.setup, i, m.games, m.replayDir, m.file);
       summaries.push(summarize(g, r));
+      last = r.state;
     }
     port.postMessage({ from: m.from, summaries } satisfies WorkerReply);
   } catch (e) {

@@ -16,6 +16,7 @@ import { seenMask } from './visibility.js';
 import { checkPlayers } from './start.js';
 import { logLine, resetWork } from './budget.js';
 import { judgeLog } from './log-judge.js';
+import { emptyList } from './list-room.js';
 
 export class IllegalAction extends Error {}
 
@@ -223,7 +224,7 @@ export function labelsOf(s: State, g: Game, p: OpenPrompt, values: readonly any[
 
 /** A decision skipped for lack of options binds nothing (none, or an empty list). */
 function clearBinding(c: Ctx, def: StepDef & { kind: 'prompt' }): void {
-  bindChoice(c, def, []);
+  bindChoice(c, def, NONE);
 }
 
 function bindChoice(c: Ctx, def: StepDef & { kind: 'prompt' }, choice: any[]): void {
@@ -264,7 +265,7 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
     if (s.jump >= 0) {
       const ph = s.jump;
       s.jump = -1;
-      s.stack.length = 0;
+      emptyList(s.stack);
       s.stack.push({ list: g.phases[ph]!.body, i: 0, phase: ph });
       continue;
     }
@@ -331,15 +332,7 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
         // each seat once, real seats only (a seat listed twice would get two threads and one answer)
         const players = seatsOnce(step.players(c) as number[], s.n);
         if (players.length === 0) { f.i++; break; }
-        s.par = {
-          list: step.body,
-          step: f.i,
-          threads: players.map((p) => {
-            const b = s.b.slice();
-            b[step.slot] = p;
-            return { player: p, i: 0, b, prompt: null };
-          }),
-        };
+        s.par = { list: step.body, step: f.i, threads: newThreads(s, players, step.slot) };
         for (const th of s.par.threads) {
           runThread(s, g, th);
           if (s.ended) return;
@@ -353,15 +346,7 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
         // own, at the same time: a seat with nothing to respond with is not asked
         const players = seatsOnce(step.players(c) as number[], s.n);
         if (players.length === 0) { c.b[step.slot] = -1; c.b[step.askSlot] = step.declined; f.i++; break; }
-        s.par = {
-          list: step.body,
-          step: f.i,
-          threads: players.map((p) => {
-            const b = s.b.slice();
-            b[step.slot] = p;
-            return { player: p, i: 0, b, prompt: null };
-          }),
-        };
+        s.par = { list: step.body, step: f.i, threads: newThreads(s, players, step.slot) };
         for (const th of s.par.threads) {
           runThread(s, g, th);
           if (s.ended) return;
@@ -373,9 +358,13 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
   }
 }
 
+const seatScratch: number[] = [];
+
 /** Each real seat of a list once, in the list's order (as `[...new Set(xs)].filter(real seat)`, in one list). */
 function seatsOnce(xs: readonly number[], n: number): number[] {
-  const out: number[] = [];
+  // module scratch: the list is read once, by `newThreads`, before anything else runs
+  const out = seatScratch;
+  emptyList(out);
   for (let i = 0; i < xs.length; i++) {
     const p = xs[i]! === 0 ? 0 : xs[i]!; // -0 is seat 0, as a Set keeps it
     if (!(Number.isInteger(p) && p >= 0 && p < n)) continue;
@@ -426,6 +415,35 @@ function finishParallel(s: State, g: Game): void {
   s.par = null;
   if (owner.kind === 'offer') resolveOffer(s, g, owner, par.threads);
   f.i++;
+  // the threads are done with (a copy of the state has threads of its own): the next simultaneous step takes them
+  for (let i = 0; i < par.threads.length && threadPool.length < MAX_POOLED_THREADS; i++) threadPool.push(par.threads[i]!);
+}
+
+/** Threads of finished simultaneous steps, with their binding lists, for the next ones (module state: the flow
+ *  runs synchronously; a thread is in one state's step or here, never both). */
+const threadPool: Thread[] = [];
+const MAX_POOLED_THREADS = 64;
+
+/** A thread per seat, each with the main flow's bindings and its seat in `slot`. */
+function newThreads(s: State, players: readonly number[], slot: number): Thread[] {
+  const out = new Array<Thread>(players.length);
+  for (let k = 0; k < players.length; k++) {
+    const p = players[k]!;
+    const t = threadPool.pop();
+    if (t !== undefined && t.b.length === s.b.length) {
+      for (let i = 0; i < s.b.length; i++) t.b[i] = s.b[i];
+      t.b[slot] = p;
+      t.player = p;
+      t.i = 0;
+      t.prompt = null;
+      out[k] = t;
+    } else {
+      const b = s.b.slice();
+      b[slot] = p;
+      out[k] = { player: p, i: 0, b, prompt: null };
+    }
+  }
+  return out;
 }
 
 /** An offer's answers are in: the takers respond in the list's order (only the first when `first`), each running
@@ -512,6 +530,10 @@ function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenPrompt | nu
 
 /** A copy without repeats (and without -1, "nobody"/"no card", when `dropNone`); records compare by value. */
 function distinct(xs: readonly any[], dropNone: boolean): any[] {
+  // plain values: a copy of the list's size, its repeats taken out in place (no list grown from empty)
+  let plain = true;
+  for (let i = 0; i < xs.length; i++) if (xs[i] !== null && typeof xs[i] === 'object') { plain = false; break; }
+  if (plain) return distinctInPlace(xs.slice(), dropNone);
   const out: any[] = [];
   let buckets: Map<unknown, any[]> | null = null;
   for (let i = 0; i < xs.length; i++) {
@@ -563,11 +585,14 @@ function roughKey(v: object): unknown {
   return best === null ? '{}' : `${best}=${String(o[best])}`;
 }
 
+const NONE: any[] = [];
+
 /** A decision with exactly one legal choice is taken at once and is not counted as an action. */
 function autoResolve(s: State, g: Game, p: OpenPrompt): boolean {
   if (choiceCount(p) !== 1) return false;
   // the one legal choice: every option (min = max = number of options), or none at all (max = 0 never opens)
-  const only = p.min === p.options.length ? p.options.slice() : [];
+  // (the options themselves: the choice is only read, and the binding is a copy)
+  const only = p.min === p.options.length ? p.options : NONE;
   resolveMain(s, g, p, only);
   return true;
 }

@@ -10,6 +10,7 @@
 // Used where bots judge positions (`withCache`): the real game's flow evaluates everything afresh.
 
 import type { State } from './model.js';
+import { emptyList } from './list-room.js';
 
 let clock = 0;
 /** A version never given out before (a double: no wrap-around in any run). */
@@ -75,7 +76,7 @@ function note(key: number, version: number): void {
 export function begin(): void {
   depth++;
   if (depth === frames.length) { frames.push([]); stamps.push(new Int32Array(64)); serials.push(0); }
-  frames[depth]!.length = 0;
+  emptyList(frames[depth]!);
   if (serial === 0x7fffffff) { serial = 0; for (const st of stamps) st.fill(0); }
   serials[depth] = ++serial;
 }

@@ -10,18 +10,6 @@
 
 import { hmacSha256, utf8 } from './sha256.js';
 
-/** splitmix32: expands a 32-bit seed into well-mixed words. */
-function splitmix32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-}
-
 /** FNV-1a hash of a text, for seeds given as strings and stream names. */
 export function hashText(text: string): number {
   let h = 0x811c9dc5;
@@ -49,16 +37,28 @@ function keyedState(seed: string, stream: string): Uint32Array {
 }
 
 export function seedRng(seed: number | string, stream = 'game'): Uint32Array {
+  return seedRngInto(new Uint32Array(4), seed, stream);
+}
+
+/** `seedRng` into an existing 4-word state (a game set up in the state of an earlier one): the same words. */
+export function seedRngInto(r: Uint32Array, seed: number | string, stream = 'game'): Uint32Array {
   if (typeof seed === 'string' && KEY_SEED.test(seed)) {
-    const r = keyedState(seed, stream);
+    r.set(keyedState(seed, stream));
     for (let i = 0; i < 12; i++) nextFloat(r); // as below
     return r;
   }
   const base = typeof seed === 'number' ? seed >>> 0 : hashText(seed);
   let sh = streamHashes.get(stream);
   if (sh === undefined) { sh = hashText(stream); if (streamHashes.size < 4096) streamHashes.set(stream, sh); }
-  const next = splitmix32((base ^ sh) >>> 0);
-  const r = new Uint32Array([next(), next(), next(), next()]);
+  // splitmix32 from (base ^ sh), written out: four words, no closure made per seed
+  let x = (base ^ sh) >>> 0;
+  for (let i = 0; i < 4; i++) {
+    x = (x + 0x9e3779b9) >>> 0;
+    let z = x;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    r[i] = (z ^ (z >>> 16)) >>> 0;
+  }
   for (let i = 0; i < 12; i++) nextFloat(r); // warm up
   return r;
 }

@@ -2,13 +2,14 @@
 // (move entities between zones, shuffle, reveal). Every mutation that players may see is logged here.
 
 import type { Frame, Game, LogEntry, OpenPrompt, Parallel, State } from './model.js';
-import { seedRng, shuffleInPlace } from './rng.js';
+import { seedRng, seedRngInto, shuffleInPlace } from './rng.js';
 import { instances, zoneInstanceCount, type Instances } from './instances.js';
 export { instances, zoneInstanceCount } from './instances.js';
 import { seenMask, zoneMask } from './visibility.js';
 import { budget, logLine, MOVE_WORK, overBudget } from './budget.js';
 import { nextVersion } from './memo.js';
 import { copyMemory, newMemory, noteMove } from './memory.js';
+import { emptyList } from './list-room.js';
 export { changed, rolesKey, varKey } from './memo.js';
 
 export interface NewGameOptions {
@@ -20,6 +21,9 @@ export interface NewGameOptions {
   log?: boolean;
   /** keep rule warnings (see warnings.ts) */
   warnings?: boolean;
+  /** a finished state of the same game that nothing will read again: the new game is set up in its lists
+   *  (batch simulation plays game after game without making a state's columns anew; see `blankState`) */
+  reuse?: State;
 }
 
 /** What every new game of a compiled ruleset starts from: each zone instance's starting cards, each card's zone,
@@ -48,6 +52,7 @@ function blankOf(g: Game): Blank {
 
 export function blankState(g: Game, o: NewGameOptions): State {
   const blank = blankOf(g);
+  if (o.reuse && fits(o.reuse, g, blank, o)) return resetState(o.reuse, g, blank, o);
   const ninst = blank.zones.length;
   const ne = blank.loc.length;
   // own properties only: an option named toString is not Object.prototype's
@@ -64,7 +69,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
     roles: new Int16Array(o.players).fill(-1),
     dealtRoles: new Int16Array(o.players).fill(-1),
     roleShown: new Uint8Array(o.players),
-    vars: g.vars.map((v) => (v.perPlayer ? Array.from({ length: o.players }, () => initialOf(v.initial)) : v.perCard ? Array.from({ length: ne }, () => initialOf(v.initial)) : initialOf(v.initial))),
+    vars: g.vars.map((v) => initialVar(v, o.players, ne)),
     opts,
     rng: seedRng(o.seed, 'game'),
     b: new Array(g.slots.length).fill(undefined),
@@ -80,6 +85,70 @@ export function blankState(g: Game, o: NewGameOptions): State {
     warns: o.warnings ? new Map() : null,
     lastCell: o.warnings ? { seen: false, table: '', key: '', col: '', row: null } : null,
   };
+}
+
+/** Whether a finished state has the columns of a new game of this game and player count (a state of another game,
+ *  or of another player count, is not reused). */
+function fits(s: State, g: Game, blank: Blank, o: NewGameOptions): boolean {
+  return s.n === o.players && s.zones.length === blank.zones.length && s.loc.length === blank.loc.length
+    && s.b.length === g.slots.length && s.dirty.length === g.reactions.length && s.vars.length === g.vars.length
+    && s.ver.length === blank.zones.length + g.vars.length + 2 && s.opts.length === g.options.length;
+}
+
+/** `blankState` in the lists of a finished state: what `blankState` would make, with no new columns. A zone list the
+ *  state owns (no copy shares it) is refilled in place; one it shares with a copy is left to the copy, and the
+ *  new game shares the starting list instead, as a new state does. */
+function resetState(s: State, g: Game, blank: Blank, o: NewGameOptions): State {
+  const ninst = blank.zones.length;
+  for (let i = 0; i < ninst; i++) {
+    const from = blank.zones[i]!;
+    if (s.own[i] === 1) {
+      const z = s.zones[i]!;
+      emptyList(z);
+      for (let k = 0; k < from.length; k++) z.push(from[k]!);
+    } else s.zones[i] = from as number[];
+  }
+  for (let i = 0; i < s.ver.length; i++) s.ver[i] = nextVersion();
+  const loc = blank.loc;
+  for (let e = 0; e < loc.length; e++) { s.loc[e] = loc[e]!; s.shown[e] = 0; }
+  s.mem = newMemory(g, o.players, loc.length, ninst);
+  s.roles.fill(-1);
+  s.dealtRoles.fill(-1);
+  s.roleShown.fill(0);
+  const given = o.options;
+  for (let i = 0; i < g.vars.length; i++) {
+    const v = g.vars[i]!;
+    const old = s.vars[i];
+    // a column per player or card of plain values: refilled in place (a value cached from the last game is never
+    // reused: every version is new)
+    if ((v.perPlayer || v.perCard) && !Array.isArray(v.initial) && Array.isArray(old) && old.length === (v.perPlayer ? o.players : loc.length)) old.fill(v.initial);
+    else s.vars[i] = initialVar(v, o.players, loc.length);
+  }
+  for (let i = 0; i < g.options.length; i++) {
+    const d = g.options[i]!;
+    s.opts[i] = given && Object.prototype.hasOwnProperty.call(given, d.id) ? given[d.id] : d.default;
+  }
+  seedRngInto(s.rng, o.seed, 'game');
+  s.b.fill(undefined);
+  emptyList(s.stack);
+  s.prompt = null;
+  s.par = null;
+  s.jump = -1;
+  s.ended = null;
+  s.steps = 0;
+  s.actions = 0;
+  s.dirty.fill(-1);
+  s.log = o.log ? [] : null;
+  s.warns = o.warnings ? new Map() : null;
+  s.lastCell = o.warnings ? { seen: false, table: '', key: '', col: '', row: null } : null;
+  if (s.halt !== undefined) s.halt = undefined;
+  if (s.belief !== undefined) s.belief = undefined;
+  if (s.beliefOf !== undefined) s.beliefOf = undefined;
+  return s;
+}
+
+function initialVar(v: Game['vars'][number], players: number, cards: number): unknown {
+  return v.perPlayer ? Array.from({ length: players }, () => initialOf(v.initial)) : v.perCard ? Array.from({ length: cards }, () => initialOf(v.initial)) : initialOf(v.initial);
 }
 
 /** A packed list of small integers. The per-card and per-zone columns of the state are plain lists, not typed
@@ -237,7 +306,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
   // module scratch, reused by the next move (nothing below moves cards again), with one a list of its own
   if (marks.length < s.loc.length) marks = new Uint8Array(s.loc.length);
   const list: number[] = logging ? [] : moveScratch;
-  list.length = 0;
+  emptyList(list);
   for (let i = 0; i < cards.length; i++) {
     const e = cards[i]!;
     if (e >= 0 && e < s.loc.length && marks[e] === 0) { marks[e] = 1; list.push(e); }
@@ -252,6 +321,7 @@ export function moveEntities(s: State, g: Game, cards: readonly number[], dest: 
  *  emptied before use, so a move stopped part-way by a rule error leaves nothing behind that matters). */
 const moveScratch: number[] = [];
 const topScratch: number[] = [];
+const sourceScratch: number[] = [];
 
 function moveList(s: State, g: Game, list: number[], dest: number, bottom: boolean, logging: boolean): void {
   const n = list.length;
@@ -271,7 +341,8 @@ function moveList(s: State, g: Game, list: number[], dest: number, bottom: boole
     }
   } else {
     // many cards at once (setup, a whole pile): one pass over each source zone instead of a search per card
-    const sources: number[] = [];
+    const sources = sourceScratch;
+    emptyList(sources);
     for (let i = 0; i < n; i++) {
       const e = list[i]!;
       marks[e] = 1;
@@ -282,7 +353,8 @@ function moveList(s: State, g: Game, list: number[], dest: number, bottom: boole
       const z = ownZone(s, src);
       let w = 0;
       for (let r = 0; r < z.length; r++) if (!marks[z[r]!]) z[w++] = z[r]!;
-      z.length = w;
+      if (w === 0) emptyList(z); // a pile moved whole keeps its room for the cards coming back
+      else z.length = w;
       touch(s, g, ins, src);
     }
     for (let i = 0; i < n; i++) marks[list[i]!] = 0;
@@ -293,7 +365,13 @@ function moveList(s: State, g: Game, list: number[], dest: number, bottom: boole
     s.shown[e] = 0;
     s.loc[e] = dest;
   }
-  if (bottom) z.unshift(...list);
+  if (bottom) {
+    // the cards go under the pile, in their order: the pile moves up in place (no spread of the list)
+    const m = z.length;
+    for (let i = 0; i < n; i++) z.push(0);
+    for (let i = m - 1; i >= 0; i--) z[i + n] = z[i]!;
+    for (let i = 0; i < n; i++) z[i] = list[i]!;
+  }
   else for (let i = 0; i < n; i++) z.push(list[i]!);
   touch(s, g, instances(g), dest);
   const anon = ins.anon[dest] === 1;
@@ -347,7 +425,7 @@ export function moveTop(s: State, g: Game, src: number, dest: number, n: number,
   const k = Math.max(0, Math.min(n, z.length));
   if (k === 0) return 0;
   const cards = topScratch; // moveEntities copies what it keeps
-  cards.length = 0;
+  emptyList(cards);
   for (let i = 0; i < k; i++) cards.push(z[z.length - 1 - i]!);
   moveEntities(s, g, cards, dest, bottom);
   return k;

@@ -58,7 +58,7 @@ export const move: EffectDef = {
       // no list of the cards moved
       if (c.s.log === null) { run(c); return; }
       const moved: number[] = [];
-      runQuietly(() => run(c), moved);
+      quietlyInto(run, c, moved);
       if (!c.s.log || moved.length === 0) return; // nothing moved: nothing to say
       const save = c.b[slot];
       c.b[slot] = moved;
@@ -323,4 +323,10 @@ function seatsIn(c: Ctx, players: ((c: Ctx) => unknown) | null): number[] {
   if (!players) return Array.from({ length: c.s.n }, (_, i) => i);
   const ps = players(c) as number[];
   return [...new Set(ps)].filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.n).sort((a, b) => a - b);
+}
+
+/** Runs effects quietly, gathering the cards they move (a function of its own: a closure over `c` in the effect
+ *  would make V8 allocate a context for `c` on every run, log or not). */
+function quietlyInto(run: Eff, c: Ctx, moved: number[]): void {
+  runQuietly(() => run(c), moved);
 }

@@ -1,6 +1,6 @@
 // Effects that steer: if, forEach, log, quiet, end, goto.
 
-import type { Fn } from '../model.js';
+import type { Eff, Fn } from '../model.js';
 import { T } from '../expr/types.js';
 import { RuleError } from '../expr/env.js';
 import type { EffectDef } from './host.js';
@@ -98,7 +98,9 @@ export const quietEffect: EffectDef = {
   compile(x) {
     const body = x.h.effects(x.arg, x.at, x.scope);
     // without a log there are no plain lines to hold back: the body runs as it is (collecting, if asked, as before)
-    return (c) => { if (c.s.log === null) body(c); else runQuietly(() => body(c)); };
+    // (the quiet run in a function of its own: a closure over `c` here would make V8 allocate a context for `c` on
+    // every run, log or not)
+    return (c) => { if (c.s.log === null) body(c); else quietly(body, c); };
   },
 };
 
@@ -165,4 +167,9 @@ function logScores(c: Ctx): void {
     logLine();
     c.s.log.push({ kind: 'text', parts: ['', `: ${scoreOf(c, p)} points (${cats})`], holes: [{ t: 'player', v: p }], seen: [-1] });
   }
+}
+
+/** Runs effects quietly (see `runQuietly`). */
+function quietly(body: Eff, c: Ctx): void {
+  runQuietly(() => body(c));
 }

@@ -59,11 +59,17 @@ export const set: EffectDef = {
         touchAll(c.s);
       };
     }
+    // the values and seats of one run, in lists kept with the effect: an expression runs no effects, so a `set`
+    // never runs inside itself
+    const vals: unknown[] = fs.map(() => undefined);
+    const whos: number[] = fs.map(() => -1);
     return (c) => {
       // evaluate every value before assigning any: `set: {a: b, b: a}` swaps
-      const vals = fs.map((d) => d.f(c));
-      const whos = fs.map((d) => (d.who ? d.who(c) : -1));
-      for (let k = 0; k < fs.length; k++) assignVar(c, fs[k]!, whos[k]!, vals[k]);
+      for (let k = 0; k < fs.length; k++) vals[k] = fs[k]!.f(c);
+      for (let k = 0; k < fs.length; k++) { const d = fs[k]!; whos[k] = d.who ? d.who(c) : -1; }
+      try {
+        for (let k = 0; k < fs.length; k++) assignVar(c, fs[k]!, whos[k]!, vals[k]);
+      } finally { for (let k = 0; k < fs.length; k++) vals[k] = undefined; } // hold no value past the run
       touchAll(c.s);
     };
   },
@@ -107,7 +113,8 @@ export const setRole: EffectDef = {
     if (!p || !roleFn) return null;
     return (c) => {
       const id = roleFn!(c);
-      const r = c.g.roles.findIndex((d) => d.id === id);
+      let r = -1; // (a loop: a `findIndex` callback over `id` is a closure and a context made per run)
+      for (let k = 0; k < c.g.roles.length; k++) if (c.g.roles[k]!.id === id) { r = k; break; }
       if (r < 0) throw new RuleError(`no role '${id}'`);
       const pl = p(c);
       if (!Number.isInteger(pl) || pl < 0 || pl >= c.s.n) throw new RuleError(`setRole: no such player (${pl < 0 ? 'none' : pl})`);

@@ -2,7 +2,7 @@
 // (this thread, a Node worker thread, a browser worker, another machine for a shard) plays game i with the
 // seed "SEED:i" and the same bots, so a summary does not depend on where it was played.
 
-import type { Game } from '../model.js';
+import type { Game, State } from '../model.js';
 import type { OptionValues } from '../start.js';
 import type { BotKind } from '../bots/index.js';
 import { playout, type PlayoutResult } from './playout.js';
@@ -46,9 +46,9 @@ export function gameSeed(seed: number | string, i: number): string {
 }
 
 /** Plays game `i` of a batch. */
-export function playGame(g: Game, b: BatchSetup, i: number, record = false): PlayoutResult {
+export function playGame(g: Game, b: BatchSetup, i: number, record = false, reuse?: State): PlayoutResult {
   const restrict = b.restrict?.length ? b.restrict.map((r) => compileRestriction(g, r)) : undefined;
-  return playout(g, { players: b.players, seed: gameSeed(b.seed, i), bot: b.seats[0]!, seats: b.seats, options: b.options, record, warnings: true, ...(restrict ? { restrict } : {}) });
+  return playout(g, { players: b.players, seed: gameSeed(b.seed, i), bot: b.seats[0]!, seats: b.seats, options: b.options, record, warnings: true, ...(restrict ? { restrict } : {}), ...(reuse ? { reuse } : {}) });
 }
 
 /** A finished playout as a report counts it. */
@@ -66,7 +66,13 @@ export function summarize(g: Game, r: PlayoutResult): GameSummary {
 /** Plays games [from, to) and returns their summaries in game order. */
 export function playGames(g: Game, b: BatchSetup, from: number, to: number): GameSummary[] {
   const out: GameSummary[] = [];
-  for (let i = from; i < to; i++) out.push(summarize(g, playGame(g, b, i)));
+  // each game is played in the state of the one before, once its summary is taken (no columns made per game)
+  let last: State | undefined;
+  for (let i = from; i < to; i++) {
+    const r = playGame(g, b, i, false, last);
+    out.push(summarize(g, r));
+    last = r.state;
+  }
   return out;
 }
 

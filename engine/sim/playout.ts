@@ -21,6 +21,9 @@ export interface PlayoutOptions {
   warnings?: boolean;
   /** restricted play: options some seats' bots never take (restrict.ts) */
   restrict?: CompiledRestriction[];
+  /** the state of an earlier playout of the same game that nothing reads any more: this game is played in its
+   *  lists (see NewGameOptions.reuse); the result's state is then that object */
+  reuse?: State;
 }
 
 export interface PlayoutResult {
@@ -49,7 +52,7 @@ export function nextPrompt(s: State): OpenPrompt | null {
 }
 
 export function playout(g: Game, o: PlayoutOptions): PlayoutResult {
-  const s = newGame(g, { players: o.players, seed: o.seed, options: o.options, log: o.log, warnings: o.warnings });
+  const s = newGame(g, { players: o.players, seed: o.seed, options: o.options, log: o.log, warnings: o.warnings, reuse: o.reuse });
   const rngs = botStreams(o.seed, o.players);
   const viewers: number[] = [];
   for (let p = 0; p < o.players; p++) if (usesBelief(o.seats?.[p] ?? o.bot)) viewers.push(p);

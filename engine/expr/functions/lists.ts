@@ -6,9 +6,16 @@ import { MAX_LIST, budget, listTooLong, overBudget } from '../../budget.js';
 import { cellRead, warn, watchCells } from '../../warnings.js';
 import { T, assignable, showType, type Ty } from '../types.js';
 import type { FunctionDef } from './def.js';
+import type { Ctx } from '../../model.js';
 import { track } from '../../memo.js';
+import { exactCopy, giveScratch, takeScratch } from '../../list-room.js';
 
 const LIST = { name: 'list', shows: 'a list (or a zone)' };
+
+/** A list of cards or players: whole numbers only (its scratch stays a list of small integers, list-room.ts). */
+function wholeNumbers(t: Ty): boolean {
+  return t.k === 'list' && (t.of.k === 'card' || t.of.k === 'player');
+}
 
 export const count: FunctionDef = {
   name: 'count',
@@ -47,11 +54,17 @@ export const filter: FunctionDef = {
     const { l, b } = c.lambda(args[0]!, args[1]!, sc);
     c.need(b, T.bool, args[1]!);
     const lf = l.fn, bf = b.fn;
+    const ints = wholeNumbers(l.t);
     return {
       fn: (x) => {
-        const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it; const out = [];
-        for (let i = 0; i < xs.length; i++) { x.it = xs[i]; if (bf(x)) out.push(xs[i]); }
-        x.it = save; return out;
+        const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
+        // the items kept go to scratch, and the result is a copy of its size (list-room.ts)
+        const tmp = takeScratch(ints);
+        let k = 0;
+        try {
+          for (let i = 0; i < xs.length; i++) { x.it = xs[i]; if (bf(x)) tmp[k++] = xs[i]; }
+        } finally { giveScratch(); }
+        x.it = save; return exactCopy(tmp, k);
       },
       t: l.t,
       fresh: true,
@@ -124,16 +137,21 @@ export const flatten: FunctionDef = {
     const { l, b } = c.lambda(args[0]!, args[1]!, sc);
     if (b.t.k !== 'list') throw new ExprError(`flatten() needs its second argument to give a list, but it is ${showType(b.t)}`, args[1]!.at);
     const lf = l.fn, bf = b.fn;
+    const ints = wholeNumbers(b.t);
     return {
       fn: (x) => {
-        const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it; const out: any[] = [];
-        for (let i = 0; i < xs.length; i++) {
-          x.it = xs[i]; const ys = bf(x);
-          if (out.length + ys.length > MAX_LIST) listTooLong();
-          if ((budget.work += ys.length) > budget.limit) overBudget();
-          for (let j = 0; j < ys.length; j++) out.push(ys[j]);
-        }
-        x.it = save; return out;
+        const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
+        const tmp = takeScratch(ints);
+        let k = 0;
+        try {
+          for (let i = 0; i < xs.length; i++) {
+            x.it = xs[i]; const ys = bf(x);
+            if (k + ys.length > MAX_LIST) listTooLong();
+            if ((budget.work += ys.length) > budget.limit) overBudget();
+            for (let j = 0; j < ys.length; j++) tmp[k++] = ys[j];
+          }
+        } finally { giveScratch(); }
+        x.it = save; return exactCopy(tmp, k);
       },
       t: b.t,
       fresh: true,
@@ -162,13 +180,19 @@ function firstN(name: 'take' | 'takeUpTo', doc: string): FunctionDef {
           const xs = lf(x);
           watchCells(x);
           const n = kf(x);
-          if (n > xs.length) warn(x, site, () => `take() asked for ${n} items of a list of ${xs.length} (takeUpTo() takes as many as there are without a warning)`, cellRead(x));
+          if (n > xs.length) warnTake(x, site, n, xs.length);
           return xs.slice(0, Math.max(0, n));
         },
         t: l.t,
       };
     },
   };
+}
+
+/** take()'s warning (a function of its own: a message closure inside take() would make V8 allocate a context for
+ *  its values on every call, warning or not). */
+function warnTake(x: Ctx, site: number, n: number, have: number): void {
+  warn(x, site, () => `take() asked for ${n} items of a list of ${have} (takeUpTo() takes as many as there are without a warning)`, cellRead(x));
 }
 
 export const take = firstN('take', 'The first n items of a list (of a zone: from the bottom).');

@@ -7,6 +7,7 @@ import { rolesKey, track } from '../../memo.js';
 import { ExprError } from '../env.js';
 import { didYouMean } from '../../suggest.js';
 import { budget, overBudget } from '../../budget.js';
+import { exactCopy, giveScratch, takeScratch } from '../../list-room.js';
 import type { Node } from '../parse.js';
 
 const P = { name: 'p', shows: 'a player' };
@@ -18,7 +19,19 @@ export const others: FunctionDef = {
   returns: 'a list of players',
   compile({ args, sc, c }) {
     const pf = c.playerArg(args[0]!, sc).fn;
-    return { fn: (x) => { const me = pf(x); const out: number[] = []; for (let i = 0; i < x.s.n; i++) if (i !== me) out.push(i); return out; }, t: T.list(T.player), fresh: true };
+    // built in scratch and copied at its size (list-room.ts); nothing in between can throw
+    return {
+      fn: (x) => {
+        const me = pf(x);
+        const tmp = takeScratch(true);
+        let k = 0;
+        for (let i = 0; i < x.s.n; i++) if (i !== me) tmp[k++] = i;
+        giveScratch();
+        return exactCopy(tmp, k) as number[];
+      },
+      t: T.list(T.player),
+      fresh: true,
+    };
   },
 };
 
