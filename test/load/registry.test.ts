@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyPrimitiveDefs, applyPrimitiveTables, registries, type Registries } from '../../engine/lang/schema.js';
+import { applyPrimitiveDefs, applyPrimitiveTables, registries, type Registries } from '../../tools/schema-sections.js';
 import { T } from '../../engine/expr/types.js';
 import { ROOT } from '../helpers/game.js';
 
