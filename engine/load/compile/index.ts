@@ -16,7 +16,7 @@ import { compileEndings, compileObjectives, compilePhases, compileReactions, com
 import { makeStepsCompiler } from './steps.js';
 import { compileQuantities, declareQuantities } from './quantities.js';
 import { compileObjective, compilePlausible, compileScores, declareScores } from './scores.js';
-import { compilePrint } from '../compile-print.js';
+import { compilePrint } from './print.js';
 import { compileFaces, compileSymbols, compileTable, enumSymbols } from './look.js';
 import { checkTunables } from './tunables.js';
 

@@ -16,9 +16,9 @@
  * Something is always reported at the spot of a failed combinator.
  */
 import type { Ajv2020 as Ajv2020Instance, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
-import { DiagnosticBag, describeValue, quote, type Diagnostic } from './diagnostics.js';
-import { didYouMean, suggestSuffix } from '../suggest.js';
-import type { Path, Pos, SourceMap } from './source.js';
+import { DiagnosticBag, describeValue, quote, type Diagnostic } from '../diagnostics.js';
+import { didYouMean, suggestSuffix } from '../../suggest.js';
+import type { Path, Pos, SourceMap } from '../yaml/source.js';
 
 type AjvCtor = new (opts?: Options) => Ajv2020Instance;
 
