@@ -2,7 +2,7 @@
 // resolved by the loader (engine/load/compile/print.ts) so that print/ and the editor read typed values
 // and never the raw ruleset. Generic print notions only (colours, sizes, boxes, fields): no game here.
 
-import type { CardDef } from './model.js';
+import type { CardDef } from './card-def.js';
 import { didYouMean } from './suggest.js';
 
 /** A colour resolved at load time: always `#rrggbb`, lower case. */
