@@ -22,7 +22,7 @@ import { checkTunables } from './tunables.js';
 
 export type { Reporter } from './context.js';
 
-const DEFAULT_MAX_STEPS = 200_000;
+export const DEFAULT_MAX_STEPS = 200_000;
 /** the largest limits a ruleset may ask for: a game stays bounded (steps × work per step) */
 export const MAX_STEPS = 10_000_000;
 export const MAX_WORK = 1_000_000_000;
