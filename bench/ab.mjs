@@ -10,7 +10,7 @@
 // each garbage collection freed meanwhile: V8's own before/after figures, read around each build's round, so the
 // measurement is the same for a build that does not know about it). Run with `node --expose-gc` to start each
 // round from a collected heap.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { GCProfiler } from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -36,7 +36,9 @@ const heap = args.includes('--heap');
 async function load(root) {
   const url = (p) => pathToFileURL(resolve(root, p)).href;
   const { loadRulesetText } = await import(url('dist/engine/index.js'));
-  const { nodeReadFile } = await import(url('dist/engine/load/node-files.js'));
+  // engine/load/ is grouped by stage since #33: an older build has its file reader one folder up
+  const reader = ['dist/engine/load/files/node-files.js', 'dist/engine/load/node-files.js'].find((p) => existsSync(resolve(root, p)));
+  const { nodeReadFile } = await import(url(reader));
   const { playout } = await import(url('dist/engine/sim/playout.js'));
   const file = resolve(root, 'rulesets', rules);
   const { game, diagnostics } = loadRulesetText(file, readFileSync(file, 'utf8'), nodeReadFile);

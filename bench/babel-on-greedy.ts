@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadRulesetText } from '../engine/index.js';
-import { nodeReadFile } from '../engine/load/node-files.js';
+import { nodeReadFile } from '../engine/load/files/node-files.js';
 import { playout } from '../engine/sim/playout.js';
 
 const k = process.argv.indexOf('--games');

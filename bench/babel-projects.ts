@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evaluate, loadRulesetText } from '../engine/index.js';
-import { nodeReadFile } from '../engine/load/node-files.js';
+import { nodeReadFile } from '../engine/load/files/node-files.js';
 import { playGame } from '../engine/sim/games.js';
 import { parseBot } from '../engine/bots/index.js';
 import type { Game } from '../engine/index.js';

@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRulesetText } from '../engine/index.js';
 import type { Game, State } from '../engine/index.js';
-import { nodeReadFile } from '../engine/load/node-files.js';
+import { nodeReadFile } from '../engine/load/files/node-files.js';
 import { newGame, resolve as resolveDecision } from '../engine/flow.js';
 import { beliefWorthKeeping, botChoice, botStreams, parseBot, usesBelief } from '../engine/bots/index.js';
 import { Belief } from '../engine/bots/belief.js';

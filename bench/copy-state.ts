@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadRulesetText } from '../engine/index.js';
-import { nodeReadFile } from '../engine/load/node-files.js';
+import { nodeReadFile } from '../engine/load/files/node-files.js';
 import { cloneState, moveEntities } from '../engine/state.js';
 import { Match, type Action } from '../engine/index.js';
 

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { Lexer } from 'yaml';
 import { EditError, setCardValue, withPath, type CardPath, type CardValue, type Json } from '../edit/yaml-edit.js';
 import { sameValue } from '../edit/yaml-splice.js';
-import { located, mergeVariant, resolveExtends, type Located } from '../engine/load/merge.js';
-import { parseSource, type ParsedSource } from '../engine/load/source.js';
+import { located, mergeVariant, resolveExtends, type Located } from '../engine/load/variants/merge.js';
+import { parseSource, type ParsedSource } from '../engine/load/yaml/source.js';
 import { resolveRelative } from '../engine/load/index.js';
 
 /** The rulesets shipped (and the edit fixtures), by path relative to `root`, sorted. */

@@ -1,5 +1,5 @@
 // How long the loader takes on the worst files it still accepts: each case is generated at the limits of
-// engine/load/limits.ts (512 KiB and 100 000 values per file; 1 MiB and 200 000 values per `extends` chain)
+// engine/load/yaml/limits.ts (512 KiB and 100 000 values per file; 1 MiB and 200 000 values per `extends` chain)
 // and loaded whole (parse, merge, schema check, compile, the check before the first decision), as `babelkit
 // validate` would; then small files built to cost far more than their size (bench/hostile-rulesets.ts).
 //   npm run build && node dist/bench/loader-limits.js [--only NAME]
@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadRulesetText } from '../engine/index.js';
-import { DEFAULT_CHAIN_LIMITS, DEFAULT_LIMITS } from '../engine/load/limits.js';
+import { DEFAULT_CHAIN_LIMITS, DEFAULT_LIMITS } from '../engine/load/yaml/limits.js';
 import { definitionChain, overLimitCalls, overLimitUses, paymentSum, runawayMove, underLimitUses } from './hostile-rulesets.js';
 
 const MAX_BYTES = DEFAULT_LIMITS.maxBytes;

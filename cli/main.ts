@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { loadOrReport } from './load-file.js';
+import { loadBotModules } from './bot-modules.js';
 import { ALL_SEEING, Match, nodeReadFile, outcomeOf, replayShapeProblem, simulate, type Replay } from '../engine/index-node.js';
 import { HelpRequested, parseArgs, UsageError } from './args.js';
 import { PRINT_USAGE } from './print-usage.js';
@@ -61,6 +62,7 @@ export async function main(argv: string[]): Promise<number> {
   guardTerminal();
   const [cmd, ...rest] = argv;
   try {
+    await loadBotModules();
     switch (cmd) {
       case 'validate': return validateCmd(rest);
       // awaited here so that their usage errors reach the catch below

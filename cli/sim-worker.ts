@@ -7,6 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { playGame, summarize, type BatchSetup, type Game, type GameSummary, type State } from '../engine/index-node.js';
 import { loadRulesetFile, loadRulesetSource } from './load-file.js';
 import { saveReplay } from './replays.js';
+import { loadBotModules } from './bot-modules.js';
 
 export interface WorkerRequest {
   file: string;
@@ -36,6 +37,9 @@ function gameOf(m: WorkerRequest): Game | null {
   }
   return g;
 }
+
+// the bots of BABELKIT_BOTS, as the main thread registered them (a worker thread has its own registry)
+await loadBotModules();
 
 const port = parentPort!;
 port.on('message', (m: WorkerRequest | 'stop') => {

@@ -1,5 +1,5 @@
 // What engine/index.ts (browser) and engine/index-node.ts (Node) export: the engine's public API, less where the
-// JSON Schema validator comes from, which each entry point decides (see load/schema-check.ts). Import the engine
+// JSON Schema validator comes from, which each entry point decides (see load/schema/schema-check.ts). Import the engine
 // from one of those two, not from here.
 
 export type {
@@ -13,7 +13,7 @@ export { BACKS_MODES, BASE_COLORS, CARD_SIZES, DESIGN_SIZE, cardSizeOf } from '.
 export { readCardSelector, type SelectorProblem } from './card-selector.js';
 
 export { loadRulesetText, resolveRelative, rulesetSchema, usePrecompiledSchemaCheck, type LoadResult, type ReadFile, type LoadOptions } from './load/index.js';
-export type { ImageReader } from './load/load-images.js';
+export type { ImageReader } from './load/files/load-images.js';
 export { IMAGE_LIMITS, ImageError, fitImage, readImage, sniffFormat, type ImageAsset, type ImageFormat } from './images.js';
 export { formatDiagnostic, sortAndDedupe, hasErrors, type Diagnostic } from './load/diagnostics.js';
 
@@ -40,12 +40,12 @@ export {
 export { parseTarget, measure, lossOf, distanceOf, showInterval, showMeasure, showTarget, gameValue, TargetError, type Target, type Measure } from './sim/tune/targets.js';
 export { tune, tuneWarnings, TuneBudgetError, type Evaluator, type TuneOptions, type TuneResult, type SettingResult, type ProfilePoint } from './sim/tune/search.js';
 export { playout, outcomeOf, type PlayoutOptions, type PlayoutResult } from './sim/playout.js';
-export { BOTS, ISMCTS_DEFAULT_ITERATIONS, botChoice, botProblem, botSpec, botStreams, parseBot, parseSeats, type BotKind, type BotSpec } from './bots/index.js';
+export { ISMCTS_DEFAULT_ITERATIONS, botChoice, botEntries, botNames, botProblem, botStreams, parseBot, parseSeats, registerBot, resolveBot, type BotBudget, type BotEntry, type BotKind, type ResolvedBot } from './bots/index.js';
 
 export { view, renderLog, renderLogMore, renderLogLines, renderLogMoreLines, segsText, cardView, type PlayerView, type ZoneView, type CardView, type Seg, type LogLine, type CardName } from './view.js';
 export { tableMeta, type TableMeta } from './table-meta.js';
 export { base64 } from './base64.js';
-export { rulesetName } from './load/ruleset-name.js';
+export { rulesetName } from './load/yaml/ruleset-name.js';
 export { cardFace, fieldRuns, templateRuns, countsRuns, kindsRuns, runsText, readsAsNothing, fieldLabel, type Run, type FaceLine } from './present.js';
 export { readSvg, pathDataProblem, SvgError, type SymbolDef, type Shape, type ShapePart, type TransformOp, type Paint } from './symbols.js';
 export { playerName } from './render.js';
@@ -53,5 +53,5 @@ export { didYouMean } from './suggest.js';
 export { evaluate } from './expr/evaluate.js';
 export { scoreTable } from './scores.js';
 export { CSV_HEADER, reportRows, toCsv } from './sim/csv.js';
-export { diffRulesets, type Change } from './load/diff.js';
+export { diffRulesets, type Change } from './load/variants/diff.js';
 export { ALL_SEEING } from './visibility.js';

@@ -1,5 +1,5 @@
 // Image files drawn on cards (a layout's `image` element): PNG, JPEG or SVG, read from bytes the caller gives
-// (the engine reads no files: the CLI's reader is in load/node-files.ts, the editor's holds the images the
+// (the engine reads no files: the CLI's reader is in load/files/node-files.ts, the editor's holds the images the
 // designer opened). Every image is checked here, once, at load time, so that `validate` saying ok means print,
 // the preview and the table can draw it:
 // - PNG: signature, every chunk's length and checksum, a header print can embed (bit depth and colour type as

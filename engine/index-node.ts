@@ -2,7 +2,7 @@
 // their `extends` chains from disk.
 
 import { createRequire } from 'node:module';
-import { useAjv } from './load/schema-check.js';
+import { useAjv } from './load/schema/schema-check.js';
 
 // ajv is loaded on first use: only a ruleset that fails the schema check compiled at build time needs it to
 // explain why (a valid one is answered by that check; `babelkit validate` starts about 45 ms sooner).
@@ -10,4 +10,4 @@ let ajv: unknown;
 useAjv(() => (ajv ??= createRequire(import.meta.url)('ajv/dist/2020.js')));
 
 export * from './api.js';
-export { nodeReadFile, nodeReadImage, nodePathResolver, readStdin, resolveExtendsFromFile } from './load/node-files.js';
+export { nodeReadFile, nodeReadImage, nodePathResolver, readStdin, resolveExtendsFromFile } from './load/files/node-files.js';

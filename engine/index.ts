@@ -6,5 +6,5 @@
 //   simulate  many bot games from one seed, aggregated
 //   view      what one seat may see (hidden information enforced here)
 
-import './load/ajv-static.js';
+import './load/schema/ajv-static.js';
 export * from './api.js';

@@ -10,18 +10,11 @@
 // departures the seat could not follow of 1 − 1/(cards there before it), each card equally likely to have
 // gone). The chance that a remembered card is still there is then surv(now) / surv(when it arrived).
 
-import type { Game, State } from './model.js';
+import type { Game, Memory, State } from './model.js';
+
+export type { Memory } from './model.js';
 import { instances } from './instances.js';
 import { inMask, seenMask, zoneMask } from './visibility.js';
-
-export interface Memory {
-  /** seat × card (seat * cards + card) → the remembered zone instance, -1 for none */
-  where: number[];
-  /** seat × card → the seat's `surv` of that zone when the card arrived there */
-  at: number[];
-  /** seat × zone instance → the chance that every card the seat remembers there is still there (see above) */
-  surv: number[];
-}
 
 const rememberedCache = new WeakMap<Game, Uint8Array>();
 /** zone instance → 1 if its zone is `remembered` */

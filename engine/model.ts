@@ -2,10 +2,9 @@
 // serialisable). The engine only knows these generic notions: zones, entities, players, roles, teams,
 // variables, phases, steps, prompts.
 
-import type { Memory } from './memory.js';
-import type { BeliefSource, BeliefTracker } from './bots/belief-types.js';
 import type { Ty } from './expr/types.js';
 import type { Env } from './expr/env.js';
+import type { CardDef } from './card-def.js';
 import type { CardLayout, PrintSettings } from './print-model.js';
 import type { SymbolDef } from './symbols.js';
 import type { ImageAsset } from './images.js';
@@ -73,16 +72,7 @@ export interface ZoneDef {
 
 export type FieldType = 'number' | 'string' | 'strings' | 'bool' | 'cell' | 'cells' | 'cellCounts' | 'role' | 'team' | 'player' | 'kind' | 'kinds' | 'counts';
 
-export interface CardDef {
-  id: string;
-  index: number;
-  type: string;
-  name: string;
-  count: number;
-  startZone: number;
-  fields: Record<string, unknown>;
-  source?: string;
-}
+export type { CardDef } from './card-def.js';
 
 /** A card field's declaration: its type, default, and how it reads to a person. */
 export interface FieldDef {
@@ -520,4 +510,40 @@ export interface Action {
   player: number;
   step: string;
   choice: any[];
+}
+
+/** What each seat remembers of hidden cards (engine/memory.ts keeps it; only for `remembered` zones). */
+export interface Memory {
+  /** seat × card (seat * cards + card) → the remembered zone instance, -1 for none */
+  where: number[];
+  /** seat × card → the seat's `surv` of that zone when the card arrived there */
+  at: number[];
+  /** seat × zone instance → the chance that every card the seat remembers there is still there (engine/memory.ts) */
+  surv: number[];
+}
+
+// The shape of a belief as the state and the expression language see it (the implementation is
+// bots/belief.ts): declared here so that the state and the `belief` function need not import the bots.
+
+/** What the bot seats of a real game infer of what they cannot see, kept up to date as the game is played. */
+export interface BeliefTracker {
+  /** A decision was taken: `pre` is the game just before it, `post` the game after it (and after the flow
+   *  ran on to the next decision). */
+  observe(g: Game, pre: State, post: State, p: OpenPrompt, choice: readonly unknown[]): void;
+  /** Whether `viewer`'s belief is kept. */
+  tracks(viewer: number): boolean;
+  /** `viewer`'s chance that seat `p`'s role is one that `is` accepts (a team's roles, or one role); with
+   *  `given`, among the worlds where seat `given.seat` holds role `given.role` (how `viewer` models what that
+   *  seat believes). NaN when it keeps no belief for `viewer`. */
+  chance(viewer: number, p: number, is: (role: number) => boolean, given?: { seat: number; role: number }): number;
+  /** A copy of `viewer`'s world drawn by its weight (a full state, consistent with what `viewer` saw), or null. */
+  draw(viewer: number, rng: Uint32Array): State | null;
+  /** An independent copy (the belief of a game saved for undo). */
+  copy(): BeliefTracker;
+}
+
+/** In a bot's copy: the belief it was planned from, and whose. */
+export interface BeliefSource {
+  tracker: BeliefTracker;
+  viewer: number;
 }

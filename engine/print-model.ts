@@ -1,8 +1,8 @@
 // The print half of the compiled game: sheet defaults, colours, named decks and card layouts, checked and
-// resolved by the loader (engine/load/compile-print.ts) so that print/ and the editor read typed values
+// resolved by the loader (engine/load/compile/print.ts) so that print/ and the editor read typed values
 // and never the raw ruleset. Generic print notions only (colours, sizes, boxes, fields): no game here.
 
-import type { CardDef } from './model.js';
+import type { CardDef } from './card-def.js';
 import { didYouMean } from './suggest.js';
 
 /** A colour resolved at load time: always `#rrggbb`, lower case. */

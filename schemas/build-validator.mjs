@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Build step (after tsc): compiles schemas/ruleset.schema.json — our own schema, never a ruleset — into ajv's
 // standalone validation code, dist/schemas/ruleset-check.js, with the same options as the loader's validator
-// (engine/load/schema-check.ts). The command line loads it so `babelkit validate` does not compile the schema at
+// (engine/load/schema/schema-check.ts). The command line loads it so `babelkit validate` does not compile the schema at
 // every start; the loader falls back to its own validator for the messages when a ruleset does not pass.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Writes the generated parts of the schema and of docs/ruleset-format.md from the engine's registries of
-// primitives (engine/lang/schema.ts). Run `npm run schema` after adding or changing an effect, a step kind, a
+// primitives (tools/schema-sections.ts). Run `npm run schema` after adding or changing an effect, a step kind, a
 // prompt key or a built-in function; test/load/registry.test.ts fails until you do.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { applyPrimitiveDefs, applyPrimitiveTables } = await import(new URL('../dist/engine/lang/schema.js', import.meta.url).href);
+const { applyPrimitiveDefs, applyPrimitiveTables } = await import(new URL('../dist/tools/schema-sections.js', import.meta.url).href);
 
 const schemaFile = `${root}schemas/ruleset.schema.json`;
 const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));

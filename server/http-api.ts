@@ -10,7 +10,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { BOTS } from '../engine/index-node.js';
+import { botEntries } from '../engine/index-node.js';
 import { MatchRefusal } from './hosted-match.js';
 import { isJsonType } from './guard.js';
 import { JsonSyntaxError, parseJson } from './json-text.js';
@@ -38,6 +38,12 @@ export interface ApiOptions {
   uploads?: { perMinute: number; burst: number };
   /** a seed for a match created without one (default: a 256-bit key from the system's CSPRNG) */
   randomSeed?: () => number | string;
+}
+
+/** The registered bots as `/api/info` lists them: name, one-line description, budget, whether a live table
+ *  offers it (the host page's seat lists). */
+function botList(): { name: string; description: string; budget: { default: number; max: number; unit: string } | null; atTable: boolean }[] {
+  return botEntries().map((b) => ({ name: b.name, description: b.description, budget: b.budget ?? null, atTable: b.atTable }));
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -119,7 +125,7 @@ export function api(matches: Matches, o: ApiOptions = {}): (req: IncomingMessage
     };
     if (parts.length === 1 && parts[0] === 'info') {
       allow('GET');
-      return send(res, 200, { server: 'babelkit', rulesets: matches.rulesets.list(), names: matches.rulesets.names(), bots: BOTS, defaultBot: DEFAULT_BOT });
+      return send(res, 200, { server: 'babelkit', rulesets: matches.rulesets.list(), names: matches.rulesets.names(), bots: botEntries().map((b) => b.name), botList: botList(), defaultBot: DEFAULT_BOT });
     }
     if (parts[0] !== 'matches') throw new HttpError(404, `no API at ${url.pathname}`);
     if (parts.length === 1) {

@@ -1,7 +1,7 @@
 // The matches a server hosts: creating one from a request (checked field by field, stored before it is
 // answered), finding one by id, and resuming every stored match when the server starts.
 
-import { BOTS, Match, MatchError, type BotKind, type OptionValues } from '../engine/index-node.js';
+import { Match, MatchError, botProblem, parseBot, resolveBot, type BotKind, type OptionValues } from '../engine/index-node.js';
 import { HostedMatch, MatchRefusal } from './hosted-match.js';
 import type { CreatedMatch } from './protocol.js';
 import { Rulesets, type RulesetFiles } from './rulesets.js';
@@ -67,8 +67,12 @@ export function readCreateRequest(body: unknown, randomSeed: () => number | stri
     bots = body.bots.map((b, i) => {
       if (b === false || b === null) return null;
       if (b === true) return DEFAULT_BOT;
-      if (typeof b === 'string' && (BOTS as string[]).includes(b)) return b as BotKind;
-      throw new CreateError(400, `'bots[${i}]' is ${JSON.stringify(b)}: give false for a person, true for the default bot (${DEFAULT_BOT}), or one of ${BOTS.join(', ')}`);
+      const kind = parseBot(b);
+      if (kind === null) throw new CreateError(400, `'bots[${i}]' is ${JSON.stringify(b)}: give false for a person, true for the default bot (${DEFAULT_BOT}), or a bot: ${botProblem(b)}`);
+      // the server's bots run on its one thread: a seat searches at most its bot's default budget
+      const { entry, budget } = resolveBot(kind);
+      if (entry.budget && budget > entry.budget.default) throw new CreateError(400, `'bots[${i}]' is ${JSON.stringify(b)}: a hosted seat's ${entry.name} searches at most ${entry.budget.default} ${entry.budget.unit} (${entry.name}:${entry.budget.default})`);
+      return kind;
     });
   }
   return { ruleset, players, seed: seed as number | string, seedGiven, options: (body.options ?? {}) as OptionValues, bots };

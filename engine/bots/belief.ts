@@ -23,7 +23,7 @@
 // roles, zone sizes, the flow's position) and the choices the seat saw.
 
 import type { Game, OpenPrompt, State } from '../model.js';
-import type { BeliefTracker } from './belief-types.js';
+import type { BeliefTracker } from '../model.js';
 import { newGame, promptOf, resolve } from '../flow.js';
 import { changed, cloneState, ownZone, rolesKey, varKey } from '../state.js';
 import { cardSeenIn, roleVisibleTo, varVisibleTo, zoneVisibleTo, zoneMask } from '../visibility.js';

@@ -1,6 +1,7 @@
-// The bots, in one place: their names, how a bot is written (`random`, `greedy`, `ismcts`, `ismcts:400`),
-// how one decides, and how each seat's random stream is seeded. A bot decides from its own seat's view only
-// (see determinize.ts); the options it may take exclude those the ruleset marks `botsNever` (options.ts).
+// The bots, in one place: the built-in ones registered (registry.ts holds the list every reader reads:
+// names, budgets, descriptions), how one decides, and how each seat's random stream is seeded. A bot decides
+// from its own seat's view only (see determinize.ts); the options it may take exclude those the ruleset
+// marks `botsNever` (options.ts). A new bot is one more `registerBot` entry below.
 
 import type { Game, OpenPrompt, State } from '../model.js';
 import { seedRng } from '../rng.js';
@@ -8,54 +9,41 @@ import { botPrompt } from './options.js';
 import { greedyChoice } from './greedy.js';
 import { randomChoice } from './random.js';
 import { GUIDED_DEFAULT_ITERATIONS, ISMCTS_DEFAULT_ITERATIONS, ismctsChoice } from './ismcts.js';
+import { botProblem, parseBot, registerBot, resolveBot, type BotKind } from './registry.js';
 
-/** A bot as written on a command line or in a seat list: `ismcts:N` searches N iterations per decision;
- *  `guided` is ISMCTS led by the ruleset's heuristics (`guided:N` likewise). */
-export type BotKind = 'random' | 'greedy' | 'deduce' | 'ismcts' | `ismcts:${number}` | 'guided' | `guided:${number}`;
-/** The bots by name (`ismcts` and `guided` also take a budget: `ismcts:N`, `guided:N`). */
-export const BOTS: readonly ('random' | 'greedy' | 'deduce' | 'ismcts' | 'guided')[] = ['random', 'greedy', 'deduce', 'ismcts', 'guided'];
+export { botEntries, botNames, botProblem, parseBot, registerBot, resolveBot, type BotBudget, type BotEntry, type BotKind, type ResolvedBot } from './registry.js';
 export { GUIDED_DEFAULT_ITERATIONS, ISMCTS_DEFAULT_ITERATIONS } from './ismcts.js';
 
 /** The most iterations one ISMCTS decision may be given. */
 export const ISMCTS_MAX_ITERATIONS = 1_000_000;
 
-export interface BotSpec {
-  name: 'random' | 'greedy' | 'deduce' | 'ismcts';
-  /** ISMCTS: iterations per decision */
-  iterations?: number;
-  /** ISMCTS led by the prompts' heuristic `score`s (the `guided` bot): see ismcts.ts */
-  guided?: boolean;
-}
-
-/** Reads a bot's name (the one parser for the CLI, seat lists, matches and the editor); null when it is
- *  none. Whitespace and case are forgiven: ` ISMCTS:200 ` is `ismcts:200`. */
-export function parseBot(text: unknown): BotKind | null {
-  if (typeof text !== 'string') return null;
-  const t = text.trim().toLowerCase();
-  if (t === 'random' || t === 'greedy' || t === 'deduce' || t === 'ismcts' || t === 'guided') return t;
-  const m = /^(ismcts|guided):(\d{1,7})$/.exec(t);
-  if (!m) return null;
-  const n = Number(m[2]);
-  if (n < 1 || n > ISMCTS_MAX_ITERATIONS) return null;
-  return m[1] === 'guided' ? `guided:${n}` : `ismcts:${n}`;
-}
-
-/** What went wrong with a bot's name, in words (for usage errors). */
-export function botProblem(text: unknown): string {
-  const t = typeof text === 'string' ? text.trim().toLowerCase() : '';
-  const m = /^(ismcts|guided):/.exec(t);
-  if (m) return `'${String(text)}': ${m[1]}:N takes a whole number of iterations from 1 to ${ISMCTS_MAX_ITERATIONS}`;
-  return `'${String(text)}' is not a bot (random, greedy, deduce, ismcts, guided, ismcts:N or guided:N)`;
-}
-
-/** A parsed bot's name and budget. */
-export function botSpec(kind: BotKind): BotSpec {
-  if (kind === 'random' || kind === 'greedy' || kind === 'deduce') return { name: kind };
-  if (kind === 'ismcts') return { name: 'ismcts', iterations: ISMCTS_DEFAULT_ITERATIONS };
-  if (kind === 'guided') return { name: 'ismcts', iterations: GUIDED_DEFAULT_ITERATIONS, guided: true };
-  const [name, n] = kind.split(':');
-  return { name: 'ismcts', iterations: Number(n), ...(name === 'guided' ? { guided: true } : {}) };
-}
+registerBot({
+  name: 'random', atTable: true,
+  description: 'uniform over the legal choices',
+  decide: (_s, _g, q, rng) => randomChoice(q, rng),
+});
+registerBot({
+  name: 'greedy', atTable: true,
+  description: "plays each choice on a copy dealt from what it sees and keeps the best for its team's objective",
+  decide: (s, g, q, rng) => greedyChoice(s, g, q, rng),
+});
+registerBot({
+  name: 'deduce', atTable: false, usesBelief: true,
+  description: 'greedy, planning from a belief of what its seat cannot see, inferred from play',
+  decide: (s, g, q, rng) => greedyChoice(s, g, q, rng),
+});
+registerBot({
+  name: 'ismcts', atTable: false,
+  description: 'information-set Monte Carlo tree search over copies dealt from what it sees',
+  budget: { default: ISMCTS_DEFAULT_ITERATIONS, max: ISMCTS_MAX_ITERATIONS, unit: 'iterations' },
+  decide: (s, g, q, rng, n) => ismctsChoice(s, g, q, rng, n, false),
+});
+registerBot({
+  name: 'guided', atTable: false,
+  description: "ISMCTS led by the ruleset's heuristic scores",
+  budget: { default: GUIDED_DEFAULT_ITERATIONS, max: ISMCTS_MAX_ITERATIONS, unit: 'iterations' },
+  decide: (s, g, q, rng, n) => ismctsChoice(s, g, q, rng, n, true),
+});
 
 /**
  * A seat list such as `ismcts,greedy,random` (one bot per seat, in seat order), or one bot for every seat.
@@ -73,11 +61,8 @@ export function parseSeats(text: string, players: number): BotKind[] {
 
 /** A bot's choice for an open decision, drawn with the bot's own stream. */
 export function botChoice(kind: BotKind, s: State, g: Game, p: OpenPrompt, rng: Uint32Array): any[] {
-  const q = botPrompt(s, g, p); // without the options a bot never takes
-  if (kind === 'random') return randomChoice(q, rng);
-  if (kind === 'greedy' || kind === 'deduce') return greedyChoice(s, g, q, rng);
-  const spec = botSpec(kind);
-  return ismctsChoice(s, g, q, rng, spec.iterations!, spec.guided === true);
+  const { entry, budget } = resolveBot(kind);
+  return entry.decide(s, g, botPrompt(s, g, p), rng, budget); // without the options a bot never takes
 }
 
 /** Whether a bot plans from a belief of what its seat cannot see, inferred from play (bots/belief.ts): `deduce`
@@ -86,7 +71,7 @@ export function botChoice(kind: BotKind, s: State, g: Game, p: OpenPrompt, rng: 
  *  played along every real decision (a dozen worlds a seat), which made their games several times dearer
  *  for a search that does not read it yet. */
 export function usesBelief(kind: BotKind): boolean {
-  return kind === 'deduce';
+  return resolveBot(kind).entry.usesBelief === true;
 }
 
 /** Whether a game keeps beliefs for its bots: when some seat's role is hidden from another at its start and the

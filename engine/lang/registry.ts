@@ -1,7 +1,7 @@
 // The ruleset language's words, one registry per kind of primitive: effects (engine/effects/), step kinds and
 // prompt keys (engine/load/compile/), built-in functions (engine/expr/functions/). Each entry holds its name,
 // its parameters with their types, a one-line description and its compile function; the schema's sections
-// for them and the docs' tables are generated from the entries (engine/lang/schema.ts, `npm run schema`),
+// for them and the docs' tables are generated from the entries (tools/schema-sections.ts, `npm run schema`),
 // and a test checks that the committed schema and docs agree. Adding a primitive is one entry in one file.
 
 /** What a parameter's value is: each kind maps to one JSON Schema shape and one phrase in the docs. */

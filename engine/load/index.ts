@@ -9,9 +9,9 @@ import { DRY_RUN_WORK, withWorkAllowance } from '../budget.js';
 import { sortAndDedupe, type Diagnostic } from './diagnostics.js';
 import { compileRuleset } from './compile/index.js';
 import schema from '../../schemas/ruleset.schema.json' with { type: 'json' };
-import { createSchemaValidator, type SchemaValidator } from './schema-check.js';
-import { posOf, resolveExtends, scalarPosOf, sourceMapOf, type FileReader } from './merge.js';
-import { loadImages, type ImageReader } from './load-images.js';
+import { createSchemaValidator, type SchemaValidator } from './schema/schema-check.js';
+import { posOf, resolveExtends, scalarPosOf, sourceMapOf, type FileReader } from './variants/merge.js';
+import { loadImages, type ImageReader } from './files/load-images.js';
 
 export interface LoadResult {
   game?: Game;

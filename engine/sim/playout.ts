@@ -5,7 +5,7 @@ import { newGame, resolve } from '../flow.js';
 import { beliefWorthKeeping, botChoice, botStreams, usesBelief, type BotKind } from '../bots/index.js';
 import { Belief } from '../bots/belief.js';
 import { restrictPrompt, type CompiledRestriction } from './restrict.js';
-export { BOTS, botChoice, type BotKind } from '../bots/index.js';
+export { botChoice, botNames, type BotKind } from '../bots/index.js';
 
 export interface PlayoutOptions {
   players: number;

@@ -16,7 +16,7 @@ import { newGame, resolve } from '../../engine/flow.js';
 import { seedRng } from '../../engine/rng.js';
 import { determinize } from '../../engine/bots/determinize.js';
 import { ismctsChoice } from '../../engine/bots/ismcts.js';
-import { botChoice, botProblem, botSpec, botStreams, parseBot } from '../../engine/bots/index.js';
+import { botChoice, botProblem, botStreams, parseBot, resolveBot } from '../../engine/bots/index.js';
 import { remembered } from '../../engine/memory.js';
 import { cardVisibleTo } from '../../engine/visibility.js';
 import { evaluate } from '../../engine/expr/evaluate.js';
@@ -125,8 +125,9 @@ describe('the guided bot', () => {
     expect(parseBot(' Guided ')).toBe('guided');
     expect(parseBot('guided:50')).toBe('guided:50');
     expect(parseBot('guided:0')).toBeNull();
-    expect(botSpec('guided:50')).toEqual({ name: 'ismcts', iterations: 50, guided: true });
-    expect(botSpec('ismcts:50')).toEqual({ name: 'ismcts', iterations: 50 });
+    expect(resolveBot('guided:50')).toMatchObject({ entry: { name: 'guided' }, budget: 50 });
+    expect(resolveBot('guided').budget).toBe(100);
+    expect(resolveBot('ismcts:50')).toMatchObject({ entry: { name: 'ismcts' }, budget: 50 });
     expect(botProblem('guided:x')).toMatch(/guided:N takes a whole number of iterations/);
   });
 

@@ -4,8 +4,8 @@
 // bench/loader-limits.ts, not asserted here.)
 
 import { describe, expect, it } from 'vitest';
-import { parseSource } from '../../engine/load/source.js';
-import { resolveExtends } from '../../engine/load/merge.js';
+import { parseSource } from '../../engine/load/yaml/source.js';
+import { resolveExtends } from '../../engine/load/variants/merge.js';
 import { resolveRelative } from '../../engine/load/index.js';
 import type { Diagnostic } from '../../engine/load/diagnostics.js';
 

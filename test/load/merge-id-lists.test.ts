@@ -4,8 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseSource } from '../../engine/load/source.js';
-import { located, mergeVariant } from '../../engine/load/merge.js';
+import { parseSource } from '../../engine/load/yaml/source.js';
+import { located, mergeVariant } from '../../engine/load/variants/merge.js';
 
 interface Item { id: string; n?: number; remove?: boolean; replace?: boolean; before?: string; after?: string }
 

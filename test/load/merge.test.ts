@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseSource } from '../../engine/load/source.js';
-import { keyPosOf, located, mergeVariant, posOf, resolveExtends, scalarPosOf, sourceMapOf } from '../../engine/load/merge.js';
-import { createSchemaValidator } from '../../engine/load/schema-check.js';
-import { nodePathResolver, nodeReadFile, resolveExtendsFromFile } from '../../engine/load/node-files.js';
+import { parseSource } from '../../engine/load/yaml/source.js';
+import { keyPosOf, located, mergeVariant, posOf, resolveExtends, scalarPosOf, sourceMapOf } from '../../engine/load/variants/merge.js';
+import { createSchemaValidator } from '../../engine/load/schema/schema-check.js';
+import { nodePathResolver, nodeReadFile, resolveExtendsFromFile } from '../../engine/load/files/node-files.js';
 
 const BASE = [
   'title: Base', // 1

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { createSchemaValidator } from '../../engine/load/schema-check.js';
+import { createSchemaValidator } from '../../engine/load/schema/schema-check.js';
 import { rulesetSchema } from '../../engine/load/index.js';
 import { ROOT } from '../helpers/game.js';
 import { babelkitWithInput } from '../cli/run.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyPrimitiveDefs, applyPrimitiveTables, registries, type Registries } from '../../engine/lang/schema.js';
+import { applyPrimitiveDefs, applyPrimitiveTables, registries, type Registries } from '../../tools/schema-sections.js';
 import { T } from '../../engine/expr/types.js';
 import { ROOT } from '../helpers/game.js';
 
@@ -58,4 +58,42 @@ describe('the registries of primitives and the schema', () => {
       expect(applyPrimitiveTables(docs, fake)).not.toBe(docs);
     });
   }
+});
+
+/** The docs' row or sentence for a value, as written there (200000, never 200,000). */
+const plain = (n: number) => String(n);
+
+describe('the limits and the bots, against the docs', () => {
+  it("every limit the schema takes has its docs row, with the loader's default and maximum", async () => {
+    const { DEFAULT_MAX_STEPS, MAX_STEPS, MAX_WORK } = await import('../../engine/load/compile/index.js');
+    const { DEFAULT_STEP_WORK } = await import('../../engine/budget.js');
+    const limits = (schema.properties as Record<string, { properties: Record<string, { maximum: number; description: string }> }>).limits!.properties;
+    const row = docs.split('\n').find((l) => l.startsWith('| `limits` |'))!;
+    expect(row).toBeDefined();
+    expect(Object.keys(limits).sort()).toEqual(['steps', 'work']);
+    for (const k of Object.keys(limits)) expect(row, k).toContain(`\`${k}\``);
+    const expected = { steps: [DEFAULT_MAX_STEPS, MAX_STEPS], work: [DEFAULT_STEP_WORK, MAX_WORK] } as const;
+    for (const [k, [dflt, max]] of Object.entries(expected)) {
+      expect(limits[k]!.maximum, k).toBe(max);
+      expect(limits[k]!.description, k).toContain(`default ${plain(dflt)}`);
+      const part = row.slice(row.indexOf(`\`${k}\``));
+      expect(part, k).toMatch(new RegExp(`default ${plain(dflt)}, at most ${plain(max)}`));
+    }
+  });
+
+  it('every registered bot has its row in docs/balance.md, with its default budget, and is named in the README', async () => {
+    const { botEntries } = await import('../../engine/index.js');
+    const balance = readFileSync(join(ROOT, 'docs/balance.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const rows = balance.split('\n').filter((l) => l.startsWith('| `'));
+    for (const b of botEntries()) {
+      const r = rows.find((l) => l.startsWith(`| \`${b.name}\``));
+      expect(r, b.name).toBeDefined();
+      if (b.budget) {
+        expect(r, b.name).toContain(`\`${b.name}:N\``);
+        expect(r, b.name).toContain(`default ${b.budget.default}`);
+      }
+      expect(readme, b.name).toContain(`\`${b.name}\``);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSource } from '../../engine/load/source.js';
-import { createSchemaValidator, parseInstancePath, readablePath } from '../../engine/load/schema-check.js';
+import { parseSource } from '../../engine/load/yaml/source.js';
+import { createSchemaValidator, parseInstancePath, readablePath } from '../../engine/load/schema/schema-check.js';
 
 const schema = {
   type: 'object',

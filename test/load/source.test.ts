@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse, stringify } from 'yaml';
-import { parseSource, scalarPos, type ParsedSource } from '../../engine/load/source.js';
+import { parseSource, scalarPos, type ParsedSource } from '../../engine/load/yaml/source.js';
 
 type Where = { line: number; col: number; message: string; severity?: string };
 

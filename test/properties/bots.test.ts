@@ -5,7 +5,9 @@
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { playout, BOTS, type BotKind } from '../../engine/sim/playout.js';
+import { playout, botNames, type BotKind } from '../../engine/sim/playout.js';
+
+const BOTS = botNames();
 import { babelBuilders } from '../helpers/game.js';
 import { conservationProblem, seedArb } from './support.js';
 

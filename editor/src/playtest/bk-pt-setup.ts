@@ -5,6 +5,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { SeatKind, TableMeta } from './protocol.js';
 import { zoneLabel } from './cards.js';
+import { tableBots } from '../shared/bot-choices.js';
 
 /** A game as set up in the bar. */
 export interface GameSetup {
@@ -137,7 +138,7 @@ export class BkPtSetup extends LitElement {
     const meta = this.meta;
     const range = meta ? Array.from({ length: meta.maxPlayers - meta.minPlayers + 1 }, (_, i) => meta.minPlayers + i) : [];
     const options = meta?.options ?? [];
-    const kinds: [SeatKind, string][] = [['human', 'Human'], ['greedy', 'Greedy bot'], ['random', 'Random bot']];
+    const kinds: [SeatKind, string, string][] = [['human', 'Human', 'a person at this screen'], ...tableBots().map((b): [SeatKind, string, string] => [b.name, b.label, b.description])];
     return html`<div class="bar">
       <div class="row">
         <label>Players
@@ -148,7 +149,7 @@ export class BkPtSetup extends LitElement {
         <label>Seed <input type="text" data-seed .value=${this.seed} @input=${(e: Event) => (this.seed = (e.target as HTMLInputElement).value)} /></label>
         ${this.seats.map((k, i) => html`<label>Seat ${i + 1}
           <select data-seat=${i} class=${k === 'human' ? 'human' : ''} @change=${(e: Event) => this.setSeat(i, (e.target as HTMLSelectElement).value as SeatKind)}>
-            ${kinds.map(([o, label]) => html`<option value=${o} ?selected=${o === k}>${label}</option>`)}
+            ${kinds.map(([o, label, title]) => html`<option value=${o} title=${title} ?selected=${o === k}>${label}</option>`)}
           </select></label>`)}
         <label>Bot pace
           <select data-delay @change=${(e: Event) => this.setDelay(Number((e.target as HTMLSelectElement).value))}>

@@ -8,13 +8,15 @@ import { LitElement, css, html, nothing } from 'lit';
 import type { CreatedMatch } from '../../../server/protocol.js';
 import { palette } from '../playtest/cards.js';
 import { Watch } from '../shared/watch.js';
+import { tableBotsOf, type BotChoice } from '../shared/bot-choices.js';
 import { createMatch, CreateMatchError, rememberedLinks, serverInfo, type ServerInfo } from './host-api.js';
 import { MatchConnection, matchFromLocation, serverUrl } from './match-connection.js';
 import { connectionBadge, endedPanel, gamePartStyles, logHeading, logPanel, pageStyles, tableInfo } from './table-parts.js';
 import './bk-qr.js';
 import '../playtest/bk-pt-table.js';
 
-type SeatChoice = 'person' | 'greedy' | 'random';
+/** a person, or a bot's name */
+type SeatChoice = string;
 
 /** A shipped ruleset as a person reads it: its game's name (the path when the server does not give one). */
 function nameOf(info: ServerInfo | null, path: string): string {
@@ -145,6 +147,13 @@ export class BkHost extends LitElement {
     }
   }
 
+  /** The bots a seat may take: the server's, as `/api/info` lists them (a server without the list: its names). */
+  private bots(): BotChoice[] {
+    const i = this.info;
+    if (!i) return [];
+    return tableBotsOf(i.botList ?? i.bots.filter((b) => b === 'greedy' || b === 'random').map((name) => ({ name, description: '', atTable: true })));
+  }
+
   private renderForm() {
     const i = this.info;
     return html`<header><h1>Host a match</h1><span class="game">babelkit serve</span></header>
@@ -167,7 +176,8 @@ export class BkHost extends LitElement {
         <div class="row">
           ${this.seatKinds.map((k, s) => html`<label>Seat ${s + 1}
             <select data-seat=${s} @change=${(e: Event) => { const a = this.seatKinds.slice(); a[s] = (e.target as HTMLSelectElement).value as SeatChoice; this.seatKinds = a; }}>
-              ${(['person', 'greedy', 'random'] as SeatChoice[]).map((o) => html`<option value=${o} ?selected=${o === k}>${o === 'person' ? 'a person' : `${o} bot`}</option>`)}
+              <option value="person" ?selected=${k === 'person'}>a person</option>
+              ${this.bots().map((b) => html`<option value=${b.name} title=${b.description} ?selected=${b.name === k}>${b.name} bot</option>`)}
             </select></label>`)}
         </div>
         <button type="submit" data-create-match ?disabled=${this.busy || !i}>Create the match</button>

@@ -11,6 +11,8 @@ export interface ServerInfo {
   /** the game's name in each ruleset, by path (a server older than this may not say) */
   names?: Record<string, string>;
   bots: string[];
+  /** every bot with its description and whether a live table offers it (a server older than this may not say) */
+  botList?: { name: string; description: string; budget: { default: number; max: number; unit: string } | null; atTable: boolean }[];
   defaultBot: string;
 }
 

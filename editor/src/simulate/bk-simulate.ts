@@ -10,13 +10,13 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { BotKind, CategoryComparison, Comparison, GameSummary, LadderReport, RateComparison, SimulateReport } from '../../../engine/index.js';
 import { categoryMeans, parseBot, reportRows, toCsv, wilson } from '../../../engine/index.js';
+import { simulationBots } from '../shared/bot-choices.js';
 import { RpcClient } from '../shared/rpc-client.js';
 import type { RulesetSource } from '../shared/source.js';
 import type { Batch, RulesetInfo, SimApi } from './protocol.js';
 import { drawCharts, drawCompareCharts } from './charts.js';
 import './bk-tune.js';
 
-const BOT_NAMES: BotKind[] = ['random', 'greedy', 'deduce', 'ismcts', 'guided'];
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 /** points, with a true minus sign */
 const pts = (x: number) => `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)}`;
@@ -188,7 +188,7 @@ export class BkSimulate extends LitElement {
     const kinds = bots.map((b) => parseBot(b));
     const bad = bots.find((b, i) => !kinds[i]);
     if (bad !== undefined || kinds.length < 2) {
-      this.error = bad !== undefined ? `'${bad}' is not a bot (${BOT_NAMES.join(', ')})` : 'Give at least two bots, weaker first: random,greedy';
+      this.error = bad !== undefined ? `'${bad}' is not a bot (${simulationBots().map((b) => b.name).join(', ')})` : 'Give at least two bots, weaker first: random,greedy';
       return;
     }
     const gen = ++this.generation;
@@ -260,10 +260,10 @@ export class BkSimulate extends LitElement {
       <label>All seats <select data-sim-all-seats title="Set every seat's bot at once" .value=${live(allSame ? this.seats[0]! : '')}
         @change=${(e: Event) => { const b = (e.target as HTMLSelectElement).value as BotKind; if (b) this.seats = this.seats.map(() => b); }}>
         <option value="" ?selected=${!allSame}>(per seat)</option>
-        ${BOT_NAMES.map((n) => html`<option value=${n} ?selected=${allSame && this.seats[0] === n}>${n}</option>`)}</select></label>
+        ${simulationBots().map((b) => html`<option value=${b.name} title=${b.description} ?selected=${allSame && this.seats[0] === b.name}>${b.name}</option>`)}</select></label>
       <span class="sim-seats">${this.seats.map((b, i) => html`<label>Seat ${i + 1}
         <select data-sim-seat=${i} .value=${live(b)} @change=${(e: Event) => { const s = this.seats.slice(); s[i] = (e.target as HTMLSelectElement).value as BotKind; this.seats = s; }}>
-          ${BOT_NAMES.map((n) => html`<option ?selected=${n === b}>${n}</option>`)}</select></label>`)}</span>
+          ${simulationBots().map((e) => html`<option value=${e.name} title=${e.description} ?selected=${e.name === b}>${e.name}</option>`)}</select></label>`)}</span>
       <button class="primary" data-sim-run ?disabled=${!!this.running} @click=${() => this.start(false)}>Run</button>
       ${info.base ? html`<button data-sim-compare ?disabled=${!!this.running} @click=${() => this.start(true)} title="Play ${info.base} on the same seeds and show the differences">Compare with base</button>` : nothing}
       <label title="Bots to play against each other, weaker first; the games above are played for each pair">Ladder bots

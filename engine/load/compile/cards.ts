@@ -6,7 +6,7 @@ import type { CardDef, CardTypeDef, FieldType, RoleDef, TeamDef } from '../../mo
 import { T, typeFromName } from '../../expr/types.js';
 import { hintOf, isObj, type CompileContext, type Obj } from './context.js';
 import { defaultValueOfTy } from './components.js';
-import { NO_LAYOUT } from '../compile-print.js';
+import { NO_LAYOUT } from './print.js';
 
 const FIELD_TYPES: FieldType[] = ['number', 'string', 'strings', 'bool', 'cell', 'cells', 'cellCounts', 'role', 'team', 'player', 'kind', 'kinds', 'counts'];
 /** Field types whose values come from an enumeration, named by `of`. */

@@ -16,13 +16,13 @@ import { compileEndings, compileObjectives, compilePhases, compileReactions, com
 import { makeStepsCompiler } from './steps.js';
 import { compileQuantities, declareQuantities } from './quantities.js';
 import { compileObjective, compilePlausible, compileScores, declareScores } from './scores.js';
-import { compilePrint } from '../compile-print.js';
+import { compilePrint } from './print.js';
 import { compileFaces, compileSymbols, compileTable, enumSymbols } from './look.js';
 import { checkTunables } from './tunables.js';
 
 export type { Reporter } from './context.js';
 
-const DEFAULT_MAX_STEPS = 200_000;
+export const DEFAULT_MAX_STEPS = 200_000;
 /** the largest limits a ruleset may ask for: a game stays bounded (steps × work per step) */
 export const MAX_STEPS = 10_000_000;
 export const MAX_WORK = 1_000_000_000;

@@ -39,7 +39,7 @@
  * scalar-offsets.ts for columns inside strings), yaml-nodes.ts (node helpers).
  */
 import { Composer, LineCounter, Lexer, Parser, type CST, type Document, type YAMLError } from 'yaml';
-import { DiagnosticBag, type Diagnostic } from './diagnostics.js';
+import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';
 import { DEFAULT_LIMITS, DEPTH_GATE_SLACK, HARD_MAX_DEPTH, depthMessage, sizeMessage, utf8Length, type Limits } from './limits.js';
 import { YamlSourceMap, type SourceMap } from './source-map.js';
 import { Gate } from './token-gate.js';

@@ -1,13 +1,13 @@
-// The schema's sections for the language's primitives, and the docs' tables of them, generated from the
-// registries: effects, step kinds (and the keys every step shares), prompt keys, built-in functions.
-// `npm run schema` writes them into schemas/ruleset.schema.json and docs/ruleset-format.md; a test checks
+// Build tooling, not the engine: the schema's sections for the language's primitives, and the docs' tables of
+// them, generated from the engine's registries: effects, step kinds (and the keys every step shares), prompt
+// keys, built-in functions. `npm run schema` (schemas/generate.mjs) writes them into schemas/ruleset.schema.json and docs/ruleset-format.md; a test checks
 // that what is committed equals what the registries give (so a new entry without its schema fails).
 
-import { EFFECTS, type EffectDef } from '../effects/index.js';
-import { FUNCTIONS, type FunctionDef } from '../expr/functions/index.js';
-import { STEP_KEYS, STEP_KINDS, type StepKindDef } from '../load/compile/steps.js';
-import { PROMPT_KEYS, type PromptKeyDef } from '../load/compile/prompt.js';
-import type { Param, ParamType, Registry } from './registry.js';
+import { EFFECTS, type EffectDef } from '../engine/effects/index.js';
+import { FUNCTIONS, type FunctionDef } from '../engine/expr/functions/index.js';
+import { STEP_KEYS, STEP_KINDS, type StepKindDef } from '../engine/load/compile/steps.js';
+import { PROMPT_KEYS, type PromptKeyDef } from '../engine/load/compile/prompt.js';
+import type { Param, ParamType, Registry } from '../engine/lang/registry.js';
 
 export interface Registries {
   effects: Registry<EffectDef>;
@@ -119,7 +119,7 @@ function effectSchemas(effects: Registry<EffectDef>): Json {
   return out;
 }
 
-/** Keys a variant writes on a list item (merge directives, see engine/load/merge.ts); every id'd item takes them. */
+/** Keys a variant writes on a list item (merge directives, see engine/load/variants/merge.ts); every id'd item takes them. */
 const VARIANT_KEYS: Json = {
   remove: { type: 'boolean', description: 'Variant files only: `remove: true` deletes the base item with this id.', examples: [true] },
   replace: { type: 'boolean', description: 'Variant files only: `replace: true` replaces the base item with this id as a whole instead of merging into it.', examples: [true] },

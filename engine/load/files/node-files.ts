@@ -8,8 +8,8 @@
  */
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, extname, isAbsolute, resolve } from 'node:path';
-import { resolveExtends, type NotRead, type ResolveOptions, type ResolveResult } from './merge.js';
-import { DEFAULT_LIMITS, sizeMessage, streamSizeMessage } from './limits.js';
+import { resolveExtends, type NotRead, type ResolveOptions, type ResolveResult } from '../variants/merge.js';
+import { DEFAULT_LIMITS, sizeMessage, streamSizeMessage } from '../yaml/limits.js';
 
 const YAML_EXTENSIONS = ['.yaml', '.yml'];
 

@@ -4,16 +4,16 @@
 // zones, colour names, icons chosen by a field's value) and resolves every colour to #rrggbb, so a bad
 // layout fails `babelkit validate` at its line and column instead of failing at print time.
 
-import type { CardDef, CardTypeDef, ZoneDef } from '../model.js';
-import type { Path } from '../effects/index.js';
+import type { CardDef, CardTypeDef, ZoneDef } from '../../model.js';
+import type { Path } from '../../effects/index.js';
 import {
   BACKS_MODES, BASE_COLORS, DESIGN_SIZE, cardSizeOf, type Align, type CardLayout, type CardSize, type Hex, type LayoutBox, type LayoutElement,
   type PaperName, type PrintDeck, type PrintSettings, type VAlign,
-} from '../print-model.js';
+} from '../../print-model.js';
 import { defaultElements } from './default-layout.js';
-import { readCardSelector } from '../card-selector.js';
-import { didYouMean } from '../suggest.js';
-import schema from '../../schemas/ruleset.schema.json' with { type: 'json' };
+import { readCardSelector } from '../../card-selector.js';
+import { didYouMean } from '../../suggest.js';
+import schema from '../../../schemas/ruleset.schema.json' with { type: 'json' };
 
 type Obj = Record<string, unknown>;
 type Err = (path: Path, message: string, at?: number) => void;

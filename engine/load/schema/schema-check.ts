@@ -16,9 +16,12 @@
  * Something is always reported at the spot of a failed combinator.
  */
 import type { Ajv2020 as Ajv2020Instance, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
-import { DiagnosticBag, describeValue, quote, type Diagnostic } from './diagnostics.js';
-import { didYouMean, suggestSuffix } from '../suggest.js';
-import type { Path, Pos, SourceMap } from './source.js';
+import { DiagnosticBag, describeValue, quote, type Diagnostic } from '../diagnostics.js';
+import { didYouMean, suggestSuffix } from '../../suggest.js';
+import type { Path, Pos, SourceMap } from '../yaml/source.js';
+import { encodePointerForUri, indexPointers, parseInstancePath, depthOf, isUnder, valueAt, readablePath } from './json-pointers.js';
+
+export { parseInstancePath, readablePath } from './json-pointers.js';
 
 type AjvCtor = new (opts?: Options) => Ajv2020Instance;
 
@@ -122,82 +125,6 @@ export function createSchemaValidator(schema: object): SchemaValidator {
     }
     return bag.all();
   };
-}
-
-// ---------------------------------------------------------------------------
-// JSON pointers
-
-function escapeSegment(s: string): string {
-  return s.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function encodePointerForUri(ptr: string): string {
-  return ptr
-    .split('/')
-    .map((s) => encodeURIComponent(s).replace(/%7E/gi, '~'))
-    .join('/');
-}
-
-function indexPointers(node: unknown, ptr: string, out: Map<object, string>, depth: number): void {
-  if (!node || typeof node !== 'object' || depth > 200) return;
-  if (out.has(node)) return;
-  out.set(node, ptr);
-  if (Array.isArray(node)) {
-    node.forEach((item, i) => indexPointers(item, `${ptr}/${i}`, out, depth + 1));
-  } else {
-    for (const [k, v] of Object.entries(node)) indexPointers(v, `${ptr}/${escapeSegment(k)}`, out, depth + 1);
-  }
-}
-
-/** `/a/b~1c/0` → `['a', 'b/c', 0]` (indices stay numbers only when the value there is a list). */
-export function parseInstancePath(pointer: string, value?: unknown): (string | number)[] {
-  if (pointer === '') return [];
-  const segs = pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const out: (string | number)[] = [];
-  let cur: unknown = value;
-  for (const s of segs) {
-    if (Array.isArray(cur) && /^(0|[1-9][0-9]*)$/.test(s)) {
-      const i = Number(s);
-      out.push(i);
-      cur = cur[i];
-    } else {
-      out.push(s);
-      cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[s] : undefined;
-    }
-  }
-  return out;
-}
-
-function depthOf(pointer: string): number {
-  return pointer === '' ? 0 : pointer.split('/').length - 1;
-}
-
-function isUnder(pointer: string, base: string): boolean {
-  return pointer === base || pointer.startsWith(base + '/');
-}
-
-function valueAt(root: unknown, path: (string | number)[]): unknown {
-  let cur = root;
-  for (const s of path) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string | number, unknown>)[s];
-  }
-  return cur;
-}
-
-/** `a.b`, `list[2].name`, `map["a b"]`; long paths keep their last segments. */
-export function readablePath(path: readonly (string | number)[]): string {
-  let out = '';
-  const parts = path.length > 6 ? path.slice(path.length - 5) : path;
-  for (const seg of parts) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(seg)) out += out === '' ? seg : `.${seg}`;
-    else out += `[${JSON.stringify(seg)}]`;
-  }
-  return path.length > 6 ? `….${out}`.replace('….[', '…[') : out;
 }
 
 // ---------------------------------------------------------------------------

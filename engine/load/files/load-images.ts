@@ -3,12 +3,12 @@
 // caller's reader and checked (engine/images.ts). A missing, unreadable, oversized or hostile image is an error
 // at the place that names it. Each file is read once, however many cards draw it.
 
-import type { Game } from '../model.js';
-import type { Path } from '../effects/index.js';
-import type { Diagnostic } from './diagnostics.js';
-import { IMAGE_LIMITS, ImageError, readImage, type ImageAsset } from '../images.js';
-import { imageRefProblem } from './compile-print.js';
-import { asNotRead, type NotRead } from './merge.js';
+import type { Game } from '../../model.js';
+import type { Path } from '../../effects/index.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { IMAGE_LIMITS, ImageError, readImage, type ImageAsset } from '../../images.js';
+import { imageRefProblem } from '../compile/print.js';
+import { asNotRead, type NotRead } from '../variants/merge.js';
 
 /** Reads an image file's bytes: undefined when it does not exist, or why it was not read (larger than `maxBytes`…). */
 export type ImageReader = (path: string, maxBytes: number) => Uint8Array | undefined | NotRead;

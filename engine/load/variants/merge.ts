@@ -35,9 +35,9 @@
  * The merged value shares unchanged parts with its inputs: treat all of them as
  * immutable.
  */
-import { DiagnosticBag, describeValue, quote, type Diagnostic } from './diagnostics.js';
-import { DEFAULT_CHAIN_LIMITS, DEFAULT_LIMITS, formatSize, parseSource, utf8Length, type Limits, type ParsedSource, type Path, type Pos, type SourceMap } from './source.js';
-import { suggestSuffix } from '../suggest.js';
+import { DiagnosticBag, describeValue, quote, type Diagnostic } from '../diagnostics.js';
+import { DEFAULT_CHAIN_LIMITS, DEFAULT_LIMITS, formatSize, parseSource, utf8Length, type Limits, type ParsedSource, type Path, type Pos, type SourceMap } from '../yaml/source.js';
+import { suggestSuffix } from '../../suggest.js';
 import { IdList } from './id-list.js';
 
 /** Where a value came from: a file's source map and the path inside that file. */

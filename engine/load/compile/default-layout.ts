@@ -3,8 +3,8 @@
 // cell field, then every other field the card sets, one per line as "Label: value" (resources and other
 // counts named: "Cost: 2 stone, 1 ore").
 
-import type { CardTypeDef, ZoneDef } from '../model.js';
-import { DESIGN_SIZE, type LayoutElement } from '../print-model.js';
+import type { CardTypeDef, ZoneDef } from '../../model.js';
+import { DESIGN_SIZE, type LayoutElement } from '../../print-model.js';
 
 const TITLE_BAND = 14;
 

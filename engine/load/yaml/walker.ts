@@ -4,8 +4,8 @@
  * budget with aliases expanded, and builds the plain value. Generic and browser-safe.
  */
 import { isAlias, isMap, isScalar, isSeq, type Alias, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
-import { DiagnosticBag, quote } from './diagnostics.js';
-import { suggestSuffix } from '../suggest.js';
+import { DiagnosticBag, quote } from '../diagnostics.js';
+import { suggestSuffix } from '../../suggest.js';
 import { depthMessage } from './limits.js';
 import type { Pos, YamlSourceMap } from './source-map.js';
 import { FORBIDDEN_KEYS, isEmptyScalar, keyString, nodeStart, type AnyNode } from './yaml-nodes.js';

@@ -2,7 +2,7 @@
 // lists of files (the editor's file list, the rulesets a server hosts). A variant without a name of its own
 // has its base's (the first file it `extends`). Browser- and Node-safe.
 import { parse } from 'yaml';
-import { resolveRelative } from './index.js';
+import { resolveRelative } from '../index.js';
 
 /** A top-level key's value, when it fits on its line (the first line at column 0 that starts with the key). */
 function topLevel(text: string, key: 'name' | 'extends'): unknown {
