@@ -40,7 +40,7 @@ export {
 export { parseTarget, measure, lossOf, distanceOf, showInterval, showMeasure, showTarget, gameValue, TargetError, type Target, type Measure } from './sim/tune/targets.js';
 export { tune, tuneWarnings, TuneBudgetError, type Evaluator, type TuneOptions, type TuneResult, type SettingResult, type ProfilePoint } from './sim/tune/search.js';
 export { playout, outcomeOf, type PlayoutOptions, type PlayoutResult } from './sim/playout.js';
-export { ISMCTS_DEFAULT_ITERATIONS, botChoice, botEntries, botNames, botProblem, botStreams, parseBot, parseSeats, registerBot, resolveBot, type BotBudget, type BotEntry, type BotKind, type ResolvedBot } from './bots/index.js';
+export { ISMCTS_DEFAULT_ITERATIONS, botChoice, botEntries, botNames, botProblem, botStreams, parseBot, parseSeats, registerBot, resolveBot, unregisterBot, type BotBudget, type BotEntry, type BotKind, type ResolvedBot } from './bots/index.js';
 
 export { view, renderLog, renderLogMore, renderLogLines, renderLogMoreLines, segsText, cardView, type PlayerView, type ZoneView, type CardView, type Seg, type LogLine, type CardName } from './view.js';
 export { tableMeta, type TableMeta } from './table-meta.js';

@@ -9,9 +9,9 @@ import { botPrompt } from './options.js';
 import { greedyChoice } from './greedy.js';
 import { randomChoice } from './random.js';
 import { GUIDED_DEFAULT_ITERATIONS, ISMCTS_DEFAULT_ITERATIONS, ismctsChoice } from './ismcts.js';
-import { botProblem, parseBot, registerBot, resolveBot, type BotKind } from './registry.js';
+import { botProblem, parseBot, registerBot, resolveBot, sealBuiltInBots, type BotKind } from './registry.js';
 
-export { botEntries, botNames, botProblem, parseBot, registerBot, resolveBot, type BotBudget, type BotEntry, type BotKind, type ResolvedBot } from './registry.js';
+export { botEntries, botNames, botProblem, parseBot, registerBot, resolveBot, unregisterBot, type BotBudget, type BotEntry, type BotKind, type ResolvedBot } from './registry.js';
 export { GUIDED_DEFAULT_ITERATIONS, ISMCTS_DEFAULT_ITERATIONS } from './ismcts.js';
 
 /** The most iterations one ISMCTS decision may be given. */
@@ -44,6 +44,7 @@ registerBot({
   budget: { default: GUIDED_DEFAULT_ITERATIONS, max: ISMCTS_MAX_ITERATIONS, unit: 'iterations' },
   decide: (s, g, q, rng, n) => ismctsChoice(s, g, q, rng, n, true),
 });
+sealBuiltInBots();
 
 /**
  * A seat list such as `ismcts,greedy,random` (one bot per seat, in seat order), or one bot for every seat.

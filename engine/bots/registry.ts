@@ -47,6 +47,16 @@ const NAME = /^[a-z][a-z0-9-]*$/;
 const entries = new Map<string, BotEntry>();
 /** parsed kinds, so a decision does not parse its bot's name again */
 const resolved = new Map<string, ResolvedBot>();
+/** the bots registered before any other module could add one (engine/bots/index.ts): never taken back */
+const BUILT_IN = new Set<string>();
+let builtInDone = false;
+
+/** Called once the engine's own bots are registered: those cannot be unregistered. */
+export function sealBuiltInBots(): void {
+  if (builtInDone) return;
+  builtInDone = true;
+  for (const n of entries.keys()) BUILT_IN.add(n);
+}
 
 /** Adds a bot. Throws on a malformed entry or a name already taken. */
 export function registerBot(entry: BotEntry): void {
@@ -60,6 +70,13 @@ export function registerBot(entry: BotEntry): void {
     throw new Error(`bot '${entry.name}': its budget needs whole numbers 1 ≤ default ≤ max`);
   }
   entries.set(entry.name, entry);
+}
+
+/** Takes back a bot `registerBot` added (a test's or a plug-in's); the built-in bots stay. */
+export function unregisterBot(name: string): void {
+  if (BUILT_IN.has(name)) throw new Error(`'${name}' is a built-in bot`);
+  entries.delete(name);
+  for (const [kind, r] of resolved) if (r.entry.name === name) resolved.delete(kind);
 }
 
 /** Every registered bot, in the order registered. */

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
-import { botChoice, botEntries, botNames, botProblem, botStreams, parseBot, registerBot, resolveBot, type BotEntry } from '../../engine/index.js';
+import { botChoice, botEntries, botNames, botProblem, botStreams, parseBot, registerBot, resolveBot, unregisterBot, type BotEntry } from '../../engine/index.js';
 import { newGame } from '../../engine/flow.js';
 import { nextPrompt } from '../../engine/sim/playout.js';
 import { EDITOR_CONFIG, freePort, launchBrowser, newSession, type Session } from '../helpers/browser.js';
@@ -19,6 +19,14 @@ const FIXTURE = 'test/fixtures/bots/first-choice.mjs';
 const BB = 'rulesets/babel-builders.yaml';
 const FIXTURE_MODULE: string = '../fixtures/bots/first-choice.mjs';
 const fixture = ((await import(FIXTURE_MODULE)) as { default: BotEntry }).default;
+
+// a test file shares its process with the files after it: the fixture bot leaves with this one
+afterAll(() => {
+  if (botNames().includes('first-choice')) unregisterBot('first-choice');
+  expect(botNames()).toEqual(['random', 'greedy', 'deduce', 'ismcts', 'guided']);
+  expect(parseBot('first-choice')).toBeNull();
+  expect(() => unregisterBot('greedy')).toThrow(/'greedy' is a built-in bot/);
+});
 
 describe('the registry', () => {
   it('lists the built-in bots, each with a description; the budgeted ones with their default', () => {
