@@ -176,7 +176,8 @@ describe('playtest in the browser', () => {
     await pt.locator('[data-start]').click();
     let handoffs = 0;
     let lastSeat = -1;
-    for (let turns = 0; turns < 60; turns++) {
+    // two dozen turns see the device change hands several times (each round, both people act)
+    for (let turns = 0; turns < 24; turns++) {
       const st = await waitState(page, ['handoff', 'turn', 'ended']);
       if (st === 'ended') break;
       if (st === 'handoff') {

@@ -1,19 +1,21 @@
 // Every bot finishes games at every table size, without truncation, with a declared ending whose winner
-// matches the result; mixed tables too. Seeds are three per table size, drawn by fast-check. The searching
-// bots play at a small budget: what is checked here is that their games are whole, not how well they play
-// (at their default budgets these games took about 5 of the suite's 14 minutes).
+// matches the result; mixed tables too. Seeds are two or three per table size (seedsFor), drawn by fast-check.
+// The searching bots play at a small budget: what is checked here is that their games are whole, not how well
+// they play (at their default budgets these games took about 5 of the suite's 14 minutes).
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { playout, botNames, type BotKind } from '../../engine/sim/playout.js';
-
-const BOTS = botNames();
 import { babelBuilders } from '../helpers/game.js';
 import { conservationProblem, seedArb } from './support.js';
 
+const BOTS = botNames();
 const g = babelBuilders();
 /** A bot as played here: the searching ones at 20 iterations a decision. */
 const small = (b: BotKind): BotKind => (b === 'ismcts' ? 'ismcts:20' : b === 'guided' ? 'guided:20' : b);
+/** Seeds per table size: three for the quick bots, two for those that search or keep a belief (a ten-player
+ *  table of deduce bots costs seconds a game). */
+const seedsFor = (b: BotKind): number => (b === 'random' || b === 'greedy' ? 3 : 2);
 
 describe('bots finish games (Babel Builders)', () => {
   for (const bot of BOTS) {
@@ -32,7 +34,7 @@ describe('bots finish games (Babel Builders)', () => {
             expect(r.actions).toBeGreaterThan(0);
             expect(conservationProblem(r.state, g)).toBeNull();
           }),
-          { numRuns: 3 },
+          { numRuns: seedsFor(bot) },
         );
       });
     }
