@@ -9,6 +9,7 @@
 //
 // Used where bots judge positions (`withCache`): the real game's flow evaluates everything afresh.
 
+import type { CacheEntry } from './expr/env-core.js';
 import type { State } from './model.js';
 import { emptyList } from './list-room.js';
 
@@ -146,13 +147,7 @@ export function argKey(vals: readonly unknown[], n: number): unknown {
   return k;
 }
 
-export interface CacheEntry {
-  v: unknown;
-  /** the parts read, as (key, version) pairs */
-  deps: number[];
-  /** the work counted while it was computed (budget.ts), counted again when it is reused */
-  work: number;
-}
+export type { CacheEntry } from './expr/env-core.js';
 
 /** After a state's parts were changed by hand (a test or tool editing a state in place): every part gets a
  *  new version, so nothing cached is reused for it. */

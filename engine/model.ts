@@ -3,7 +3,7 @@
 // variables, phases, steps, prompts.
 
 import type { Ty } from './expr/types.js';
-import type { Env } from './expr/env.js';
+import type { Env } from './expr/env-core.js';
 import type { CardDef } from './card-def.js';
 import type { CardLayout, PrintSettings } from './print-model.js';
 import type { SymbolDef } from './symbols.js';

@@ -286,7 +286,7 @@ class Compiler implements FnCompiler {
         const hint = didYouMean(name, this.env.fields.keys());
         throw new ExprError(`no card type has a field '${name}'${hint ? ` (did you mean '${hint}'?)` : ''}`, n.at);
       }
-      const game = () => this.env.getGame();
+      const env = this.env;
       let col: unknown[] | undefined;
       // a field of "no card" (none: the top of an empty pile) is its type's empty value: 0, '', no, [], none
       const empty = emptyOf(ft, this.env);
@@ -296,7 +296,7 @@ class Compiler implements FnCompiler {
           fn: (c) => {
             const e = c.it;
             if (e === undefined || e < 0) return empty;
-            return (col ??= game().columns.get(name)!)[e];
+            return (col ??= env.gameColumns().get(name)!)[e];
           },
           t: ft,
         };
@@ -305,7 +305,7 @@ class Compiler implements FnCompiler {
         fn: (c) => {
           const e = f(c);
           if (e === undefined || e < 0) return empty;
-          return (col ??= game().columns.get(name)!)[e];
+          return (col ??= env.gameColumns().get(name)!)[e];
         },
         t: ft,
       };

@@ -64,7 +64,7 @@ export function buildEnv(cx: CompileContext, getGame: () => Game): void {
     reads: new Set(),
     maxPlayers: cx.maxPlayers,
     slotOf: cx.slotOf,
-    getGame,
+    gameColumns: () => getGame().columns,
   };
 }
 
