@@ -18,103 +18,14 @@
 //     is a lookup, and a problem with two suppliers keeps one number per residual.
 // `cheapestPayment` runs the same programme with one total per residual. No game is named here.
 
-/** One source of units: each copy gives one unit of any one of `kinds` (a fixed producer lists one kind).
- *  `copies` may be Infinity (an unlimited producer). */
-export interface UnitSource {
-  readonly kinds: readonly number[];
-  readonly copies: number;
-}
+import { fail, validate, type PaymentPlan, type PaymentProblem, type UnitSource } from './payment-problem.js';
 
-export interface Supplier {
-  readonly sources: readonly UnitSource[];
-  /** coins per unit bought from this supplier, per kind (index = kind); whole numbers >= 0 */
-  readonly price: readonly number[];
-}
-
-export interface PaymentProblem {
-  /** units needed per kind (index = kind, 0..kinds-1) */
-  readonly need: readonly number[];
-  /** the payer's own units: free */
-  readonly own: readonly UnitSource[];
-  /** parties the payer may buy from (e.g. [left, right]); any number */
-  readonly suppliers: readonly Supplier[];
-  /** coins the payer may spend on buying (plans costing more are not offered); default Infinity */
-  readonly budget?: number;
-  /** told how many combinations the search will visit (at most), before it starts: the caller counts them
-   *  against its work limit and may stop the search by throwing */
-  readonly charge?: (combinations: number) => void;
-}
-
-export interface PaymentPlan {
-  /** coins paid to each supplier (same order as problem.suppliers) */
-  toSupplier: number[];
-  /** sum of toSupplier */
-  total: number;
-  /** units bought, per supplier, per kind (a witness of the plan: what a person is told they buy) */
-  bought: number[][];
-}
+export type { PaymentPlan, PaymentProblem, Supplier, UnitSource } from './payment-problem.js';
 
 /** The search grows with the product of (n+1)(n+2)/2 over the residual need n of each kind (pairs of a
  *  residual and a purchase); a cost past this is refused rather than left to run for minutes. Real costs
  *  stay under a few thousand (seven kinds of one unit each: 2,187). */
 export const PAYMENT_WORK_LIMIT = 1 << 22;
-
-// ---------------------------------------------------------------------------------------------------------
-// Validation: cheap, and names the bad field so the ruleset layer can point at it.
-
-function fail(field: string, what: string, got: unknown): never {
-  throw new RangeError(`payment problem: ${field} ${what} (got ${describe(got)})`);
-}
-
-function describe(v: unknown): string {
-  if (typeof v === 'number') return String(v);
-  if (Array.isArray(v)) return 'an array';
-  if (v === null) return 'null';
-  return typeof v === 'string' ? JSON.stringify(v) : typeof v;
-}
-
-function isCount(v: unknown): v is number {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-}
-
-function checkSources(list: unknown, field: string, kinds: number): void {
-  if (!Array.isArray(list)) fail(field, 'must be an array', list);
-  for (let i = 0; i < list.length; i++) {
-    const src: unknown = list[i];
-    const f = `${field}[${i}]`;
-    if (typeof src !== 'object' || src === null) fail(f, 'must be a source { kinds, copies }', src);
-    const ks = (src as { kinds?: unknown }).kinds;
-    if (!Array.isArray(ks) || ks.length === 0) fail(`${f}.kinds`, 'must be a non-empty array of kinds', ks);
-    for (let j = 0; j < ks.length; j++) {
-      const k: unknown = ks[j];
-      if (!isCount(k) || k >= kinds) fail(`${f}.kinds[${j}]`, `must be a kind 0..${kinds - 1}`, k);
-    }
-    const c = (src as { copies?: unknown }).copies;
-    if (!isCount(c) && c !== Infinity) fail(`${f}.copies`, 'must be a whole number >= 0 or Infinity', c);
-  }
-}
-
-function validate(p: PaymentProblem, limit: number): void {
-  if (typeof p !== 'object' || p === null) fail('problem', 'must be an object', p);
-  const need: unknown = p.need;
-  if (!Array.isArray(need)) fail('need', 'must be an array', need);
-  for (let k = 0; k < need.length; k++) if (!isCount(need[k])) fail(`need[${k}]`, 'must be a whole number >= 0', need[k]);
-  const kinds = need.length;
-  checkSources(p.own, 'own', kinds);
-  const sup: unknown = p.suppliers;
-  if (!Array.isArray(sup)) fail('suppliers', 'must be an array', sup);
-  for (let s = 0; s < sup.length; s++) {
-    const one: unknown = sup[s];
-    if (typeof one !== 'object' || one === null) fail(`suppliers[${s}]`, 'must be a supplier { sources, price }', one);
-    checkSources((one as Supplier).sources, `suppliers[${s}].sources`, kinds);
-    const price: unknown = (one as Supplier).price;
-    if (!Array.isArray(price) || price.length !== kinds) fail(`suppliers[${s}].price`, `must be an array of ${kinds} prices`, price);
-    for (let k = 0; k < kinds; k++) if (!isCount(price[k])) fail(`suppliers[${s}].price[${k}]`, 'must be a whole number >= 0', price[k]);
-  }
-  const b: unknown = p.budget;
-  if (b !== undefined && (typeof b !== 'number' || !(b >= 0))) fail('budget', 'must be a number >= 0 or Infinity', b);
-  if (!(limit >= 0) || (limit !== Infinity && !Number.isSafeInteger(limit))) fail('limit', 'must be a whole number >= 0 or Infinity', limit);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Workspace: typed arrays reused from call to call (a bot asks about every option it holds, every turn), grown on

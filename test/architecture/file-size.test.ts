@@ -16,7 +16,6 @@ const WAITING: Record<string, string> = {
   'engine/flow.ts': 'rewritten by the engine-speed issue (#32); split after it merges',
   'engine/expr/compile.ts': 'rewritten by the engine-speed issue (#32); split after it merges',
   'engine/bots/belief.ts': 'to split: the worlds and their weights apart from the tracker (#33)',
-  'engine/primitives/payment.ts': 'to split: the input checks and the lattice apart from the solver (#33)',
 };
 
 const lines = (f: string) => readFileSync(f, 'utf8').split('\n').length - (readFileSync(f, 'utf8').endsWith('\n') ? 1 : 0);
