@@ -23,11 +23,14 @@ afterAll(async () => {
 });
 
 /** A ruleset whose step `s` moves a trillion cards, refilling its source from its destination. Before the
- *  log had its own bound per step, the playtest's log filled memory and the tab crashed. */
+ *  log had its own bound per step, the playtest's log filled memory and the tab crashed. The one behind a
+ *  decision declares a tenth of the default work a step may take (`limits.work`): the game stops the same way,
+ *  sooner, and its log still passes its own bound first. */
 const runaway = (decisionFirst: boolean) => smallRuleset({
   steps: (decisionFirst ? `      - id: go
         prompt: { player: "player(1)", choose: options, from: "['go', 'wait']" }
 ` : '') + '      - { id: s, do: [ { move: { from: box, to: pile, count: 1000000000000, refill: pile } } ] }',
+  ...(decisionFirst ? { extra: 'limits: { work: 5000000 }' } : {}),
 });
 
 async function open(page: Page, name: string, text: string): Promise<void> {
