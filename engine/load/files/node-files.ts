@@ -6,7 +6,7 @@
  * read; anything else (standard input, a FIFO, a device) is read up to the limit
  * and no further, so /dev/zero or an endless pipe cannot exhaust memory.
  */
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { dirname, extname, isAbsolute, resolve } from 'node:path';
 import { resolveExtends, type NotRead, type ResolveOptions, type ResolveResult } from '../variants/merge.js';
 import { DEFAULT_LIMITS, sizeMessage, streamSizeMessage } from '../yaml/limits.js';
@@ -81,6 +81,19 @@ export function readStdin(maxBytes: number = DEFAULT_LIMITS.maxBytes): string | 
   return readBounded(0, maxBytes);
 }
 
+/** A path's file status for the readers below: undefined when nothing is there, why it is not read when it
+ *  cannot be looked at or is a folder. */
+function statFile(path: string): Stats | undefined | NotRead {
+  let st: Stats;
+  try {
+    st = statSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : unreadable(errorReason(e));
+  }
+  return st.isDirectory() ? unreadable('it is a folder, not a file') : st;
+}
+
 /**
  * Reads a UTF-8 text file for the loader: undefined if it does not exist, or why
  * it was not read (larger than `maxBytes`, with its real size when known; a folder;
@@ -88,14 +101,8 @@ export function readStdin(maxBytes: number = DEFAULT_LIMITS.maxBytes): string | 
  */
 export function nodeReadFile(path: string, maxBytes: number = DEFAULT_LIMITS.maxBytes): string | undefined | NotRead {
   if (STDIN_PATHS.has(path)) return readStdin(maxBytes);
-  let st;
-  try {
-    st = statSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : unreadable(errorReason(e));
-  }
-  if (st.isDirectory()) return unreadable('it is a folder, not a file');
+  const st = statFile(path);
+  if (st === undefined || 'notRead' in st) return st;
   if (st.isFile() && st.size > maxBytes) return { notRead: 'too-large', message: sizeMessage(st.size, maxBytes) };
   let fd: number;
   try {
@@ -131,14 +138,8 @@ export function resolveExtendsFromFile(path: string, options: ResolveOptions = {
  * it is no larger than `maxBytes`.
  */
 export function nodeReadImage(path: string, maxBytes: number): Uint8Array | undefined | NotRead {
-  let st;
-  try {
-    st = statSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : unreadable(errorReason(e));
-  }
-  if (st.isDirectory()) return unreadable('it is a folder, not a file');
+  const st = statFile(path);
+  if (st === undefined || 'notRead' in st) return st;
   if (!st.isFile()) return unreadable('it is not a regular file');
   if (st.size > maxBytes) return { notRead: 'too-large', message: `the file is ${st.size} bytes; the limit is ${maxBytes}` };
   try {
