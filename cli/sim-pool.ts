@@ -46,8 +46,6 @@ export class SimPool {
   private queue: { run: Running; from: number; to: number }[] = [];
   private busy = new Map<Worker, Running>();
   private runs = new Set<Running>();
-  private nextId = 0;
-  private ids = new Map<Running, number>();
   private failed: Error | null = null;
 
   constructor(readonly size: number) {}
@@ -65,7 +63,6 @@ export class SimPool {
     await new Promise<void>((resolve, reject) => {
       const run: Running = { job, onGame, done: new Map(), nextOut: job.from, resolve, reject };
       this.runs.add(run);
-      this.ids.set(run, this.nextId++);
       for (let from = job.from; from < job.to; from += slice) this.queue.push({ run, from, to: Math.min(job.to, from + slice) });
       this.feed();
     });
