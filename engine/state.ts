@@ -255,7 +255,7 @@ function touch(s: State, g: Game, ins: Instances, inst: number): void {
   if (ws.length === 0) return;
   const owner = ins.owner[inst]!;
   const bit = owner >= 0 ? 1 << owner : -1;
-  for (let k = 0; k < ws.length; k++) s.dirty[ws[k]!] |= bit;
+  for (let k = 0; k < ws.length; k++) s.dirty[ws[k]!]! |= bit;
 }
 
 /** Something every reaction may care about changed (a role, a variable, a reveal). */

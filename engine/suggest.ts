@@ -21,14 +21,14 @@ export function editDistance(a: string, b: string, cap = Infinity): number {
   for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
-    let rowMin = cur[0];
+    let rowMin = i;
     const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= n; j++) {
       const cb = b.charCodeAt(j - 1);
       const cost = ca === cb ? 0 : 1;
-      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
       if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) {
-        v = Math.min(v, prev2[j - 2] + 1);
+        v = Math.min(v, prev2[j - 2]! + 1);
       }
       cur[j] = v;
       if (v < rowMin) rowMin = v;
@@ -39,7 +39,7 @@ export function editDistance(a: string, b: string, cap = Infinity): number {
     prev = cur;
     cur = t;
   }
-  return prev[n];
+  return prev[n]!;
 }
 
 /**

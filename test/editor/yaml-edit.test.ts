@@ -30,7 +30,7 @@ describe('blueprint cells', () => {
 
   it('changing an existing count replaces just the number', () => {
     const out = setCardCell(bb, 'bp-01', 'targets', 'B2', 9);
-    const [[, after]] = changedLines(bb, out);
+    const [, after] = changedLines(bb, out)[0]!;
     expect(after).toContain('targets: { C1: 3, B2: 9, A3: 3 }');
   });
 
@@ -104,7 +104,7 @@ describe('block-style cells', () => {
 describe('card fields', () => {
   it('renaming a card with a quoted name keeps the quotes style', () => {
     const out = setCardField(bb, 'i1-colA', 'name', '1 block: column A');
-    const [[, after]] = changedLines(bb, out);
+    const [, after] = changedLines(bb, out)[0]!;
     expect(after).toContain('name: "1 block: column A"');
     expect(card(out, 'i1-colA').name).toBe('1 block: column A');
   });

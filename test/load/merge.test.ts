@@ -188,7 +188,7 @@ describe('resolveExtends', () => {
   };
   const read = (p: string) => files[p];
   const resolvePath = (from: string, ref: string) => `${from.slice(0, from.lastIndexOf('/'))}/${ref}`;
-  const run = (file: string) => resolveExtends(file, files[file], read, resolvePath);
+  const run = (file: string) => resolveExtends(file, files[file]!, read, resolvePath);
   const fmt = (ds: { file: string; line: number; col: number; message: string }[]) => ds.map((d) => `${d.file}:${d.line}:${d.col}: ${d.message}`);
 
   it('follows a chain of extends and merges every level', () => {

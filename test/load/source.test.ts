@@ -35,7 +35,7 @@ describe('parseSource: syntax errors', () => {
     expect(diags(p)).toEqual([
       { line: 3, col: 1, severity: 'error', message: 'flow sequence in block collection must be sufficiently indented and end with a ]' },
     ]);
-    expect(p.diagnostics[0].file).toBe('bad.yaml');
+    expect(p.diagnostics[0]?.file).toBe('bad.yaml');
   });
 
   it('reports all syntax errors, not just the first', () => {

@@ -128,7 +128,7 @@ describe('rule warnings while playing', () => {
     const three = playout(g, { players: 3, seed: 1, bot: 'random', warnings: true });
     expect(three.state.warns!.size).toBe(0); // 6 cards for 3 × 2
     const four = playout(g, { players: 4, seed: 1, bot: 'random', warnings: true });
-    const [[site, w]] = [...four.state.warns!];
+    const [site, w] = [...four.state.warns!][0]!;
     expect(w.count).toBe(1);
     expect(w.message).toContain('ran out after 6 cards');
     expect(g.sites[site]!.where).toBe('short.yaml:30:19');

@@ -32,20 +32,26 @@ const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding:
 
 export const PT = 72 / 25.4;
 
+type Box = [number, number, number, number];
+
 export interface PageInfo {
   pages: number;
   width: number;
   height: number;
   /** [x1, y1, x2, y2] in pt, PDF space (origin bottom-left) */
-  trimBox: number[];
-  bleedBox: number[];
+  /** x0, y0, x1, y1 in points. */
+  trimBox: Box;
+  bleedBox: Box;
 }
 
 export function pdfInfo(file: string, page = 1): PageInfo {
   const out = run('pdfinfo', ['-box', '-f', String(page), '-l', String(page), file]);
   const num = (re: RegExp) => { const m = re.exec(out); if (!m) throw new Error(`pdfinfo: no ${re}`); return m; };
   const size = num(/Page\s+\d*\s*size:\s+([\d.]+) x ([\d.]+) pts/);
-  const box = (name: string) => num(new RegExp(`${name}:\\s+([\\d.-]+)\\s+([\\d.-]+)\\s+([\\d.-]+)\\s+([\\d.-]+)`)).slice(1, 5).map(Number);
+  const box = (name: string): Box => {
+    const m = num(new RegExp(`${name}:\\s+([\\d.-]+)\\s+([\\d.-]+)\\s+([\\d.-]+)\\s+([\\d.-]+)`));
+    return [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+  };
   return {
     pages: Number(num(/Pages:\s+(\d+)/)[1]),
     width: Number(size[1]), height: Number(size[2]),

@@ -47,7 +47,7 @@ function bestScience(n: [number, number, number], wilds: number): number {
   let best = 0;
   for (let k = 0; k < 3; k++) {
     const m = [...n] as [number, number, number];
-    m[k]++;
+    m[k as 0 | 1 | 2]++;
     best = Math.max(best, bestScience(m, wilds - 1));
   }
   return best;

@@ -51,7 +51,7 @@ describe('state on a card', () => {
   it('a card takes a card and carries a counter; rules read both', () => {
     const g = loadClean(ruleset(ATTACH));
     const s = newGame(g, { players: 2, seed: 1, log: true });
-    const [w1, w2] = entitiesOf(g, 'wasabi');
+    const [w1, w2] = entitiesOf(g, 'wasabi') as [number, number];
     expect(s.zones[zoneInst(g, 'taken', w1)]!.map((e) => g.cards[g.entityDef[e]!]!.id)).toEqual(['squid']);
     expect(varOf(s, g, 'total')).toBe(3 * 3 + 2 + 0); // the first Wasabi's Squid, its 2 charges, nothing on the second
     expect(w2).toBeGreaterThan(w1);
@@ -61,7 +61,7 @@ describe('state on a card', () => {
   it('seen as the card is: the table card\'s counter and attached card by all; a hand card\'s counter by its owner only; a public one by all', () => {
     const g = loadClean(ruleset(ATTACH));
     const s = newGame(g, { players: 2, seed: 1 });
-    const [w1] = entitiesOf(g, 'wasabi');
+    const [w1] = entitiesOf(g, 'wasabi') as [number];
     const egg = s.zones[zoneInst(g, 'hand', 1)]!.at(-1)!;
     for (const seat of [0, 1]) {
       const card = (view(s, g, seat).zones.table as { cards: { e: number; state?: unknown; attached?: unknown }[] }[])[0]!.cards.find((c) => c.e === w1)!;

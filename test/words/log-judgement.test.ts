@@ -44,7 +44,8 @@ const logs = (text: string, act?: (s: ReturnType<typeof newGame>, g: ReturnType<
   const g = loadClean(text);
   const s = newGame(g, { players: 3, seed: 1, log: true });
   act?.(s, g);
-  return [0, 1, 2].map((p) => renderLog(s.log!, s, g, p));
+  const read = (p: number) => renderLog(s.log!, s, g, p);
+  return [read(0), read(1), read(2)] as const;
 };
 
 describe('the log is judged at the end of the step', () => {

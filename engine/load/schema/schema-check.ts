@@ -148,7 +148,7 @@ class Reducer {
     let i = errors.length - 1;
     // Walk backwards so an outer combinator is met before the inner ones it contains.
     while (i >= 0) {
-      const e = errors[i];
+      const e = errors[i]!; // 0 <= i < errors.length
       if ((e.keyword === 'oneOf' || e.keyword === 'anyOf') && level < 20) {
         const r = this.reduceCombinator(e, errors, i, level);
         if (r) {
@@ -196,7 +196,7 @@ class Reducer {
     for (const r of results) {
       for (const re of r.raw) {
         const got = errors[k++];
-        if (got.keyword !== re.keyword || got.instancePath !== P + re.instancePath) return undefined;
+        if (!got || got.keyword !== re.keyword || got.instancePath !== P + re.instancePath) return undefined;
       }
     }
     for (const r of results) {
@@ -258,7 +258,7 @@ class Reducer {
     const untagged = tagged.filter((t) => t.tags.length === 0).map((t) => t.r);
     const pool = untagged.length > 0 ? untagged : candidates;
     const score = (errs: Err[]) => Math.max(...errs.map((e) => depthOf(e.instancePath)));
-    let best = pool[0];
+    let best = pool[0]!; // candidates is not empty (returned above)
     for (const r of pool.slice(1)) {
       const a = score(r.errs);
       const b = score(best.errs);
@@ -315,7 +315,7 @@ function resolveLocalRef(root: SchemaObj, ref: string): unknown {
 }
 
 function shorten(s: string): string {
-  const first = s.split('\n')[0];
+  const first = s.split('\n')[0] ?? '';
   return first.length > 60 ? `${first.slice(0, 59)}…` : first;
 }
 

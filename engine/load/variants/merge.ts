@@ -77,7 +77,8 @@ class ProvOriginMap implements OriginMap {
     let node = this.root;
     let i = 0;
     for (; i < path.length; i++) {
-      const child = node.children?.get(path[i]) ?? node.children?.get(String(path[i]));
+      const seg = path[i]!;
+      const child = node.children?.get(seg) ?? node.children?.get(String(seg));
       if (!child) break;
       node = child;
     }

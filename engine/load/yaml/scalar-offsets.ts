@@ -5,7 +5,7 @@
  */
 import type { Scalar } from 'yaml';
 
-function isWs(c: string): boolean {
+function isWs(c: string | undefined): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '\r';
 }
 

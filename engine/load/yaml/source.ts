@@ -63,7 +63,7 @@ function cleanYamlMessage(e: YAMLError): string {
   if (e.code === 'RESOURCE_EXHAUSTION' && /call stack/i.test(m)) return 'the document is nested too deeply to be read';
   m = m.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, '');
   m = m.replace(/\.$/, '');
-  if (m.length > 1 && /[A-Z]/.test(m[0]) && /[a-z ]/.test(m[1])) m = m[0].toLowerCase() + m.slice(1);
+  if (m.length > 1 && /[A-Z]/.test(m.charAt(0)) && /[a-z ]/.test(m.charAt(1))) m = m.charAt(0).toLowerCase() + m.slice(1);
   return m;
 }
 
@@ -163,7 +163,7 @@ export function parseSource(file: string, text: string, limits?: Partial<Limits>
     if (trip?.kind === 'document') {
       bag.error(map.pos(trip.offset), 'only one YAML document is allowed per file; a second one starts here');
     } else if (docs.length > 1) {
-      bag.error(map.pos(docs[1].range[0]), 'only one YAML document is allowed per file; a second one starts here');
+      bag.error(map.pos(docs[1]!.range[0]), 'only one YAML document is allowed per file; a second one starts here');
     }
     const doc = docs[0];
     const root = (doc?.contents ?? null) as AnyNode | null;

@@ -274,7 +274,7 @@ export class Gate {
   private openBlock(col: number, kind: 'map' | 'seq', off: number): void {
     const st = this.stack;
     while (st.length > 0) {
-      const top = st[st.length - 1];
+      const top = st[st.length - 1]!;
       if (top.col > col || (top.col === col && top.kind !== kind && !(top.kind === 'map' && kind === 'seq'))) st.pop();
       else break;
     }
