@@ -193,10 +193,42 @@ export interface EndingDef {
   description?: string;
 }
 
+/**
+ * A kind of thing a prompt offers (`choose`): players, cards, cells, options. Each is one entry of the table in
+ * engine/prompt-kinds.ts; the loader, the flow, the view, the bots and the editor read these properties, never the
+ * kind's name, so a new kind is one entry there.
+ */
+export interface PromptKind {
+  /** the word in a ruleset (`choose: cards`) */
+  name: string;
+  /** a line for the schema and the docs */
+  doc: string;
+  /** the type of one option */
+  item: Ty;
+  /** the item's type is taken from `from`'s list when it is one of these kinds of type (options: texts, numbers,
+   *  booleans or records), named in an error by `words`; `item` otherwise */
+  itemFrom?: { kinds: readonly Ty['k'][]; words: string };
+  /** what a single choice of nothing binds (a skipped or `optional` decision, a declined offer): -1 for a kind
+   *  whose items are numbered (nobody, no card), which is then also dropped from the options; else null */
+  none: -1 | null;
+  /** the options are cards: a seat may not see each. The view offers an unseen one face down (answered by
+   *  position), the log records who may know each chosen card, bots judge one by what their seat sees of it
+   *  (where it lies), and a belief maps it between worlds by its place */
+  cards: boolean;
+  /** how a chosen value reads in the log by default: a seat's name, a card (by what the viewer may know), or
+   *  the value as text */
+  reads: 'player' | 'card' | 'value';
+  /** the options read to a person through the prompt's `label` and `detail` (texts and pieces in the view) */
+  labelled: boolean;
+}
+
 /** A prompt: a decision asked of one player. */
 export interface PromptDef {
   player: Fn<number>;
-  choose: 'players' | 'cards' | 'cells' | 'options';
+  /** the kind's name (`choose`), as a view shows it */
+  choose: string;
+  /** what the kind is (engine/prompt-kinds.ts) */
+  kind: PromptKind;
   from: Fn<any[]>;
   /** `from` makes a new list each time (a `filter`, `others`…): the options are made of it in place */
   freshFrom?: boolean;

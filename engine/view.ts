@@ -200,9 +200,9 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
       text: def.prompt.text ? def.prompt.text(c) : def.path,
       choose: def.prompt.choose,
       // a card the player cannot see is offered face down (null): answer such a choice by position
-      options: p.options.map((o) => (def.prompt.choose === 'cards' ? (cardVisibleTo(s, g, o, viewer) ? cardViewFor(s, g, o, viewer) : null) : o)),
-      ...(def.prompt.choose === 'options' ? optionLabels(s, g, p, viewer) : {}),
-      ...(def.prompt.choose === 'options' ? optionPieces(s, g, p, viewer) : {}),
+      options: p.options.map((o) => (def.prompt.kind.cards ? (cardVisibleTo(s, g, o, viewer) ? cardViewFor(s, g, o, viewer) : null) : o)),
+      ...(def.prompt.kind.labelled ? optionLabels(s, g, p, viewer) : {}),
+      ...(def.prompt.kind.labelled ? optionPieces(s, g, p, viewer) : {}),
       min: p.min,
       max: p.max,
     };
@@ -533,7 +533,7 @@ function stepWords(path: string | undefined): string {
 }
 
 function isPlayerChoice(g: Game, step: string): boolean {
-  return g.promptSteps.some((p) => p.path === step && p.prompt.choose === 'players');
+  return g.promptSteps.some((p) => p.path === step && p.prompt.kind.reads === 'player');
 }
 
 

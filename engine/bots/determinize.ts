@@ -283,7 +283,7 @@ function reopened(d: State, g: Game, b: unknown[], pr: (typeof g.promptSteps)[nu
     throw e;
   }
   c.memo = undefined as never;
-  const options = distinctOptions(listed, pr.choose !== 'options' && pr.choose !== 'cells');
+  const options = distinctOptions(listed, pr.kind.none === -1);
   let min = Math.max(0, Math.floor(pr.min(c)));
   let max = Math.max(min, Math.floor(pr.max(c)));
   if (max > options.length) max = options.length;

@@ -31,7 +31,7 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
   if (cands.length === 1) return cands[0]!;
   const base = determinize(s, g, me, rng);
   // A card the bot cannot see is known only by where it lies: in the copy, the card at that place.
-  const blind = def.prompt.choose === 'cards' ? (e: number) => blindCard(s, base, g, e, me) : null;
+  const blind = def.prompt.kind.cards ? (e: number) => blindCard(s, base, g, e, me) : null;
   const score = def.prompt.score;
   // the simultaneous step this decision belongs to (null outside one): the lookahead goes past it
   const step = s.par ? { list: s.par.list, step: s.par.step, depth: s.stack.length } : null;

@@ -58,7 +58,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
   const me = p.player;
   const cands = candidates(p, rng);
   if (cands.length === 1) return cands[0]!;
-  const cardPrompt = g.promptSteps[p.key]!.prompt.choose === 'cards';
+  const cardPrompt = g.promptSteps[p.key]!.prompt.kind.cards;
   const trees: Node[] = Array.from({ length: s.n }, newNode);
   const rootKids = cands.map((_, i) => child(trees[me]!, `#${i}`));
   const ledRoot = led(p.key);

@@ -20,7 +20,8 @@ export function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenProm
     c.memo = new Map();
     try { listed = pr.from(c) as any[]; } finally { c.memo = undefined; }
   }
-  const dropNone = pr.choose !== 'options' && pr.choose !== 'cells';
+  // -1 is "nobody" / "no card" in a kind whose items are numbered: never an option
+  const dropNone = pr.kind.none === -1;
   const options = pr.freshFrom ? distinctInPlace(listed, dropNone) : distinct(listed, dropNone);
   let min = Math.max(0, Math.floor(pr.min(c)));
   let max = Math.max(min, Math.floor(pr.max(c)));
@@ -31,7 +32,7 @@ export function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenProm
 }
 
 /** A copy without repeats (and without -1, "nobody"/"no card", when `dropNone`); records compare by value. */
-export function distinct(xs: readonly any[], dropNone: boolean): any[] {
+function distinct(xs: readonly any[], dropNone: boolean): any[] {
   // plain values: a copy of the list's size, its repeats taken out in place (no list grown from empty)
   let plain = true;
   for (let i = 0; i < xs.length; i++) if (xs[i] !== null && typeof xs[i] === 'object') { plain = false; break; }
@@ -63,7 +64,7 @@ export function distinct(xs: readonly any[], dropNone: boolean): any[] {
 
 /** `distinct` of a list nobody else holds (made by this evaluation): repeats are taken out of the list itself.
  *  Records and lists among the items go the copying way. */
-export function distinctInPlace(xs: any[], dropNone: boolean): any[] {
+function distinctInPlace(xs: any[], dropNone: boolean): any[] {
   for (let i = 0; i < xs.length; i++) if (xs[i] !== null && typeof xs[i] === 'object') return distinct(xs, dropNone);
   let w = 0;
   for (let r = 0; r < xs.length; r++) {
@@ -79,7 +80,7 @@ export function distinctInPlace(xs: any[], dropNone: boolean): any[] {
 
 /** A key equal for values that are equal field by field: a list's length and first item, or a record's
  *  first primitive field (by name). */
-export function roughKey(v: object): unknown {
+function roughKey(v: object): unknown {
   if (Array.isArray(v)) return v.length ? `[${v.length}:${typeof v[0] === 'object' ? '' : String(v[0])}` : '[]';
   const o = v as Record<string, unknown>;
   let best: string | null = null;
@@ -96,7 +97,7 @@ export function logChoice(c: Ctx, p: OpenPrompt, choice: any[], secret: boolean)
   if (!s.log) return;
   const def = g.promptSteps[p.key]!;
   const tpl = def.prompt.log;
-  const cards = def.prompt.choose === 'cards';
+  const cards = def.prompt.kind.cards;
   // the choice itself is always recorded (who chose what, and who may know each card); the prompt's `log`
   // only decides how it reads: its own words, or nothing
   logLine();
@@ -130,5 +131,5 @@ export function clearBinding(c: Ctx, def: StepDef & { kind: 'prompt' }): void {
 
 export function bindChoice(c: Ctx, def: StepDef & { kind: 'prompt' }, choice: any[]): void {
   const pr = def.prompt;
-  if (pr.slot >= 0) c.b[pr.slot] = pr.single ? (choice.length ? choice[0] : pr.choose === 'players' || pr.choose === 'cards' ? -1 : null) : choice.slice();
+  if (pr.slot >= 0) c.b[pr.slot] = pr.single ? (choice.length ? choice[0] : pr.kind.none) : choice.slice();
 }

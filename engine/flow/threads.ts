@@ -76,7 +76,7 @@ export function newThreads(s: State, players: readonly number[], slot: number): 
 
 /** An offer's answers are in: the takers respond in the list's order (only the first when `first`), each running
  *  the step's `do` with the responder and their response bound; afterwards the names hold the first taker's. */
-export function resolveOffer(s: State, g: Game, step: StepDef & { kind: 'offer' }, threads: readonly Thread[]): void {
+function resolveOffer(s: State, g: Game, step: StepDef & { kind: 'offer' }, threads: readonly Thread[]): void {
   const c: Ctx = { s, g, b: s.b, it: undefined };
   const mark = s.log ? s.log.length : -1;
   let who = -1;
@@ -103,7 +103,7 @@ export function runThread(s: State, g: Game, th: Thread): void {
   try { runThreadSteps(s, g, th, c); } finally { ctxLeave(); }
 }
 
-export function runThreadSteps(s: State, g: Game, th: Thread, c: Ctx): void {
+function runThreadSteps(s: State, g: Game, th: Thread, c: Ctx): void {
   const list = g.lists[s.par!.list]!;
   while (!s.ended && th.i < list.steps.length && !th.prompt) {
     const step = list.steps[th.i]!;

@@ -99,7 +99,7 @@ function cardSlots(g: Game): number[] {
   let out = cardSlotCache.get(g);
   if (out) return out;
   const cards = new Set<number>(), other = new Set<number>([0]);
-  for (const st of g.promptSteps) (st.prompt.choose === 'cards' ? cards : other).add(st.prompt.slot);
+  for (const st of g.promptSteps) (st.prompt.kind.cards ? cards : other).add(st.prompt.slot);
   for (const l of g.lists) for (const st of l.steps) if (st.kind === 'forEach' || st.kind === 'simultaneous') other.add(st.slot);
   for (const r of g.reactions) other.add(r.slot);
   for (const q of g.quantities) { for (const x of q.slots) other.add(x); other.add(q.ownerSlot); other.add(q.cardSlot); }

@@ -49,7 +49,7 @@ export function playDecision(g: Game, d: State, dec: Decision, post: State, v: n
     like *= choiceLikelihood(d, g, botPrompt(d, g, open), mine, rng);
   } else {
     const q = botPrompt(d, g, open);
-    const before = g.promptSteps[p.key]!.prompt.choose === 'cards' ? cloneState(d) : null;
+    const before = g.promptSteps[p.key]!.prompt.kind.cards ? cloneState(d) : null;
     mine = modelChoice(d, g, q, rng);
     if (before) noteOrigins(d, before, q, mine);
   }
@@ -62,7 +62,7 @@ export function playDecision(g: Game, d: State, dec: Decision, post: State, v: n
 /** Whether a choice of cards is of cards `viewer` sees neither before nor after it (a card taken from a pile it
  *  cannot see into a hand it cannot see): it saw a choice made, not which; the world makes its own. */
 function unseenCards(g: Game, pre: State, post: State, p: OpenPrompt, choice: readonly unknown[], viewer: number): boolean {
-  if (g.promptSteps[p.key]!.prompt.choose !== 'cards' || choice.length === 0) return false;
+  if (!g.promptSteps[p.key]!.prompt.kind.cards || choice.length === 0) return false;
   for (const x of choice) {
     if (typeof x !== 'number' || x < 0) return false;
     if (cardSeenIn(pre, x, zoneVisibleTo(pre, g, pre.loc[x]!, viewer), viewer)) return false;
@@ -107,7 +107,7 @@ export const stats: { played: number; redealt: number; replays: number; replayHi
  * the card at that place (at the cost of a card seen otherwise). Any other value as it is.
  */
 function mapped(pre: State, post: State, d: State, g: Game, p: OpenPrompt, choice: readonly unknown[], viewer: number, rng: Uint32Array): { choice: unknown[]; like: number; moved: boolean } {
-  if (g.promptSteps[p.key]!.prompt.choose !== 'cards') return { choice: choice.slice(), like: 1, moved: false };
+  if (!g.promptSteps[p.key]!.prompt.kind.cards) return { choice: choice.slice(), like: 1, moved: false };
   const used: number[] = [];
   let like = 1;
   let moved = false;
