@@ -52,14 +52,14 @@ export function newGame(g: Game, o: NewGameOptions): State {
 /** Players who have a decision open. */
 export function activePlayers(s: State): number[] {
   if (s.ended) return [];
-  if (s.par) return s.par.threads.filter((t) => t.prompt).map((t) => t.player);
+  if (s.simultaneous) return s.simultaneous.threads.filter((t) => t.prompt).map((t) => t.player);
   return s.prompt ? [s.prompt.player] : [];
 }
 
 /** The open prompt of a player, if any. */
 export function promptOf(s: State, player: number): OpenPrompt | null {
   if (s.ended) return null;
-  if (s.par) return s.par.threads.find((t) => t.player === player)?.prompt ?? null;
+  if (s.simultaneous) return s.simultaneous.threads.find((t) => t.player === player)?.prompt ?? null;
   return s.prompt && s.prompt.player === player ? s.prompt : null;
 }
 
@@ -138,8 +138,8 @@ function resolveInner(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   // actions count decisions that had a real alternative
   if (choiceCount(p) > 1) s.actions++;
   const def = g.promptSteps[p.key]!;
-  if (s.par) {
-    const threads = s.par.threads;
+  if (s.simultaneous) {
+    const threads = s.simultaneous.threads;
     let th = threads[0]!;
     for (let i = 0; i < threads.length; i++) if (threads[i]!.player === p.player) th = threads[i]!;
     th.prompt = null;
@@ -176,10 +176,10 @@ function advanceInner(s: State, g: Game): void {
 }
 
 function advanceSteps(s: State, g: Game, c: Ctx): void {
-  while (!s.ended && !s.prompt && !s.par) {
-    if (s.jump >= 0) {
-      const ph = s.jump;
-      s.jump = -1;
+  while (!s.ended && !s.prompt && !s.simultaneous) {
+    if (s.gotoPhase >= 0) {
+      const ph = s.gotoPhase;
+      s.gotoPhase = -1;
       emptyList(s.stack);
       s.stack.push({ list: g.phases[ph]!.body, i: 0, phase: ph });
       continue;
@@ -247,12 +247,12 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
         // each seat once, real seats only (a seat listed twice would get two threads and one answer)
         const players = seatsOnce(step.players(c) as number[], s.n);
         if (players.length === 0) { f.i++; break; }
-        s.par = { list: step.body, step: f.i, threads: newThreads(s, players, step.slot) };
-        for (const th of s.par.threads) {
+        s.simultaneous = { list: step.body, step: f.i, threads: newThreads(s, players, step.slot) };
+        for (const th of s.simultaneous.threads) {
           runThread(s, g, th);
           if (s.ended) return;
         }
-        if (s.par.threads.every((t) => !t.prompt)) finishParallel(s, g);
+        if (s.simultaneous.threads.every((t) => !t.prompt)) finishParallel(s, g);
         break;
       }
       case 'offer': {
@@ -261,12 +261,12 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
         // own, at the same time: a seat with nothing to respond with is not asked
         const players = seatsOnce(step.players(c) as number[], s.n);
         if (players.length === 0) { c.b[step.slot] = -1; c.b[step.askSlot] = step.declined; f.i++; break; }
-        s.par = { list: step.body, step: f.i, threads: newThreads(s, players, step.slot) };
-        for (const th of s.par.threads) {
+        s.simultaneous = { list: step.body, step: f.i, threads: newThreads(s, players, step.slot) };
+        for (const th of s.simultaneous.threads) {
           runThread(s, g, th);
           if (s.ended) return;
         }
-        if (s.par.threads.every((t) => !t.prompt)) finishParallel(s, g);
+        if (s.simultaneous.threads.every((t) => !t.prompt)) finishParallel(s, g);
         break;
       }
     }

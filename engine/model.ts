@@ -8,6 +8,7 @@ import type { CardDef } from './card-def.js';
 import type { CardLayout, PrintSettings } from './print-model.js';
 import type { SymbolDef } from './symbols.js';
 import type { ImageAsset } from './images.js';
+import type { PromptKind } from './prompt-kinds.js';
 
 /** A compiled expression: a closure over the evaluation context. */
 export type Fn<T = any> = (c: Ctx) => T;
@@ -193,35 +194,6 @@ export interface EndingDef {
   description?: string;
 }
 
-/**
- * A kind of thing a prompt offers (`choose`): players, cards, cells, options. Each is one entry of the table in
- * engine/prompt-kinds.ts; the loader, the flow, the view, the bots and the editor read these properties, never the
- * kind's name, so a new kind is one entry there.
- */
-export interface PromptKind {
-  /** the word in a ruleset (`choose: cards`) */
-  name: string;
-  /** a line for the schema and the docs */
-  doc: string;
-  /** the type of one option */
-  item: Ty;
-  /** the item's type is taken from `from`'s list when it is one of these kinds of type (options: texts, numbers,
-   *  booleans or records), named in an error by `words`; `item` otherwise */
-  itemFrom?: { kinds: readonly Ty['k'][]; words: string };
-  /** what a single choice of nothing binds (a skipped or `optional` decision, a declined offer): -1 for a kind
-   *  whose items are numbered (nobody, no card), which is then also dropped from the options; else null */
-  none: -1 | null;
-  /** the options are cards: a seat may not see each. The view offers an unseen one face down (answered by
-   *  position), the log records who may know each chosen card, bots judge one by what their seat sees of it
-   *  (where it lies), and a belief maps it between worlds by its place */
-  cards: boolean;
-  /** how a chosen value reads in the log by default: a seat's name, a card (by what the viewer may know), or
-   *  the value as text */
-  reads: 'player' | 'card' | 'value';
-  /** the options read to a person through the prompt's `label` and `detail` (texts and pieces in the view) */
-  labelled: boolean;
-}
-
 /** A prompt: a decision asked of one player. */
 export interface PromptDef {
   player: Fn<number>;
@@ -398,33 +370,50 @@ export interface Game {
 }
 
 /** One frame of the flow: a position in a step list. */
+/** A place in the flow: a list of steps and the step reached in it. */
 export interface Frame {
+  /** the step list (an index of Game.lists) */
   list: number;
+  /** the step reached in it */
   i: number;
   /** forEach: remaining items */
   items?: any[];
+  /** a phase's own list: the phase's index */
   phase?: number;
 }
 
+/** A decision waiting for its player. */
 export interface OpenPrompt {
+  /** its prompt step (an index of Game.promptSteps) */
   key: number;
+  /** the seat that decides */
   player: number;
+  /** what may be chosen (distinct values) */
   options: any[];
+  /** how many options to choose, at least and at most */
   min: number;
   max: number;
 }
 
+/** One seat's private run through a simultaneous step's body. */
 export interface Thread {
+  /** its seat */
   player: number;
+  /** the step reached in the body */
   i: number;
+  /** its own bindings (a copy of the main flow's, its seat bound to the step's `as`) */
   b: any[];
+  /** its open decision, if any */
   prompt: OpenPrompt | null;
 }
 
+/** A simultaneous step (or an offer) under way. */
 export interface Parallel {
-  /** the main frame's step (kind simultaneous) */
+  /** the step's body (an index of Game.lists), which every thread runs */
   list: number;
+  /** the step's place in the main flow's innermost frame */
   step: number;
+  /** one per seat taking part */
   threads: Thread[];
 }
 
@@ -485,6 +474,8 @@ export interface LogEntry {
 }
 
 export interface State {
+  /** how many players (seats 0 … n-1); named `n` for now: the expression compiler reads it, and it is being
+   *  split (a rename waits for that) */
   n: number;
   /** zone instance → its cards, bottom first. Copies share these lists until one of them writes: change a
    *  list only through `ownZone` (state.ts), never in place. */
@@ -501,20 +492,34 @@ export interface State {
   shown: number[];
   /** what the seats remember of hidden cards (memory.ts): null unless a zone is `remembered` */
   mem: Memory | null;
+  /** seat → its role now (an index of Game.roles; -1: none) */
   roles: Int16Array;
   /** the roles as dealt by the setup (public knowledge of the deal; later changes may be private) */
   dealtRoles: Int16Array;
+  /** seat → its role shown to everyone (1) */
   roleShown: Uint8Array;
+  /** variable → its value (per player: a list with a value per seat; per card: one per card) */
   vars: any[];
+  /** the game's option values, by the ruleset's option index (fixed at the start; `opts` for the same reason as `n`) */
   opts: any[];
+  /** the game's random stream (sfc32's four words); bots and beliefs draw from streams of their own */
   rng: Uint32Array;
+  /** the main flow's bindings: binding slot → value (`$name`s, slot 0 the current player); a simultaneous
+   *  step's threads have their own. Read as `c.b` by every compiled expression */
   b: any[];
+  /** where the main flow is: phase body, loop bodies, procedure calls (innermost last) */
   stack: Frame[];
+  /** the open decision of the main flow, if any */
   prompt: OpenPrompt | null;
-  par: Parallel | null;
-  jump: number;
+  /** the simultaneous step (or offer) under way: one thread per seat; null outside one */
+  simultaneous: Parallel | null;
+  /** a phase a `goto` asked for, taken when the current step ends; -1 for none */
+  gotoPhase: number;
+  /** how the game ended; null while it runs */
   ended: Ended | null;
+  /** steps run so far (the runaway limit `limits.steps` counts them) */
   steps: number;
+  /** decisions taken that had a real alternative */
   actions: number;
   /**
    * Per reaction: the seats whose watched zones changed since it last ran, as a bit mask (-1: re-check
@@ -522,6 +527,7 @@ export interface State {
    * mark every reaction.
    */
   dirty: number[];
+  /** the game's log, when kept (a client's game; batch simulation keeps none) */
   log: LogEntry[] | null;
   /** rule warnings by site (kept only when asked: simulation, validation's dry run); not part of the game */
   warns?: Map<number, Warned> | null;

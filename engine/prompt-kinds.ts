@@ -5,9 +5,33 @@
 // view, the bots and the editor read a kind's properties (PromptDef.kind), never its name. The editor draws a
 // kind with its own renderer when it has one (editor/src/playtest/prompt-renderers.ts), else as labelled values.
 
-import type { PromptKind } from './model.js';
-import { T } from './expr/types.js';
+import { T, type Ty } from './expr/types.js';
 import { Registry } from './lang/registry.js';
+
+/** A kind of thing a prompt offers (`choose`): one entry of the table below (PromptDef.kind). */
+export interface PromptKind {
+  /** the word in a ruleset (`choose: cards`) */
+  name: string;
+  /** a line for the schema and the docs */
+  doc: string;
+  /** the type of one option */
+  item: Ty;
+  /** the item's type is taken from `from`'s list when it is one of these kinds of type (options: texts, numbers,
+   *  booleans or records), named in an error by `words`; `item` otherwise */
+  itemFrom?: { kinds: readonly Ty['k'][]; words: string };
+  /** what a single choice of nothing binds (a skipped or `optional` decision, a declined offer): -1 for a kind
+   *  whose items are numbered (nobody, no card), which is then also dropped from the options; else null */
+  none: -1 | null;
+  /** the options are cards: a seat may not see each. The view offers an unseen one face down (answered by
+   *  position), the log records who may know each chosen card, bots judge one by what their seat sees of it
+   *  (where it lies), and a belief maps it between worlds by its place */
+  cards: boolean;
+  /** how a chosen value reads in the log by default: a seat's name, a card (by what the viewer may know), or
+   *  the value as text */
+  reads: 'player' | 'card' | 'value';
+  /** the options read to a person through the prompt's `label` and `detail` (texts and pieces in the view) */
+  labelled: boolean;
+}
 
 export const PROMPT_KINDS = new Registry<PromptKind>('prompt kind', [
   { name: 'players', doc: 'players (seats)', item: T.player, none: -1, cards: false, reads: 'player', labelled: false },

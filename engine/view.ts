@@ -194,7 +194,7 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
   let prompt: PlayerView['prompt'] = null;
   if (p) {
     const def = g.promptSteps[p.key]!;
-    const c: Ctx = { s, g, b: s.par ? s.par.threads.find((t) => t.player === viewer)!.b : s.b, it: undefined };
+    const c: Ctx = { s, g, b: s.simultaneous ? s.simultaneous.threads.find((t) => t.player === viewer)!.b : s.b, it: undefined };
     prompt = {
       step: def.path,
       text: def.prompt.text ? def.prompt.text(c) : def.path,
@@ -242,7 +242,7 @@ function optionLabels(s: State, g: Game, p: OpenPrompt, viewer: number): { label
 function optionPieces(s: State, g: Game, p: OpenPrompt, viewer: number): Partial<NonNullable<PlayerView['prompt']>> {
   const pr = g.promptSteps[p.key]!.prompt;
   const hide = (e: number) => !cardVisibleTo(s, g, e, viewer);
-  const b = s.par ? s.par.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
+  const b = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
   const c: Ctx = { s, g, b: b.slice(), it: undefined };
   c.b[0] = p.player;
   const pieces = (e: LogEntry) => entrySegs(e, g, hide);

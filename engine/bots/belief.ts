@@ -106,7 +106,7 @@ export class Belief implements BeliefTracker {
     const dec: Decision = { pre, p, choice };
     // the secret decisions of the simultaneous step under way, from its first: a world that fails to show what
     // the step revealed plays the whole step again from there (`replayed`)
-    const inStep = pre.par !== null;
+    const inStep = pre.simultaneous !== null;
     const first = inStep && (this.segment.length === 0 || !sameStep(this.segment[0]!.pre, pre));
     if (!inStep) this.segment = [];
     else if (first) this.segment = [dec];

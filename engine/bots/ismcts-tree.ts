@@ -70,6 +70,6 @@ export function choiceKey(s: State, g: Game, p: OpenPrompt, choice: readonly unk
 /** What `observer` sees of `p.player`'s choice: nothing inside a simultaneous step (it is committed
  *  privately), else the choice as the observer knows it. Keys are prefixed by the mover's seat. */
 export function observedKey(s: State, g: Game, p: OpenPrompt, choice: readonly unknown[], observer: number): string {
-  if (s.par) return `${p.player}|`;
+  if (s.simultaneous) return `${p.player}|`;
   return `${p.player}|${choiceKey(s, g, p, choice, observer)}`;
 }

@@ -118,7 +118,7 @@ export function labelsOf(s: State, g: Game, p: OpenPrompt, values: readonly any[
   const def = g.promptSteps[p.key]!;
   const label = def.prompt.label;
   if (!label) return null;
-  const b = s.par ? s.par.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
+  const b = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
   const c: Ctx = { s, g, b: b.slice(), it: undefined };
   c.b[0] = p.player;
   return values.map((v) => { c.it = v; return label(c); });

@@ -9,7 +9,7 @@ import { resetWork } from '../budget.js';
 export function stopOnRuleError(s: State, e: unknown, where: string): void {
   if (!(e instanceof RuleError)) throw e;
   s.prompt = null;
-  s.par = null;
+  s.simultaneous = null;
   s.ended = { ending: null, winner: null, truncated: true, message: `${where}: ${e.message}` };
 }
 

@@ -29,18 +29,18 @@ export function seatsOnce(xs: readonly number[], n: number): number[] {
 }
 
 export function threadsDone(s: State, g: Game): boolean {
-  const n = g.lists[s.par!.list]!.steps.length;
-  for (const t of s.par!.threads) if (t.prompt || t.i < n) return false;
+  const n = g.lists[s.simultaneous!.list]!.steps.length;
+  for (const t of s.simultaneous!.threads) if (t.prompt || t.i < n) return false;
   return true;
 }
 
 /** A simultaneous step's threads are all done: the main flow moves past the step (an offer's takers respond
  *  first). */
 export function finishParallel(s: State, g: Game): void {
-  const par = s.par!;
+  const par = s.simultaneous!;
   const f = s.stack[s.stack.length - 1]!;
   const owner = g.lists[f.list]!.steps[par.step]!;
-  s.par = null;
+  s.simultaneous = null;
   if (owner.kind === 'offer') resolveOffer(s, g, owner, par.threads);
   f.i++;
   // the threads are done with (a copy of the state has threads of its own): the next simultaneous step takes them
@@ -89,7 +89,7 @@ function resolveOffer(s: State, g: Game, step: StepDef & { kind: 'offer' }, thre
     c.b[step.slot] = th.player;
     c.b[step.askSlot] = v;
     step.effects(c);
-    if (step.first || s.ended || s.jump >= 0) break;
+    if (step.first || s.ended || s.gotoPhase >= 0) break;
   }
   c.b[step.slot] = who;
   c.b[step.askSlot] = response;
@@ -104,7 +104,7 @@ export function runThread(s: State, g: Game, th: Thread): void {
 }
 
 function runThreadSteps(s: State, g: Game, th: Thread, c: Ctx): void {
-  const list = g.lists[s.par!.list]!;
+  const list = g.lists[s.simultaneous!.list]!;
   while (!s.ended && th.i < list.steps.length && !th.prompt) {
     const step = list.steps[th.i]!;
     if (limitReached(s, g, step.path)) return;

@@ -121,7 +121,7 @@ function rebind(g: Game, d: State, subst: ReadonlyMap<number, number>): void {
     }
   };
   fix(d.b);
-  if (d.par) for (const th of d.par.threads) fix(th.b);
+  if (d.simultaneous) for (const th of d.simultaneous.threads) fix(th.b);
 }
 
 /** Every open decision of world `d` worked out again from its state (its own seat's included). */

@@ -37,7 +37,7 @@ export function playDecision(g: Game, d: State, dec: Decision, post: State, v: n
   let like = 1;
   let mine: unknown[];
   if (p.player === v) mine = choice.slice();
-  else if (pre.par === null && !unseenCards(g, pre, post, p, choice, v)) {
+  else if (pre.simultaneous === null && !unseenCards(g, pre, post, p, choice, v)) {
     const m = mapped(pre, post, d, g, p, choice, v, rng);
     mine = m.choice;
     like = m.like;

@@ -5,7 +5,7 @@ import type { State } from '../../model.js';
 
 /** Whether two states are inside the same simultaneous step (the same step, at the same depth of the flow). */
 export function sameStep(a: State, b: State): boolean {
-  return !!a.par && !!b.par && a.par.list === b.par.list && a.par.step === b.par.step && a.stack.length === b.stack.length &&
+  return !!a.simultaneous && !!b.simultaneous && a.simultaneous.list === b.simultaneous.list && a.simultaneous.step === b.simultaneous.step && a.stack.length === b.stack.length &&
     a.stack[a.stack.length - 1]!.i === b.stack[b.stack.length - 1]!.i && a.steps <= b.steps;
 }
 
@@ -15,7 +15,7 @@ export function whyShape(d: State, s: State): string {
   if (d.stack.length !== s.stack.length) return 'stack';
   for (let i = 0; i < s.stack.length; i++) if (d.stack[i]!.list !== s.stack[i]!.list || d.stack[i]!.i !== s.stack[i]!.i) return `frame ${i}`;
   if ((d.prompt === null) !== (s.prompt === null) || (d.prompt && s.prompt && d.prompt.key !== s.prompt.key)) return 'prompt';
-  if ((d.par === null) !== (s.par === null)) return 'par';
+  if ((d.simultaneous === null) !== (s.simultaneous === null)) return 'simultaneous';
   for (let z = 0; z < s.zones.length; z++) if (d.zones[z]!.length !== s.zones[z]!.length) return `zone ${z}`;
   return 'threads';
 }
@@ -32,11 +32,11 @@ export function sameShape(d: State, s: State): boolean {
   }
   if ((d.prompt === null) !== (s.prompt === null)) return false;
   if (d.prompt && s.prompt && (d.prompt.key !== s.prompt.key || d.prompt.player !== s.prompt.player)) return false;
-  if ((d.par === null) !== (s.par === null)) return false;
-  if (d.par && s.par) {
-    if (d.par.list !== s.par.list || d.par.step !== s.par.step || d.par.threads.length !== s.par.threads.length) return false;
-    for (let i = 0; i < s.par.threads.length; i++) {
-      const a = d.par.threads[i]!, b = s.par.threads[i]!;
+  if ((d.simultaneous === null) !== (s.simultaneous === null)) return false;
+  if (d.simultaneous && s.simultaneous) {
+    if (d.simultaneous.list !== s.simultaneous.list || d.simultaneous.step !== s.simultaneous.step || d.simultaneous.threads.length !== s.simultaneous.threads.length) return false;
+    for (let i = 0; i < s.simultaneous.threads.length; i++) {
+      const a = d.simultaneous.threads[i]!, b = s.simultaneous.threads[i]!;
       if (a.player !== b.player || a.i !== b.i || (a.prompt?.key ?? -1) !== (b.prompt?.key ?? -1)) return false;
     }
   }
