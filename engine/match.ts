@@ -134,7 +134,7 @@ export class Match {
     const snap: Snapshot | null = this.setup.bots[a.player] === null
       ? { state: cloneState(this.s), rngs: this.rngs.map((r) => r.slice()), at: this.taken.length, seat: a.player }
       : null;
-    const open = !this.s.par;
+    const open = !this.s.simultaneous;
     applyInPlace(this.s, this.game, a);
     this.taken.push({ action: { player: a.player, step: a.step, choice: a.choice.slice() }, open });
     if (snap) this.snaps.push(snap);
@@ -172,7 +172,7 @@ export class Match {
     const kind = as ?? this.setup.bots[p] ?? 'random';
     const choice = botChoice(kind, this.s, this.game, pr, this.rngs[p]!);
     const a: Action = { player: p, step: this.game.promptSteps[pr.key]!.path, choice };
-    const open = !this.s.par;
+    const open = !this.s.simultaneous;
     applyInPlace(this.s, this.game, a);
     this.taken.push({ action: a, open, rng: this.rngs[p]!.slice() });
     return a;
@@ -297,7 +297,7 @@ export class Match {
       const a = rp.actions[i]!;
       try {
         // replayed actions are applied as recorded, whoever (bot or person) took them
-        const open = !m.s.par;
+        const open = !m.s.simultaneous;
         applyInPlace(m.s, g, a);
         m.taken.push({ action: { player: a.player, step: a.step, choice: a.choice.slice() }, open });
       } catch (e) {

@@ -8,6 +8,7 @@ import type { CardDef } from './card-def.js';
 import type { CardLayout, PrintSettings } from './print-model.js';
 import type { SymbolDef } from './symbols.js';
 import type { ImageAsset } from './images.js';
+import type { PromptKind } from './prompt-kinds.js';
 
 /** A compiled expression: a closure over the evaluation context. */
 export type Fn<T = any> = (c: Ctx) => T;
@@ -196,7 +197,10 @@ export interface EndingDef {
 /** A prompt: a decision asked of one player. */
 export interface PromptDef {
   player: Fn<number>;
-  choose: 'players' | 'cards' | 'cells' | 'options';
+  /** the kind's name (`choose`), as a view shows it */
+  choose: string;
+  /** what the kind is (engine/prompt-kinds.ts) */
+  kind: PromptKind;
   from: Fn<any[]>;
   /** `from` makes a new list each time (a `filter`, `others`…): the options are made of it in place */
   freshFrom?: boolean;
@@ -366,33 +370,50 @@ export interface Game {
 }
 
 /** One frame of the flow: a position in a step list. */
+/** A place in the flow: a list of steps and the step reached in it. */
 export interface Frame {
+  /** the step list (an index of Game.lists) */
   list: number;
+  /** the step reached in it */
   i: number;
   /** forEach: remaining items */
   items?: any[];
+  /** a phase's own list: the phase's index */
   phase?: number;
 }
 
+/** A decision waiting for its player. */
 export interface OpenPrompt {
+  /** its prompt step (an index of Game.promptSteps) */
   key: number;
+  /** the seat that decides */
   player: number;
+  /** what may be chosen (distinct values) */
   options: any[];
+  /** how many options to choose, at least and at most */
   min: number;
   max: number;
 }
 
+/** One seat's private run through a simultaneous step's body. */
 export interface Thread {
+  /** its seat */
   player: number;
+  /** the step reached in the body */
   i: number;
+  /** its own bindings (a copy of the main flow's, its seat bound to the step's `as`) */
   b: any[];
+  /** its open decision, if any */
   prompt: OpenPrompt | null;
 }
 
+/** A simultaneous step (or an offer) under way. */
 export interface Parallel {
-  /** the main frame's step (kind simultaneous) */
+  /** the step's body (an index of Game.lists), which every thread runs */
   list: number;
+  /** the step's place in the main flow's innermost frame */
   step: number;
+  /** one per seat taking part */
   threads: Thread[];
 }
 
@@ -453,6 +474,8 @@ export interface LogEntry {
 }
 
 export interface State {
+  /** how many players (seats 0 … n-1); named `n` for now: the expression compiler reads it, and it is being
+   *  split (a rename waits for that) */
   n: number;
   /** zone instance → its cards, bottom first. Copies share these lists until one of them writes: change a
    *  list only through `ownZone` (state.ts), never in place. */
@@ -469,20 +492,34 @@ export interface State {
   shown: number[];
   /** what the seats remember of hidden cards (memory.ts): null unless a zone is `remembered` */
   mem: Memory | null;
+  /** seat → its role now (an index of Game.roles; -1: none) */
   roles: Int16Array;
   /** the roles as dealt by the setup (public knowledge of the deal; later changes may be private) */
   dealtRoles: Int16Array;
+  /** seat → its role shown to everyone (1) */
   roleShown: Uint8Array;
+  /** variable → its value (per player: a list with a value per seat; per card: one per card) */
   vars: any[];
+  /** the game's option values, by the ruleset's option index (fixed at the start; `opts` for the same reason as `n`) */
   opts: any[];
+  /** the game's random stream (sfc32's four words); bots and beliefs draw from streams of their own */
   rng: Uint32Array;
+  /** the main flow's bindings: binding slot → value (`$name`s, slot 0 the current player); a simultaneous
+   *  step's threads have their own. Read as `c.b` by every compiled expression */
   b: any[];
+  /** where the main flow is: phase body, loop bodies, procedure calls (innermost last) */
   stack: Frame[];
+  /** the open decision of the main flow, if any */
   prompt: OpenPrompt | null;
-  par: Parallel | null;
-  jump: number;
+  /** the simultaneous step (or offer) under way: one thread per seat; null outside one */
+  simultaneous: Parallel | null;
+  /** a phase a `goto` asked for, taken when the current step ends; -1 for none */
+  gotoPhase: number;
+  /** how the game ended; null while it runs */
   ended: Ended | null;
+  /** steps run so far (the runaway limit `limits.steps` counts them) */
   steps: number;
+  /** decisions taken that had a real alternative */
   actions: number;
   /**
    * Per reaction: the seats whose watched zones changed since it last ran, as a bit mask (-1: re-check
@@ -490,6 +527,7 @@ export interface State {
    * mark every reaction.
    */
   dirty: number[];
+  /** the game's log, when kept (a client's game; batch simulation keeps none) */
   log: LogEntry[] | null;
   /** rule warnings by site (kept only when asked: simulation, validation's dry run); not part of the game */
   warns?: Map<number, Warned> | null;

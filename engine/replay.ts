@@ -23,7 +23,7 @@ export function stateHash(s: State): string {
   // everything but the log: zones, roles, variables, the random stream, the flow position, open decisions
   const text = JSON.stringify([
     s.zones, Array.from(s.roles), Array.from(s.dealtRoles), Array.from(s.roleShown), Array.from(s.shown), s.vars, s.opts,
-    Array.from(s.rng), s.b, s.stack, s.prompt, s.par, s.ended, s.actions, s.steps,
+    Array.from(s.rng), s.b, s.stack, s.prompt, s.simultaneous, s.ended, s.actions, s.steps,
   ]);
   return hashText(text).toString(16).padStart(8, '0') + hashText(`#${text}`).toString(16).padStart(8, '0');
 }

@@ -75,8 +75,8 @@ export function blankState(g: Game, o: NewGameOptions): State {
     b: new Array(g.slots.length).fill(undefined),
     stack: [],
     prompt: null,
-    par: null,
-    jump: -1,
+    simultaneous: null,
+    gotoPhase: -1,
     ended: null,
     steps: 0,
     actions: 0,
@@ -132,8 +132,8 @@ function resetState(s: State, g: Game, blank: Blank, o: NewGameOptions): State {
   s.b.fill(undefined);
   emptyList(s.stack);
   s.prompt = null;
-  s.par = null;
-  s.jump = -1;
+  s.simultaneous = null;
+  s.gotoPhase = -1;
   s.ended = null;
   s.steps = 0;
   s.actions = 0;
@@ -213,8 +213,8 @@ export function cloneState(s: State): State {
     b: copyValues(s.b),
     stack: copyStack(s.stack),
     prompt: s.prompt ? copyPrompt(s.prompt) : null,
-    par: s.par ? copyPar(s.par) : null,
-    jump: s.jump,
+    simultaneous: s.simultaneous ? copyPar(s.simultaneous) : null,
+    gotoPhase: s.gotoPhase,
     ended: s.ended ? { ...s.ended } : null,
     steps: s.steps,
     actions: s.actions,

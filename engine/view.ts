@@ -194,15 +194,15 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
   let prompt: PlayerView['prompt'] = null;
   if (p) {
     const def = g.promptSteps[p.key]!;
-    const c: Ctx = { s, g, b: s.par ? s.par.threads.find((t) => t.player === viewer)!.b : s.b, it: undefined };
+    const c: Ctx = { s, g, b: s.simultaneous ? s.simultaneous.threads.find((t) => t.player === viewer)!.b : s.b, it: undefined };
     prompt = {
       step: def.path,
       text: def.prompt.text ? def.prompt.text(c) : def.path,
       choose: def.prompt.choose,
       // a card the player cannot see is offered face down (null): answer such a choice by position
-      options: p.options.map((o) => (def.prompt.choose === 'cards' ? (cardVisibleTo(s, g, o, viewer) ? cardViewFor(s, g, o, viewer) : null) : o)),
-      ...(def.prompt.choose === 'options' ? optionLabels(s, g, p, viewer) : {}),
-      ...(def.prompt.choose === 'options' ? optionPieces(s, g, p, viewer) : {}),
+      options: p.options.map((o) => (def.prompt.kind.cards ? (cardVisibleTo(s, g, o, viewer) ? cardViewFor(s, g, o, viewer) : null) : o)),
+      ...(def.prompt.kind.labelled ? optionLabels(s, g, p, viewer) : {}),
+      ...(def.prompt.kind.labelled ? optionPieces(s, g, p, viewer) : {}),
       min: p.min,
       max: p.max,
     };
@@ -242,7 +242,7 @@ function optionLabels(s: State, g: Game, p: OpenPrompt, viewer: number): { label
 function optionPieces(s: State, g: Game, p: OpenPrompt, viewer: number): Partial<NonNullable<PlayerView['prompt']>> {
   const pr = g.promptSteps[p.key]!.prompt;
   const hide = (e: number) => !cardVisibleTo(s, g, e, viewer);
-  const b = s.par ? s.par.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
+  const b = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
   const c: Ctx = { s, g, b: b.slice(), it: undefined };
   c.b[0] = p.player;
   const pieces = (e: LogEntry) => entrySegs(e, g, hide);
@@ -533,7 +533,7 @@ function stepWords(path: string | undefined): string {
 }
 
 function isPlayerChoice(g: Game, step: string): boolean {
-  return g.promptSteps.some((p) => p.path === step && p.prompt.choose === 'players');
+  return g.promptSteps.some((p) => p.path === step && p.prompt.kind.reads === 'player');
 }
 
 

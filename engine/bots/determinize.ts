@@ -179,11 +179,11 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, given?: R
   });
   // other seats' finished threads in a simultaneous step: what they bound while deciding is theirs alone
   // (their choice), so the copy keeps only what the step gave them (their own seat)
-  if (d.par) {
+  if (d.simultaneous) {
     const frame = d.stack[d.stack.length - 1];
-    const step = frame ? g.lists[frame.list]?.steps[d.par.step] : undefined;
-    const n = g.lists[d.par.list]!.steps.length;
-    for (const th of d.par.threads) {
+    const step = frame ? g.lists[frame.list]?.steps[d.simultaneous.step] : undefined;
+    const n = g.lists[d.simultaneous.list]!.steps.length;
+    for (const th of d.simultaneous.threads) {
       if (th.player === viewer || th.prompt || th.i < n) continue;
       th.b = d.b.slice();
       if (step && (step.kind === 'simultaneous' || step.kind === 'offer')) th.b[step.slot] = th.player;
@@ -260,9 +260,9 @@ export function reopenPending(d: State, g: Game, viewer: number): void {
     const again = step && step.kind === 'prompt' && step.key === d.prompt.key ? reopened(d, g, d.b, step.prompt, d.prompt) : null;
     if (again) d.prompt = again;
   }
-  if (!d.par) return;
-  const steps = g.lists[d.par.list]!.steps;
-  for (const th of d.par.threads) {
+  if (!d.simultaneous) return;
+  const steps = g.lists[d.simultaneous.list]!.steps;
+  for (const th of d.simultaneous.threads) {
     const open = th.prompt;
     if (th.player === viewer || !open) continue;
     const step = steps[th.i];
@@ -283,7 +283,7 @@ function reopened(d: State, g: Game, b: unknown[], pr: (typeof g.promptSteps)[nu
     throw e;
   }
   c.memo = undefined as never;
-  const options = distinctOptions(listed, pr.choose !== 'options' && pr.choose !== 'cells');
+  const options = distinctOptions(listed, pr.kind.none === -1);
   let min = Math.max(0, Math.floor(pr.min(c)));
   let max = Math.max(min, Math.floor(pr.max(c)));
   if (max > options.length) max = options.length;

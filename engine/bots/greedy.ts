@@ -31,10 +31,10 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
   if (cands.length === 1) return cands[0]!;
   const base = determinize(s, g, me, rng);
   // A card the bot cannot see is known only by where it lies: in the copy, the card at that place.
-  const blind = def.prompt.choose === 'cards' ? (e: number) => blindCard(s, base, g, e, me) : null;
+  const blind = def.prompt.kind.cards ? (e: number) => blindCard(s, base, g, e, me) : null;
   const score = def.prompt.score;
   // the simultaneous step this decision belongs to (null outside one): the lookahead goes past it
-  const step = s.par ? { list: s.par.list, step: s.par.step, depth: s.stack.length } : null;
+  const step = s.simultaneous ? { list: s.simultaneous.list, step: s.simultaneous.step, depth: s.stack.length } : null;
   const fillRng = rng.slice();
   randInt(rng, 2); // the bot's own stream moves on, whatever the fill-ins drew
   let best = -Infinity;
@@ -44,7 +44,7 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
     let v = score ? choiceScore(base, g, p.key, me, choice) : 0;
     const t = cloneState(base);
     t.halt = true;
-    const tp = t.par ? t.par.threads.find((th) => th.player === me)!.prompt! : t.prompt!;
+    const tp = t.simultaneous ? t.simultaneous.threads.find((th) => th.player === me)!.prompt! : t.prompt!;
     resolve(t, g, tp, choice);
     if (step) finishStep(t, g, me, step, fillRng.slice());
     v += heuristic(() => objective(t, g, me));
@@ -61,7 +61,7 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
 export function choiceScore(s: State, g: Game, key: number, player: number, choice: readonly unknown[]): number {
   const score = g.promptSteps[key]!.prompt.score;
   if (!score) return 0;
-  const bindings = s.par ? s.par.threads.find((t) => t.player === player)!.b : s.b;
+  const bindings = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === player)!.b : s.b;
   const c: Ctx = { s, g, b: bindings.slice(), it: undefined };
   c.b[0] = player; // '$self' is slot 0 in every compiled game
   // definitions cached (memo.ts): the choices of one decision are judged on one state
@@ -76,7 +76,7 @@ export function choiceScore(s: State, g: Game, key: number, player: number, choi
  *  decisions by their first option, until the step is over (the flow then runs on to the next decision). */
 function finishStep(t: State, g: Game, me: number, step: { list: number; step: number; depth: number }, rng: Uint32Array): void {
   for (let k = 0; k < MAX_FILL; k++) {
-    const par = t.par;
+    const par = t.simultaneous;
     if (t.ended || !par || par.list !== step.list || par.step !== step.step || t.stack.length !== step.depth) return;
     let open: OpenPrompt | null = null;
     for (const th of par.threads) if (th.prompt && (!open || th.player < open.player)) open = th.prompt;

@@ -49,8 +49,8 @@ export function selectUcb(children: Node[], c: number, w = 0): number {
 
 /** How `viewer` knows one chosen value: a card it sees by its definition and place, one it does not by its
  *  place only; any other value by its text. */
-function valueKey(s: State, g: Game, choose: string, v: unknown, viewer: number): string {
-  if (choose === 'cards' && typeof v === 'number') {
+function valueKey(s: State, g: Game, cards: boolean, v: unknown, viewer: number): string {
+  if (cards && typeof v === 'number') {
     const e = v;
     const z = s.loc[e]!;
     if (cardVisibleTo(s, g, e, viewer)) return `${g.entityDef[e]}@${z}`;
@@ -61,15 +61,15 @@ function valueKey(s: State, g: Game, choose: string, v: unknown, viewer: number)
 
 /** A choice as `viewer` knows it (the mover itself included): its values' keys, in a fixed order. */
 export function choiceKey(s: State, g: Game, p: OpenPrompt, choice: readonly unknown[], viewer: number): string {
-  const choose = g.promptSteps[p.key]!.prompt.choose;
-  if (choice.length === 1) return `${p.key}:${valueKey(s, g, choose, choice[0], viewer)}`;
-  const ks = choice.map((v) => valueKey(s, g, choose, v, viewer)).sort();
+  const cards = g.promptSteps[p.key]!.prompt.kind.cards;
+  if (choice.length === 1) return `${p.key}:${valueKey(s, g, cards, choice[0], viewer)}`;
+  const ks = choice.map((v) => valueKey(s, g, cards, v, viewer)).sort();
   return `${p.key}:${ks.join(',')}`;
 }
 
 /** What `observer` sees of `p.player`'s choice: nothing inside a simultaneous step (it is committed
  *  privately), else the choice as the observer knows it. Keys are prefixed by the mover's seat. */
 export function observedKey(s: State, g: Game, p: OpenPrompt, choice: readonly unknown[], observer: number): string {
-  if (s.par) return `${p.player}|`;
+  if (s.simultaneous) return `${p.player}|`;
   return `${p.player}|${choiceKey(s, g, p, choice, observer)}`;
 }

@@ -58,7 +58,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
   const me = p.player;
   const cands = candidates(p, rng);
   if (cands.length === 1) return cands[0]!;
-  const cardPrompt = g.promptSteps[p.key]!.prompt.choose === 'cards';
+  const cardPrompt = g.promptSteps[p.key]!.prompt.kind.cards;
   const trees: Node[] = Array.from({ length: s.n }, newNode);
   const rootKids = cands.map((_, i) => child(trees[me]!, `#${i}`));
   const ledRoot = led(p.key);
@@ -93,7 +93,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     // (a position is judged only outside a simultaneous step: inside one, the choices made are not yet
     // revealed nor applied, and every action would look alike)
     for (let guard = 0; !d.ended && guard < MAX_DECISIONS; guard++) {
-      if (!inTree && rolled >= ROLLOUT_DECISIONS && !d.par) break;
+      if (!inTree && rolled >= ROLLOUT_DECISIONS && !d.simultaneous) break;
       const open = nextOpen(d);
       if (!open) break;
       const q = botPrompt(d, g, open);
@@ -211,15 +211,15 @@ function candidates(p: OpenPrompt, rng: Uint32Array): any[][] {
 
 /** A seat's open decision. */
 function openOf(s: State, seat: number): OpenPrompt | null {
-  if (s.par) return s.par.threads.find((t) => t.player === seat)?.prompt ?? null;
+  if (s.simultaneous) return s.simultaneous.threads.find((t) => t.player === seat)?.prompt ?? null;
   return s.prompt && s.prompt.player === seat ? s.prompt : null;
 }
 
 /** The next decision to take: the lowest seat with one open (as batch simulation orders them). */
 function nextOpen(s: State): OpenPrompt | null {
-  if (s.par) {
+  if (s.simultaneous) {
     let best: OpenPrompt | null = null;
-    for (const t of s.par.threads) if (t.prompt && (!best || t.prompt.player < best.player)) best = t.prompt;
+    for (const t of s.simultaneous.threads) if (t.prompt && (!best || t.prompt.player < best.player)) best = t.prompt;
     return best;
   }
   return s.prompt;

@@ -7,7 +7,7 @@ import type { Ctx, Game, OpenPrompt, State } from '../model.js';
 export function botPrompt(s: State, g: Game, p: OpenPrompt): OpenPrompt {
   const never = g.promptSteps[p.key]!.prompt.botsNever;
   if (!never) return p;
-  const bindings = s.par ? s.par.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
+  const bindings = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
   const c: Ctx = { s, g, b: bindings.slice(), it: undefined };
   c.b[0] = p.player; // $self
   const options = p.options.filter((x) => { c.it = x; return !never(c); });

@@ -52,7 +52,7 @@ export const forEach: EffectDef = {
       for (const v of xs) {
         c.b[slot] = v;
         body(c);
-        if (c.s.ended || c.s.jump >= 0) break;
+        if (c.s.ended || c.s.gotoPhase >= 0) break;
       }
       c.b[slot] = save;
     };
@@ -152,7 +152,7 @@ export const goto: EffectDef = {
     if (h.inThread) { h.error(at, 'goto is not allowed inside a simultaneous step'); return null; }
     const ph = h.phase(x.arg, at);
     if (ph < 0) return null;
-    return (c) => { c.s.jump = ph; };
+    return (c) => { c.s.gotoPhase = ph; };
   },
 };
 

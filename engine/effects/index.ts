@@ -38,7 +38,7 @@ export function compileEffects(src: unknown, path: Path, scope: Scope, h: Effect
     const s = c.s;
     for (let i = 0; i < fs.length; i++) {
       fs[i]!(c);
-      if (s.ended || s.jump >= 0) return;
+      if (s.ended || s.gotoPhase >= 0) return;
     }
   };
 }

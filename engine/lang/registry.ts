@@ -60,6 +60,11 @@ export class Registry<E extends Entry> {
     this.byName.set(e.name, e);
   }
 
+  /** Takes an entry out (a test's fixture entry leaves with its test); whether there was one. */
+  remove(name: string): boolean {
+    return this.byName.delete(name);
+  }
+
   get(name: string): E | undefined {
     return this.byName.get(name);
   }

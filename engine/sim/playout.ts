@@ -43,9 +43,9 @@ export interface PlayoutResult {
 
 /** The seat whose decision a bot takes next: the lowest seat with an open decision. */
 export function nextPrompt(s: State): OpenPrompt | null {
-  if (s.par) {
+  if (s.simultaneous) {
     let best: OpenPrompt | null = null;
-    for (const t of s.par.threads) if (t.prompt && (!best || t.prompt.player < best.player)) best = t.prompt;
+    for (const t of s.simultaneous.threads) if (t.prompt && (!best || t.prompt.player < best.player)) best = t.prompt;
     return best;
   }
   return s.prompt;

@@ -75,7 +75,7 @@ export function compileRestriction(g: Game, r: SeatRestriction): CompiledRestric
 export function restrictPrompt(s: State, g: Game, p: OpenPrompt, r: CompiledRestriction): { prompt: OpenPrompt; removed: number } {
   const never = r.byPrompt[p.key];
   if (!never || p.player !== r.seat) return { prompt: p, removed: 0 };
-  const bindings = s.par ? s.par.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
+  const bindings = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
   const c: Ctx = { s, g, b: bindings.slice(), it: undefined };
   c.b[0] = p.player; // $self
   const options = p.options.filter((x) => { c.it = x; return !never(c); });

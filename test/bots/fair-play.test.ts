@@ -30,7 +30,7 @@ function atSimultaneousStep(g: Game, players: number, seed: string, seats = 3, s
   const rngs = botStreams(seed, players);
   let seen = 0;
   for (let k = 0; k < 3000 && !s.ended; k++) {
-    if (s.par && s.par.threads.filter((t) => t.prompt).length >= seats && s.par.threads.every((t) => t.prompt)) {
+    if (s.simultaneous && s.simultaneous.threads.filter((t) => t.prompt).length >= seats && s.simultaneous.threads.every((t) => t.prompt)) {
       if (seen++ >= skip) return s;
     }
     const p = nextPrompt(s)!;
@@ -49,7 +49,7 @@ describe('determinized copies and simultaneous steps', () => {
       const s = atSimultaneousStep(g, 3, `pending:${i}`, 3, i)!;
       expect(s).not.toBeNull();
       const d = determinize(s, g, 0, seedRng(i, 'bot:0'));
-      for (const th of d.par!.threads) {
+      for (const th of d.simultaneous!.threads) {
         if (th.player === 0) continue;
         const cards = th.prompt!.options.map((o: { card: number }) => o.card);
         for (const e of cards) {
@@ -67,10 +67,10 @@ describe('determinized copies and simultaneous steps', () => {
    *  its thread); null when the step is then over. */
   function committed(s: State, g: Game, seat: number, choice: unknown[]): State | null {
     const t = cloneState(s);
-    const thread = () => t.par?.threads.find((x) => x.player === seat);
+    const thread = () => t.simultaneous?.threads.find((x) => x.player === seat);
     resolve(t, g, thread()!.prompt!, choice);
     for (let th = thread(); th?.prompt; th = thread()) resolve(t, g, th.prompt, choices(th.prompt)[0]!);
-    return t.par ? t : null;
+    return t.simultaneous ? t : null;
   }
 
   for (const [name, g, players] of [['Babel Builders', babelBuilders(), 6], ['7 Wonders', sevenWonders, 3]] as const) {
@@ -79,14 +79,14 @@ describe('determinized copies and simultaneous steps', () => {
       for (let i = 0; i < 8 && compared < 5; i++) {
         const s = atSimultaneousStep(g, players, `later:${i}`, 2);
         if (!s) continue;
-        const [first, second] = s.par!.threads.filter((t) => t.prompt).map((t) => t.player);
-        const opts = choices(s.par!.threads.find((t) => t.player === first)!.prompt!);
+        const [first, second] = s.simultaneous!.threads.filter((t) => t.prompt).map((t) => t.player);
+        const opts = choices(s.simultaneous!.threads.find((t) => t.player === first)!.prompt!);
         if (opts.length < 2) continue;
         const a = committed(s, g, first!, opts[0]!);
         const b = committed(s, g, first!, opts[opts.length - 1]!);
         if (!a || !b) continue;
-        const pa = a.par!.threads.find((t) => t.player === second)!.prompt!;
-        const pb = b.par!.threads.find((t) => t.player === second)!.prompt!;
+        const pa = a.simultaneous!.threads.find((t) => t.player === second)!.prompt!;
+        const pb = b.simultaneous!.threads.find((t) => t.player === second)!.prompt!;
         expect(greedyChoice(b, g, pb, seedRng(i, 'later'))).toEqual(greedyChoice(a, g, pa, seedRng(i, 'later')));
         expect(ismctsChoice(b, g, pb, seedRng(i, 'later'), 16)).toEqual(ismctsChoice(a, g, pa, seedRng(i, 'later'), 16));
         compared++;

@@ -77,7 +77,7 @@ describe('a playtest session', () => {
           // the decision undone is open again, and the table is as it was before it
           expect(s.nextHuman()).toBe(h);
           const p = s.view(h).prompt!;
-          const positions = last.choice.map((x) => s.s.prompt ? s.s.prompt.options.indexOf(x) : s.s.par!.threads.find((t) => t.player === h)!.prompt!.options.indexOf(x));
+          const positions = last.choice.map((x) => s.s.prompt ? s.s.prompt.options.indexOf(x) : s.s.simultaneous!.threads.find((t) => t.player === h)!.prompt!.options.indexOf(x));
           expect(positions.every((i) => i >= 0 && i < p.options.length)).toBe(true);
           s.act(h, positions);
           expect(untilHuman(s)).toBe(h);

@@ -123,9 +123,9 @@ export function restartPhase(s: State, g: Game, phaseId: string): void {
   const i = g.phases.findIndex((p) => p.id === phaseId);
   if (i < 0) throw new Error(`no phase '${phaseId}'`);
   s.prompt = null;
-  s.par = null;
+  s.simultaneous = null;
   s.ended = null;
-  s.jump = -1;
+  s.gotoPhase = -1;
   s.stack = [{ list: g.phases[i]!.body, i: 0, phase: i }];
   advance(s, g);
 }

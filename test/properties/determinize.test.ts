@@ -84,7 +84,7 @@ function pinned(s: State): Set<number> {
   };
   s.b.forEach(add);
   if (s.prompt) add(s.prompt.options);
-  for (const t of s.par?.threads ?? []) { t.b.forEach(add); if (t.prompt) add(t.prompt.options); }
+  for (const t of s.simultaneous?.threads ?? []) { t.b.forEach(add); if (t.prompt) add(t.prompt.options); }
   return out;
 }
 

@@ -25,7 +25,7 @@ describe('random legal play (Babel Builders)', () => {
    * `alwaysAsk` (a client must never see one).
    */
   function lonelyOutsideSimultaneous(s: State): string[] {
-    if (s.par !== null) return [];
+    if (s.simultaneous !== null) return [];
     return activePlayers(s)
       .filter((p) => choiceCount(promptOf(s, p)!) < 2 && !alwaysAskKey(promptOf(s, p)!.key))
       .map((p) => `seat ${p} has a one-choice decision open outside a simultaneous step (${JSON.stringify(promptOf(s, p))})`);

@@ -33,7 +33,7 @@ function decisionKinds(players: number, seed: number | string, actions: readonly
     const p = promptOf(s, a.player);
     expect(p, `no decision open for ${JSON.stringify(a)}`).not.toBeNull();
     if (choiceCount(p!) >= 2) out.real++;
-    else if (s.par !== null) out.forcedInside++;
+    else if (s.simultaneous !== null) out.forcedInside++;
     else if (g.promptSteps[p!.key]!.prompt.alwaysAsk) out.forcedAsked++;
     else out.forcedOutside++;
     applyInPlace(s, g, a);
@@ -121,7 +121,7 @@ describe('replays (Babel Builders)', () => {
           const p = promptOf(s, a.player)!;
           if (choiceCount(p) === 1) {
             forced.push(i);
-            if (s.par === null) {
+            if (s.simultaneous === null) {
               expect(g.promptSteps[p.key]!.prompt.alwaysAsk, `forced decision ${i + 1} (${a.step}) asked outside a simultaneous step`).toBe(true);
               asked.push(i);
             }
@@ -229,7 +229,7 @@ describe('replays (Babel Builders)', () => {
         changed('bindings', (t) => { t.b.push(-7); });
         changed('options', (t) => { t.opts.push(-7); });
         if (s.prompt) changed('open decision', (t) => { t.prompt!.max++; });
-        if (s.par) changed('open decisions of a simultaneous step', (t) => { t.par!.threads[0]!.i++; });
+        if (s.simultaneous) changed('open decisions of a simultaneous step', (t) => { t.simultaneous!.threads[0]!.i++; });
         const a = s.dealtRoles.findIndex((r) => r !== s.dealtRoles[0]);
         changed('the deal', (t) => { t.dealtRoles[0] = s.dealtRoles[a]!; t.dealtRoles[a] = s.dealtRoles[0]!; });
         // and a replay is checked against it: no earlier state of the game has the recorded final hash

@@ -28,7 +28,7 @@ export interface Applied {
   action: Action;
   /** number of legal actions the player had */
   choices: number;
-  /** whether the decision was open inside a simultaneous step (`s.par !== null` before the action) */
+  /** whether the decision was open inside a simultaneous step (`s.simultaneous !== null` before the action) */
   simultaneous: boolean;
   /** index of the first log entry written by this action */
   logFrom: number;
@@ -66,7 +66,7 @@ export function playRandom(
     const action = la[picks[applied % picks.length]! % la.length]!;
     const pre = o.pre ? cloneState(s) : null;
     const logFrom = s.log ? s.log.length : 0;
-    const simultaneous = s.par !== null;
+    const simultaneous = s.simultaneous !== null;
     applyInPlace(s, g, action);
     applied++;
     if (la.length >= 2) multi++;

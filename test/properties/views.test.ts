@@ -176,7 +176,7 @@ describe('hidden information does not show through the log or the variables (Bab
         const from = s1!.log!.length;
         applyInPlace(s1!, g, act);
         applyInPlace(s2, g, act);
-        fc.pre(s1!.par !== null && s2.par !== null); // still inside the secret selection in both worlds
+        fc.pre(s1!.simultaneous !== null && s2.simultaneous !== null); // still inside the secret selection in both worlds
         const l1 = renderLog(s1!.log!.slice(from), s1!, g, v);
         const l2 = renderLog(s2.log!.slice(from), s2, g, v);
         expect(l2, `seat ${v} reads differently when seats ${a + 1} and ${b + 1} exchange hands and roles`).toEqual(l1);
@@ -239,7 +239,7 @@ describe('concrete reproductions of the (fixed) leaks', () => {
     }
     // the Messenger's forced hand-over is an open decision with its single legal choice, inside the
     // simultaneous selection; the other appointed seats have real choices
-    expect(s.par).not.toBeNull();
+    expect(s.simultaneous).not.toBeNull();
     expect(activePlayers(s)).toEqual([0, 1, 3, 5]);
     const forced = promptOf(s, 5)!;
     expect(g.promptSteps[forced.key]!.path).toBe('round/select/play');

@@ -14,7 +14,7 @@ function choiceIn(age: 1 | 3, seed: number): { card: number; act: string } {
   const g = sevenWonders();
   const m = table({ players: 3, age, hands: { 0: ['apothecary-3', 'altar-3', 'theater-3'] }, cities: { 0: ['loom-3'] } });
   const s = m.state;
-  const p = s.par!.threads.find((t) => t.player === 0)!.prompt!;
+  const p = s.simultaneous!.threads.find((t) => t.player === 0)!.prompt!;
   return greedyChoice(s, g, botPrompt(s, g, p), seedRng(seed, 'heuristics'))[0] as { card: number; act: string };
 }
 

@@ -155,7 +155,7 @@ export function reopenTurns(m: Match): void {
   const i = body.steps.findIndex((st) => st.path === 'ages/turns');
   if (i < 0) throw new Error('no ages/turns step');
   s.prompt = null;
-  s.par = null;
+  s.simultaneous = null;
   s.ended = null;
   s.stack = [{ list: g.phases[phase]!.body, i, phase }];
   advance(s, g);
@@ -168,7 +168,7 @@ export function dealAge(m: Match, age: 1 | 2 | 3): void {
   setVar(m, 'age', age);
   const phase = g.phases.findIndex((p) => p.id === 'ages');
   s.prompt = null;
-  s.par = null;
+  s.simultaneous = null;
   s.stack = [{ list: g.phases[phase]!.body, i: 0, phase }];
   advance(s, g);
 }

@@ -1,15 +1,17 @@
 // <bk-pt-prompt>: one open decision as controls. Cards (face-down ones by position), players, cells on a
-// grid, or plain options; the count the ruleset asks for (min/max) decides between "click to choose" and
+// grid (each kind's renderer: prompt-renderers.ts), or plain options read by their labels; the count the ruleset asks for (min/max) decides between "click to choose" and
 // "select, then confirm". Emits `choose` with the chosen options' positions, in the order picked.
 
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import type { CardView, PlayerView, Seg, ZoneView } from '../../../engine/index.js';
+import type { CardView, PlayerView, Seg } from '../../../engine/index.js';
 import type { TableMeta } from './protocol.js';
-import { cardStyles, cardTile, palette, tokens } from './cards.js';
+import { cardStyles, cardTile, palette } from './cards.js';
 import { segs } from './symbols.js';
 import { cardColourOf } from './game-parts.js';
 
-export type PromptView = NonNullable<PlayerView['prompt']>;
+import { rendererOf, type PromptView } from './prompt-renderers.js';
+
+export type { PromptView } from './prompt-renderers.js';
 
 export class BkPtPrompt extends LitElement {
   static override properties = {
@@ -145,66 +147,18 @@ export class BkPtPrompt extends LitElement {
     return k >= 0 && this.prompt!.max > 1 ? html`<span class="order">${k + 1}</span>` : nothing;
   }
 
-  private playerLabel(p: number): TemplateResult {
-    const seat = this.view?.seats[p];
-    const role = seat?.role ? this.meta?.roles[seat.role]?.name ?? seat.role : null;
-    return html`${seat?.name ?? `Player ${p + 1}`}${role ? html`<small>${role}</small>` : nothing}`;
-  }
-
-  /** The shared grid zone whose cells include every option (null: draw plain buttons). */
-  private gridFor(cells: string[]): { id: string; columns: string[]; rows: string[] } | null {
-    for (const z of this.meta?.zones ?? []) {
-      if (!z.columns || !z.rows || z.perPlayer) continue;
-      const all = new Set(z.rows.flatMap((r) => z.columns!.map((c) => `${c}${r}`)));
-      if (cells.every((c) => all.has(c))) return { id: z.id, columns: z.columns, rows: z.rows };
-    }
-    return null;
-  }
-
   private renderChoices(): TemplateResult {
     const p = this.prompt!;
-    const meta = this.meta!;
     const sel = (i: number) => (this.picked.includes(i) ? 'sel' : '');
-    switch (p.choose) {
-      case 'cards': {
-        let down = 0;
-        return html`<div class="options">${p.options.map((o, i) => {
-          const label = o ? undefined : `face-down card ${++down}`;
-          return html`<button class="opt ${sel(i)}" data-option=${i} aria-label=${o ? (o as { name: string }).name : label!} @click=${() => this.pick(i)}>
-            ${this.mark(i)}${cardTile(meta, o as never, label)}
-          </button>`;
-        })}</div>`;
-      }
-      case 'players':
-        return html`<div class="options">${p.options.map((o, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${this.playerLabel(o as number)}</button>`)}</div>`;
-      case 'cells': {
-        const cells = p.options.map(String);
-        const grid = this.gridFor(cells);
-        if (grid) {
-          const counts = (this.view?.zones[grid.id] ?? {}) as Record<string, ZoneView>;
-          return html`<div class="grid" style="grid-template-columns: 18px repeat(${grid.columns.length}, 64px)">
-            <span></span>${grid.columns.map((c) => html`<span class="lbl">${c}</span>`)}
-            ${grid.rows.map((r) => html`<span class="lbl">${r}</span>${grid.columns.map((c) => {
-              const cell = `${c}${r}`;
-              const i = cells.indexOf(cell);
-              const n = counts[cell]?.count ?? 0;
-              return i >= 0
-                ? html`<button class=${sel(i)} data-option=${i} aria-label=${cell} @click=${() => this.pick(i)}>${cell}<span>${n}</span></button>`
-                : html`<span class="cell">${cell}<span>${n ? tokens(n) : ''}</span></span>`;
-            })}`)}
-          </div>`;
-        }
-        return html`<div class="options">${cells.map((c, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${c}</button>`)}</div>`;
-      }
-      default: {
-        if (p.cards && p.cards.some((c) => c)) return this.renderByCard();
-        // values chosen by what they read as: the ruleset's label (a record such as "Build Palace, 2 to the
-        // left") with its symbols and its detail line, else the value itself
-        const long = (p.labels ?? []).some((l) => l.length > 24);
-        return html`<div class="options ${long ? 'column' : ''}">${p.options.map((o, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${this.optionText(o, i)}${this.detail(i)}</button>`)}
-          ${(p.unavailable ?? []).map((u) => html`<button class="pill" disabled data-unavailable>${this.pieces(u.label)}<small class="dt">${this.pieces(u.why)}</small></button>`)}</div>`;
-      }
-    }
+    // a kind drawn its own way (cards, players, cells), else values read by their labels
+    const own = rendererOf(p.choose);
+    if (own) return own({ prompt: p, meta: this.meta!, view: this.view, sel, pick: (i) => this.pick(i), mark: (i) => this.mark(i) });
+    if (p.cards && p.cards.some((c) => c)) return this.renderByCard();
+    // values chosen by what they read as: the ruleset's label (a record such as "Build Palace, 2 to the
+    // left") with its symbols and its detail line, else the value itself
+    const long = (p.labels ?? []).some((l) => l.length > 24);
+    return html`<div class="options ${long ? 'column' : ''}">${p.options.map((o, i) => html`<button class="pill ${sel(i)}" data-option=${i} @click=${() => this.pick(i)}>${this.optionText(o, i)}${this.detail(i)}</button>`)}
+      ${(p.unavailable ?? []).map((u) => html`<button class="pill" disabled data-unavailable>${this.pieces(u.label)}<small class="dt">${this.pieces(u.why)}</small></button>`)}</div>`;
   }
 
   private pieces(xs: readonly Seg[]): TemplateResult {

@@ -7,6 +7,7 @@ import { T, showType, type Ty } from '../../expr/types.js';
 import type { Path } from '../../effects/index.js';
 import { Registry, type Entry, type ParamType } from '../../lang/registry.js';
 import { renderPlain } from '../../render.js';
+import { PROMPT_KINDS } from '../../prompt-kinds.js';
 import { hintOf, isObj } from './context.js';
 import type { CompileHost } from './host.js';
 
@@ -31,15 +32,13 @@ export interface PromptKeyDef extends Entry {
   compile(x: PromptKeyInput): unknown;
 }
 
-const CHOOSE = ['players', 'cards', 'cells', 'options'] as const;
-const ITEM: Record<string, Ty> = { players: T.player, cards: T.card, cells: T.cell, options: T.str };
 const num = (x: PromptKeyInput) => x.h.expr(x.value, x.path, x.scope, T.num);
 const plain = (x: PromptKeyInput) => x.value;
 
 export const PROMPT_KEYS = new Registry<PromptKeyDef>('prompt key', [
   { name: 'player', type: { k: 'expr', shows: 'a player' }, doc: 'A player expression: who decides.', examples: ['leader', '$a'],
     compile: (x) => x.h.expr(x.value, x.path, x.scope, T.player) },
-  { name: 'choose', type: { k: 'enum', values: [...CHOOSE] }, doc: 'What is chosen: players, cards, cells, or options (values listed by `from`: texts, numbers or records such as { card: it, pay: 2 }).', compile: plain },
+  { name: 'choose', type: { k: 'enum', values: PROMPT_KINDS.names() }, doc: 'What is chosen: players, cards, cells, or options (values listed by `from`: texts, numbers or records such as { card: it, pay: 2 }).', compile: plain },
   { name: 'from', type: { k: 'expr', shows: 'a list of the chosen kind' }, doc: 'A list expression of the chosen kind: the choices offered.', examples: ['others(leader)', "filter(hand[$a], it.type != 'penalty')", '$card.cells'],
     compile: (x) => x.h.expr(x.value, x.path, x.scope, T.list(x.itemT)) },
   { name: 'label', type: { k: 'text' }, doc: 'How one option (`it`) reads to a person, e.g. "Build {it.card} paying {it.pay[0]} left, {it.pay[1]} right" (default: the option itself).', examples: ['{it.card}: {it.act}'],
@@ -75,15 +74,17 @@ export function compilePrompt(src: unknown, path: Path, scope: Scope, h: Compile
   for (const k of Object.keys(src)) {
     if (!PROMPT_KEYS.has(k)) h.error([...path, k], `unknown prompt key '${k}'${hintOf(k, PROMPT_KEYS.names())}`);
   }
-  const choose = src.choose as PromptDef['choose'];
-  let itemT = typeof choose === 'string' && (CHOOSE as readonly string[]).includes(choose) ? ITEM[choose] : undefined;
-  if (!itemT) { h.error([...path, 'choose'], `choose is one of players, cards, cells, options, not '${String(choose)}'${hintOf(choose, CHOOSE)}`); return null; }
+  const choose = src.choose;
+  const kind = typeof choose === 'string' ? PROMPT_KINDS.get(choose) : undefined;
+  if (!kind) { h.error([...path, 'choose'], `choose is one of ${PROMPT_KINDS.names().join(', ')}, not '${String(choose)}'${hintOf(choose, PROMPT_KINDS.names())}`); return null; }
+  let itemT: Ty = kind.item;
   const noRandom = { ...scope, random: false };
-  if (choose === 'options') {
-    // options are values of one type: texts, numbers or records (a choice such as { card: c, pay: 2 })
+  if (kind.itemFrom) {
+    // the options are values of one type taken from `from` (options: texts, numbers or records, a choice such
+    // as { card: c, pay: 2 })
     const t = h.typeOf(src.from, [...path, 'from'], noRandom);
     if (t && t.k === 'list' && t.of.k !== 'any') {
-      if (!['str', 'num', 'bool', 'rec'].includes(t.of.k)) h.error([...path, 'from'], `options are texts, numbers or records, but this is ${showType(t)}`);
+      if (!kind.itemFrom.kinds.includes(t.of.k)) h.error([...path, 'from'], `${kind.name} are ${kind.itemFrom.words}, but this is ${showType(t)}`);
       else itemT = t.of;
     }
   }
@@ -130,7 +131,7 @@ export function compilePrompt(src: unknown, path: Path, scope: Scope, h: Compile
   const textFn = text ? (c: Ctx) => renderPlain(text(c), c) : null;
   return {
     prompt: {
-      player, choose, from, ...(h.freshList(src.from, noRandom) ? { freshFrom: true } : {}), min, max, slot, single, text: textFn, label, score, alwaysAsk: src.alwaysAsk === true, botsNever, ...(log !== undefined && log !== null ? { log } : {}),
+      player, choose: kind.name, kind, from, ...(h.freshList(src.from, noRandom) ? { freshFrom: true } : {}), min, max, slot, single, text: textFn, label, score, alwaysAsk: src.alwaysAsk === true, botsNever, ...(log !== undefined && log !== null ? { log } : {}),
       ...(detail ? { detail } : {}), ...(unavailable ? { unavailable } : {}), ...(why ? { why } : {}), ...(cardField ? { cardField } : {}), itemT,
     },
     scope: next,

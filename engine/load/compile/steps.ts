@@ -259,7 +259,7 @@ function compileOffer(x: StepInput): { step: StepDef | null; scope?: Scope } {
   return {
     step: {
       kind: 'offer', id, path: stepPath, when, players, slot, body: body.index, askSlot: res.prompt.slot, askSingle: res.prompt.single, first: st.first === true, effects,
-      declined: res.prompt.single ? (res.prompt.choose === 'players' || res.prompt.choose === 'cards' ? -1 : null) : [],
+      declined: res.prompt.single ? res.prompt.kind.none : [],
     },
     scope: res.scope,
   };
