@@ -9,6 +9,7 @@ import { track, varKey } from '../memo.js';
 import type { NodeCompiler } from './functions/def.js';
 import { cardIndex, playerIndex, suggest } from './indices.js';
 import { didYouMean } from '../suggest.js';
+import { irOf } from './ir.js';
 
 export function compileField(cx: NodeCompiler, n: Node & { k: 'field' }, sc: Scope): Compiled {
   const o = cx.value(n.obj, sc);
@@ -35,6 +36,7 @@ export function compileField(cx: NodeCompiler, n: Node & { k: 'field' }, sc: Sco
           return (col ??= env.gameColumns().get(name)!)[e];
         },
         t: ft,
+        ir: { k: 'field', e: { k: 'it' }, name, empty, env },
       };
     }
     return {
@@ -44,6 +46,7 @@ export function compileField(cx: NodeCompiler, n: Node & { k: 'field' }, sc: Sco
         return (col ??= env.gameColumns().get(name)!)[e];
       },
       t: ft,
+      ir: { k: 'field', e: irOf(o), name, empty, env },
     };
   }
   if (o.t.k === 'rec') {
@@ -86,13 +89,13 @@ export function compileIndex(cx: NodeCompiler, n: Node & { k: 'index' }, sc: Sco
       const ix = cx.value(n.index, sc);
       cx.need(ix, T.player, n.index);
       const xf = ix.fn, i = pv.index;
-      return { fn: (c) => { const p = playerIndex(xf(c), c); track(c.s, varKey(c.s, i)); return c.s.vars[i][p]; }, t: pv.t };
+      return { fn: (c) => { const p = playerIndex(xf(c), c); track(c.s, varKey(c.s, i)); return c.s.vars[i][p]; }, t: pv.t, ir: { k: 'pvar', i, p: irOf(ix) } };
     }
     if (pv?.perCard) {
       const ix = cx.value(n.index, sc);
       cx.need(ix, T.card, n.index);
       const xf = ix.fn, i = pv.index;
-      return { fn: (c) => { const e = cardIndex(xf(c), c); track(c.s, varKey(c.s, i)); return c.s.vars[i][e]; }, t: pv.t };
+      return { fn: (c) => { const e = cardIndex(xf(c), c); track(c.s, varKey(c.s, i)); return c.s.vars[i][e]; }, t: pv.t, ir: { k: 'cvar', i, e: irOf(ix) } };
     }
   }
   const o = cx.expr(n.obj, sc);
@@ -108,18 +111,18 @@ export function compileIndex(cx: NodeCompiler, n: Node & { k: 'index' }, sc: Sco
       const ix = cx.value(n.index, sc);
       cx.need(ix, T.player, n.index);
       const xf = ix.fn;
-      return { fn: (c) => of(c) + playerIndex(xf(c), c) * stride, t: { k: 'zone', zone: zt.zone, need: rest } };
+      return { fn: (c) => of(c) + playerIndex(xf(c), c) * stride, t: { k: 'zone', zone: zt.zone, need: rest }, ir: { k: 'zplayer', z: irOf(o), p: irOf(ix), stride } };
     }
     if (kind === 'card') {
       const ix = cx.value(n.index, sc);
       cx.need(ix, T.card, n.index);
       const xf = ix.fn;
-      return { fn: (c) => of(c) + cardIndex(xf(c), c), t: { k: 'zone', zone: zt.zone, need: rest } };
+      return { fn: (c) => of(c) + cardIndex(xf(c), c), t: { k: 'zone', zone: zt.zone, need: rest }, ir: { k: 'zcard', z: irOf(o), e: irOf(ix) } };
     }
     if (n.index.k === 'str') {
       const ci = z.cellIndex.get(n.index.v);
       if (ci === undefined) throw new ExprError(`zone '${z.id}' has no cell '${n.index.v}'${suggest(n.index.v, z.cells!)}`, n.index.at);
-      return { fn: (c) => of(c) + ci, t: { k: 'zone', zone: zt.zone, need: rest } };
+      return { fn: (c) => of(c) + ci, t: { k: 'zone', zone: zt.zone, need: rest }, ir: { k: 'zcell', z: irOf(o), ci } };
     }
     const ix = cx.value(n.index, sc);
     cx.need(ix, T.cell, n.index);

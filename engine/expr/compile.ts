@@ -11,6 +11,8 @@ import type { NodeCompiler } from './functions/def.js';
 import { compileField, compileIndex } from './access.js';
 import { compileBinary } from './operators.js';
 import { cachedCall, plainCall } from './def-call.js';
+import { emitted } from './emit.js';
+import { irOf } from './ir.js';
 import { allPlayers, indexExample } from './indices.js';
 import { DefError, ExprError, GrowthError, RulesetGrowthError, type Compiled, type DefInfo, type Env, type QuantityInfo, type Scope } from './env.js';
 import { quantityValue } from '../modifiers.js';
@@ -44,7 +46,7 @@ export function compileZoneSource(src: string, env: Env, scope: Scope): Fn<numbe
   const r = new Compiler(env).expr(node, scope);
   if (r.t.k !== 'zone') throw new ExprError(`expected a zone (e.g. deck, hand[$p] or board['A1']), but this is ${showType(r.t)}`, node.at);
   if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index here, e.g. ${r.t.zone}[${indexExample(r.t.need[0]!)}]`, node.at);
-  return r.fn;
+  return emitted(r);
 }
 
 export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): Compiled {
@@ -56,10 +58,12 @@ export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): 
   }
   if (r.t.k === 'zone' && r.t.need.length === 0) {
     const f = r.fn;
-    return { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]; }, t };
+    const zone: Compiled = { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]; }, t, ir: { k: 'zlist', z: irOf(r) } };
+    return { fn: emitted(zone), t };
   }
   if (r.t.k === 'zone' || r.t.k === 'table') throw new ExprError(`${showType(r.t)} is not a value`, node.at);
-  const out: Compiled = { fn: r.fn, t };
+  // the expression as a whole runs as emitted code when the emitter is on and can write it (emit.ts)
+  const out: Compiled = { fn: emitted(r), t };
   if (r.fresh) out.fresh = true;
   return out;
 }
@@ -125,12 +129,12 @@ class Compiler implements NodeCompiler {
 
   private node(n: Node, sc: Scope): Compiled {
     switch (n.k) {
-      case 'num': { const v = n.v; return { fn: () => v, t: T.num }; }
-      case 'str': { const v = n.v; return { fn: () => v, t: T.str }; }
-      case 'bool': { const v = n.v; return { fn: () => v, t: T.bool }; }
+      case 'num': { const v = n.v; return { fn: () => v, t: T.num, ir: { k: 'const', v } }; }
+      case 'str': { const v = n.v; return { fn: () => v, t: T.str, ir: { k: 'const', v } }; }
+      case 'bool': { const v = n.v; return { fn: () => v, t: T.bool, ir: { k: 'const', v } }; }
       case 'it': {
         if (!sc.it) throw new ExprError("'it' is only defined inside a list function such as filter(list, it.x == 1)", n.at);
-        return { fn: (c) => c.it, t: sc.it };
+        return { fn: (c) => c.it, t: sc.it, ir: { k: 'it' } };
       }
       case 'bind': return this.bind(n.name, n.at, sc);
       case 'name': return this.name(n.name, n.at, sc);
@@ -144,11 +148,11 @@ class Compiler implements NodeCompiler {
         if (n.op === '-') {
           this.need(a, T.num, n.arg);
           const f = a.fn;
-          return { fn: (c) => -f(c), t: T.num };
+          return { fn: (c) => -f(c), t: T.num, ir: { k: 'un', op: '-', a: irOf(a) } };
         }
         this.need(a, T.bool, n.arg);
         const f = a.fn;
-        return { fn: (c) => !f(c), t: T.bool };
+        return { fn: (c) => !f(c), t: T.bool, ir: { k: 'un', op: '!', a: irOf(a) } };
       }
       case 'binary': return this.binary(n, sc);
       case 'cond': {
@@ -162,7 +166,7 @@ class Compiler implements NodeCompiler {
         }
         if (t.k === 'any' || t.k === 'none' || (t.k === 'list' && t.of.k === 'any')) t = b.t;
         const tf = test.fn, af = a.fn, bf = b.fn;
-        const out: Compiled = { fn: (c) => (tf(c) ? af(c) : bf(c)), t };
+        const out: Compiled = { fn: (c) => (tf(c) ? af(c) : bf(c)), t, ir: { k: 'cond', t: irOf(test), a: irOf(a), b: irOf(b) } };
         if (a.fresh && b.fresh) out.fresh = true;
         return out;
       }
@@ -179,7 +183,7 @@ class Compiler implements NodeCompiler {
     if (r.t.k === 'zone') {
       if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index, e.g. ${r.t.zone}[${indexExample(r.t.need[0]!)}]`, n.at);
       const f = r.fn;
-      return { fn: (c) => { const z = f(c); track(c.s, z); return c.s.zones[z]; }, t: T.list(T.card) };
+      return { fn: (c) => { const z = f(c); track(c.s, z); return c.s.zones[z]; }, t: T.list(T.card), ir: { k: 'zlist', z: irOf(r) } };
     }
     if (r.t.k === 'table') throw new ExprError(`table '${r.t.table}' needs a key, e.g. ${r.t.table}[playerCount]`, n.at);
     return r;
@@ -198,14 +202,14 @@ class Compiler implements NodeCompiler {
       throw new ExprError(`'$${name}' is not bound here${hint ? ` (did you mean '$${hint}'?)` : ''}`, at);
     }
     const slot = this.env.slotOf(name);
-    return { fn: (c) => c.b[slot], t };
+    return { fn: (c) => c.b[slot], t, ir: { k: 'bind', slot } };
   }
 
   name(name: string, at: number, sc: Scope): Compiled {
     const env = this.env;
     if (name === 'players') return { fn: (c) => allPlayers(c.s.n), t: T.list(T.player) };
-    if (name === 'playerCount') return { fn: (c) => c.s.n, t: T.num };
-    if (name === 'none') return { fn: () => -1, t: T.none };
+    if (name === 'playerCount') return { fn: (c) => c.s.n, t: T.num, ir: { k: 'n' } };
+    if (name === 'none') return { fn: () => -1, t: T.none, ir: { k: 'none' } };
     const z = env.zones.get(name);
     if (z) {
       const need: ('player' | 'cell' | 'card')[] = [];
@@ -213,17 +217,17 @@ class Compiler implements NodeCompiler {
       if (z.perCard) need.push('card');
       if (z.cells) need.push('cell');
       const base = z.base;
-      return { fn: () => base, t: { k: 'zone', zone: name, need } };
+      return { fn: () => base, t: { k: 'zone', zone: name, need }, ir: { k: 'int', v: base } };
     }
     const v = env.vars.get(name);
     if (v) {
       if (v.perPlayer) throw new ExprError(`variable '${name}' has one value per player: write ${name}[$p]`, at);
       if (v.perCard) throw new ExprError(`variable '${name}' has one value per card: write ${name}[$c]`, at);
       const i = v.index;
-      return { fn: (c) => { track(c.s, varKey(c.s, i)); return c.s.vars[i]; }, t: v.t };
+      return { fn: (c) => { track(c.s, varKey(c.s, i)); return c.s.vars[i]; }, t: v.t, ir: { k: 'var', i } };
     }
     const o = env.options.get(name);
-    if (o) { env.reads?.add(`option:${name}`); const i = o.index; return { fn: (c) => c.s.opts[i], t: o.t }; }
+    if (o) { env.reads?.add(`option:${name}`); const i = o.index; return { fn: (c) => c.s.opts[i], t: o.t, ir: { k: 'opt', i } }; }
     if (env.tables.has(name)) return { fn: () => name, t: { k: 'table', table: name } };
     const en = env.enums.get(name);
     if (en) {
@@ -286,7 +290,9 @@ class Compiler implements NodeCompiler {
     const l = this.value(list, sc);
     if (l.t.k !== 'list') throw new ExprError(`expected a list, but this is ${showType(l.t)}`, list.at);
     const of = l.t.of;
-    const b = this.value(body, { ...sc, it: of });
+    const body0 = this.value(body, { ...sc, it: of });
+    // a function that keeps the body as a closure (filter, flatten…) calls its emitted code when there is some
+    const b: Compiled = { ...body0, fn: emitted(body0) };
     return { l, b, of };
   }
 
@@ -418,8 +424,8 @@ class Compiler implements NodeCompiler {
     // where the definition's body runs its own list functions.
     const argv = args.map((a) => this.value(a, sc));
     const store: any[] = new Array(argv.length);
-    const params = new Map<string, { fn: Fn; t: Ty }>();
-    d.params.forEach((p, i) => params.set(p, { fn: () => store[i], t: argv[i]!.t }));
+    const params = new Map<string, Compiled>();
+    d.params.forEach((p, i) => params.set(p, { fn: () => store[i], t: argv[i]!.t, ir: { k: 'param', store, i } }));
     this.defStack.push(d.id);
     const opaque0 = this.opaque, loops0 = this.loops, warns0 = this.warnSites;
     try {
@@ -427,7 +433,7 @@ class Compiler implements NodeCompiler {
       const body = this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
       const plain = plainCall(body, argv, store);
       if (this.opaque !== opaque0 || this.loops === loops0) return plain;
-      return { fn: cachedCall(d, plain.fn, body.fn, argv.map((a) => a.fn), store, this.warnSites !== warns0), t: body.t };
+      return { fn: cachedCall(d, emitted(plain), emitted(body), argv.map((a) => a.fn), store, this.warnSites !== warns0), t: body.t };
     } catch (e) {
       // growth is the fault of the whole expression being compiled, not of the definition that reached the limit
       if (e instanceof ExprError && !(e instanceof DefError) && !(e instanceof GrowthError)) throw new DefError(d, e.message, e.at);

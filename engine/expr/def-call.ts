@@ -3,6 +3,7 @@
 
 import type { Fn } from '../model.js';
 import type { Compiled, DefInfo } from './env.js';
+import { irOf, type Ir } from './ir.js';
 import { abandon, argKey, begin, end, memo, reuse, settingKey, stillValid, track } from '../memo.js';
 import { budget, overBudget } from '../budget.js';
 
@@ -14,14 +15,15 @@ export function plainCall(body: Compiled, argv: Compiled[], store: any[]): Compi
   const bf = body.fn;
   const afs = argv.map((a) => a.fn);
   const t = body.t;
-  if (afs.length === 1) { const a0 = afs[0]!; return { fn: (c) => { store[0] = a0(c); return bf(c); }, t }; }
+  const ir: Ir = { k: 'call', store, args: argv.map(irOf), body: irOf(body) };
+  if (afs.length === 1) { const a0 = afs[0]!; return { fn: (c) => { store[0] = a0(c); return bf(c); }, t, ir }; }
   if (afs.length === 2) {
     const a0 = afs[0]!, a1 = afs[1]!;
-    return { fn: (c) => { const v0 = a0(c); store[1] = a1(c); store[0] = v0; return bf(c); }, t };
+    return { fn: (c) => { const v0 = a0(c); store[1] = a1(c); store[0] = v0; return bf(c); }, t, ir };
   }
   if (afs.length === 3) {
     const a0 = afs[0]!, a1 = afs[1]!, a2 = afs[2]!;
-    return { fn: (c) => { const v0 = a0(c), v1 = a1(c); store[2] = a2(c); store[0] = v0; store[1] = v1; return bf(c); }, t };
+    return { fn: (c) => { const v0 = a0(c), v1 = a1(c); store[2] = a2(c); store[0] = v0; store[1] = v1; return bf(c); }, t, ir };
   }
   const n = afs.length;
   const vals: any[] = new Array(n);
@@ -32,6 +34,7 @@ export function plainCall(body: Compiled, argv: Compiled[], store: any[]): Compi
       return bf(c);
     },
     t,
+    ir,
   };
 }
 

@@ -9,6 +9,7 @@ import { ExprError, type Compiled, type Scope } from './env.js';
 import { sameValue } from './value.js';
 import { didYouMean } from '../suggest.js';
 import type { NodeCompiler } from './functions/def.js';
+import { irOf, type Ir } from './ir.js';
 
 export function compileBinary(cx: NodeCompiler, n: Node & { k: 'binary' }, sc: Scope): Compiled {
   const a = cx.value(n.left, sc);
@@ -17,10 +18,10 @@ export function compileBinary(cx: NodeCompiler, n: Node & { k: 'binary' }, sc: S
   switch (n.op) {
     case 'and':
       cx.need(a, T.bool, n.left); cx.need(b, T.bool, n.right);
-      return { fn: (c) => af(c) && bf(c), t: T.bool };
+      return { fn: (c) => af(c) && bf(c), t: T.bool, ir: { k: 'bin', op: '&&', a: irOf(a), b: irOf(b) } };
     case 'or':
       cx.need(a, T.bool, n.left); cx.need(b, T.bool, n.right);
-      return { fn: (c) => af(c) || bf(c), t: T.bool };
+      return { fn: (c) => af(c) || bf(c), t: T.bool, ir: { k: 'bin', op: '||', a: irOf(a), b: irOf(b) } };
     case '+': case '-': case '*': case '/': case '%': {
       if (n.op === '+' && (a.t.k === 'str' || b.t.k === 'str')) {
         // text + text (or a number): joined, the number written out: 'paying ' + it.pay[0] + ' left'
@@ -36,13 +37,14 @@ export function compileBinary(cx: NodeCompiler, n: Node & { k: 'binary' }, sc: S
         : op === '*' ? (c) => af(c) * bf(c)
         : op === '/' ? (c) => { const d = bf(c); return d === 0 ? 0 : af(c) / d; }
         : (c) => { const d = bf(c); return d === 0 ? 0 : af(c) % d; };
-      return { fn, t: T.num };
+      const ir: Ir = op === '/' || op === '%' ? { k: 'div', op, a: irOf(a), b: irOf(b) } : { k: 'bin', op, a: irOf(a), b: irOf(b) };
+      return { fn, t: T.num, ir };
     }
     case '<': case '<=': case '>': case '>=': {
       cx.need(a, T.num, n.left); cx.need(b, T.num, n.right);
       const op = n.op;
       const fn: Fn = op === '<' ? (c) => af(c) < bf(c) : op === '<=' ? (c) => af(c) <= bf(c) : op === '>' ? (c) => af(c) > bf(c) : (c) => af(c) >= bf(c);
-      return { fn, t: T.bool };
+      return { fn, t: T.bool, ir: { k: 'bin', op, a: irOf(a), b: irOf(b) } };
     }
     case '==': case '!=': {
       if (!assignable(a.t, b.t) && !assignable(b.t, a.t)) {
@@ -56,8 +58,9 @@ export function compileBinary(cx: NodeCompiler, n: Node & { k: 'binary' }, sc: S
       }
       // a comparison with a literal (it.type == 'key') compares with the constant directly
       const lit = n.right.k === 'str' || n.right.k === 'num' || n.right.k === 'bool' ? n.right.v : undefined;
-      if (lit !== undefined) return { fn: n.op === '==' ? (c) => af(c) === lit : (c) => af(c) !== lit, t: T.bool };
-      return { fn: n.op === '==' ? (c) => af(c) === bf(c) : (c) => af(c) !== bf(c), t: T.bool };
+      const ir: Ir = { k: 'bin', op: n.op === '==' ? '===' : '!==', a: irOf(a), b: irOf(b) };
+      if (lit !== undefined) return { fn: n.op === '==' ? (c) => af(c) === lit : (c) => af(c) !== lit, t: T.bool, ir };
+      return { fn: n.op === '==' ? (c) => af(c) === bf(c) : (c) => af(c) !== bf(c), t: T.bool, ir };
     }
     case 'in': {
       if (b.t.k !== 'list') throw new ExprError(`'in' needs a list on its right, but this is ${showType(b.t)}`, n.right.at);
