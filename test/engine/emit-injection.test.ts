@@ -103,4 +103,22 @@ describe('the safe emitter and a ruleset built to break out', () => {
       'function g0(c) { return c.s.n /* */; }\nreturn g0; })(); (function() {',
     ]) expect(checkSource(bad), bad).toBe(false);
   });
+
+  it('where generated code is refused (a Content Security Policy without unsafe-eval), the closures run', () => {
+    const closures = playout(load(false), { players: 2, seed: 'csp', bot: 'random', record: true });
+    const fallback0 = emitStats.fallback;
+    const make = emitSettings.makeFactory;
+    emitSettings.makeFactory = () => { throw new EvalError('Refused to evaluate a string as JavaScript'); };
+    let r: ReturnType<typeof playout>;
+    try {
+      // loading already runs expressions (its dry run to the first decision): code is made at a first call
+      r = playout(load(true), { players: 2, seed: 'csp', bot: 'random', record: true });
+    } finally {
+      emitSettings.makeFactory = make;
+      emitSettings.available = true;
+    }
+    expect(emitStats.fallback).toBeGreaterThan(fallback0);
+    expect(stateHash(r.state)).toBe(stateHash(closures.state));
+    expect(r.recorded).toEqual(closures.recorded);
+  });
 });
