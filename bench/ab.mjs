@@ -4,12 +4,14 @@
 // and ending of every game). One process and alternating rounds keep a shared machine's drift out of the ratio.
 // Both checkouts need `npm run build` first.
 //   node bench/ab.mjs OTHER_CHECKOUT [--ruleset babel-on.yaml] [--players 4] [--bot greedy] [--games 5] [--rounds 6]
-//                    [--heap]
+//                    [--heap] [--no-compile A|B|AB]
 // A is OTHER_CHECKOUT, B this checkout; A/B above 1 means this checkout is faster.
 // --heap adds the bytes each build allocates per game (heap used at the end, minus at the start, plus everything
 // each garbage collection freed meanwhile: V8's own before/after figures, read around each build's round, so the
 // measurement is the same for a build that does not know about it). Run with `node --expose-gc` to start each
 // round from a collected heap.
+// --no-compile A, B or AB: that build's expressions run as closures only (a build with the safe emitter, #32);
+// OTHER_CHECKOUT may be this checkout: `node bench/ab.mjs . --no-compile A` is the emitter off against on.
 import { existsSync, readFileSync } from 'node:fs';
 import { GCProfiler } from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -32,6 +34,21 @@ const bot = opt('bot', 'greedy');
 const games = Number(opt('games', '5'));
 const rounds = Number(opt('rounds', '6'));
 const heap = args.includes('--heap');
+const noCompile = opt('no-compile', '');
+
+async function loadSide(root, side) {
+  // the emitter's setting is read while a ruleset compiles: set for this side's load only (one module may serve
+  // both sides when OTHER_CHECKOUT is this checkout)
+  const api = await import(pathToFileURL(resolve(root, 'dist/engine/index.js')).href);
+  const off = noCompile.includes(side);
+  if (off && !api.setCompiledExpressions) throw new Error(`${root} has no emitter to turn off`);
+  api.setCompiledExpressions?.(!off);
+  try {
+    return await load(root);
+  } finally {
+    api.setCompiledExpressions?.(true);
+  }
+}
 
 async function load(root) {
   const url = (p) => pathToFileURL(resolve(root, p)).href;
@@ -53,7 +70,7 @@ async function load(root) {
   };
 }
 
-const play = [await load(roots[0]), await load(roots[1])];
+const play = [await loadSide(roots[0], 'A'), await loadSide(roots[1], 'B')];
 for (const f of play) for (let i = 0; i < 2; i++) f(`warm:${i}`);
 const times = [[], []];
 const bytes = [[], []];
@@ -84,7 +101,7 @@ for (let r = 0; r < rounds; r++) {
 }
 const median = (xs) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
 const [a, b] = times.map(median);
-console.log(`${rules}, ${players} players, ${bot}, ${games} games a round, ${rounds} rounds`);
+console.log(`${rules}, ${players} players, ${bot}, ${games} games a round, ${rounds} rounds${noCompile ? `; emitter off in ${noCompile}` : ''}`);
 console.log(`A ${roots[0]}: median ${a.toFixed(0)} ms (${times[0].map((x) => x.toFixed(0)).join(' ')})`);
 console.log(`B ${roots[1]}: median ${b.toFixed(0)} ms (${times[1].map((x) => x.toFixed(0)).join(' ')})`);
 if (heap) {

@@ -3,11 +3,12 @@
  * engine (YAML ruleset) versus the hand-written reference (bench/handwritten.ts),
  * then uniform-random playouts of Babel On! through the engine alone.
  *
- *   node dist/bench/playouts.js [--games N] [--only babel-builders|babel-on]
+ *   node dist/bench/playouts.js [--games N] [--only babel-builders|babel-on] [--no-compile]
+ *   (--no-compile: the engine's expressions as the interpreter's closures only, the safe emitter off)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadRulesetText, type State } from '../engine/index.js';
+import { loadRulesetText, setCompiledExpressions, type State } from '../engine/index.js';
 import { playout } from '../engine/sim/playout.js';
 import { playHandwritten } from './handwritten.js';
 
@@ -253,6 +254,7 @@ function benchBabelOn(override: number | undefined): void {
   console.log();
 }
 
+if (process.argv.includes('--no-compile')) setCompiledExpressions(false);
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only !== undefined && only !== 'babel-builders' && only !== 'babel-on') {
   console.error('--only expects babel-builders or babel-on');

@@ -12,11 +12,12 @@ import { parseArgs, UsageError } from './args.js';
 import { BATCH_SPEC, gameCount, playerCounts, requireArgs, seatBots, seedOf, workerCount } from './batch-args.js';
 import { playBatch } from './sim-pool.js';
 import { usage } from './simulate.js';
+import { applyCompileFlag } from './compile-flag.js';
 import { progressBar } from './progress.js';
 
 export const COMPARE_USAGE = `  babelkit compare BASE VARIANT --players N --games G --seed S [--bot B | --seats …] [--json]
                    [--until W] [--check-bot B] [--workers N] [--option NAME=VALUE]…
-                   [--restrict SEAT:never=CONDITION]… [--restrict-base SEAT:never=CONDITION]…
+                   [--restrict SEAT:never=CONDITION]… [--restrict-base SEAT:never=CONDITION]… [--no-compile]
       Play both rulesets on the same seeds; each outcome's and ending's rate with its 95% interval, the
       difference (variant − base) with its interval and a verdict, corrected for the number of lines compared
       (Holm); game length, score and each seat's score likewise. Warns when a team's rate sits at 0% or 100%.
@@ -57,7 +58,8 @@ export interface CompareReport {
 }
 
 export async function compareCmd(args: string[]): Promise<number> {
-  const { positional, values } = parseArgs(args, { ...BATCH_SPEC, until: 'string', 'check-bot': 'string', restrict: 'multi', 'restrict-base': 'multi' });
+  const { positional, values } = parseArgs(args, { ...BATCH_SPEC, until: 'string', 'check-bot': 'string', restrict: 'multi', 'restrict-base': 'multi', 'no-compile': 'flag' });
+  applyCompileFlag(values);
   if (positional.length !== 2) throw new UsageError('give two ruleset files: the base, then the variant');
   requireArgs(values, ['players', 'games', 'seed']);
   const counts = playerCounts(values.players);

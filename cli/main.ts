@@ -19,10 +19,11 @@ import { validateCmd } from './validate.js';
 import { CARDS_USAGE } from './cards-usage.js';
 import { EXPORT_USAGE } from './export-usage.js';
 import { guardTerminal } from './terminal-text.js';
+import { applyCompileFlag } from './compile-flag.js';
 
 /** Each command's usage, as listed by `babelkit --help` and shown alone by `babelkit COMMAND --help`. */
 const COMMAND_USAGE = new Map<string, string>([
-  ['validate', `  babelkit validate FILE…
+  ['validate', `  babelkit validate FILE… [--no-compile]
       Check rulesets; prints FILE:LINE:COL: error: MESSAGE per problem, exit 1 if any.
       FILE '-' reads standard input (named <stdin> in messages).
 `],
@@ -31,7 +32,7 @@ const COMMAND_USAGE = new Map<string, string>([
   ['ladder', LADDER_USAGE],
   ['tune', TUNE_USAGE],
   ['merge', MERGE_USAGE],
-  ['replay', `  babelkit replay LOG.json [--ruleset FILE] [--log [--as N|all]]
+  ['replay', `  babelkit replay LOG.json [--ruleset FILE] [--log [--as N|all]] [--no-compile]
       Replay a saved game and check that it reproduces. --log prints the game's log as seat N saw it (Player 1
       is 1; default 1), the same lines as the playtest's log; --as all prints everything, marked as such.
 `],
@@ -50,6 +51,8 @@ Usage:
 ${[...COMMAND_USAGE.values()].join('')}
 Options:
   -h, --help    this text
+  --no-compile  (validate, simulate, compare, replay, serve) expressions run as the interpreter's closures only,
+                never as code emitted from them (the reference, slower; see docs/engine.md)
 `;
 
 /** `babelkit COMMAND --help`: that command's usage alone. */
@@ -104,7 +107,8 @@ export async function main(argv: string[]): Promise<number> {
 const MAX_REPLAY_BYTES = 64 * 1024 * 1024;
 
 function replayCmd(args: string[]): number {
-  const { positional, values } = parseArgs(args, { ruleset: 'string', log: 'flag', as: 'string' });
+  const { positional, values } = parseArgs(args, { ruleset: 'string', log: 'flag', as: 'string', 'no-compile': 'flag' });
+  applyCompileFlag(values);
   const asText = values.as as string | undefined;
   if (asText !== undefined && !values.log) throw new UsageError('--as goes with --log');
   if (positional.length !== 1) throw new UsageError('give one replay file (LOG.json)');

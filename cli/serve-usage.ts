@@ -1,7 +1,7 @@
 // The usage text of `babelkit serve`, apart from the command so that `babelkit --help` does not load it.
 
 export const SERVE_USAGE = `  babelkit serve [--port N] [--host H] [--data DIR] [--public-url URL] [--build]
-                 [--allow-host NAME,…] [--allow-origin ORIGIN,…] [--max-connections N]
+                 [--allow-host NAME,…] [--allow-origin ORIGIN,…] [--max-connections N] [--no-compile]
       Host playtest matches: every seat on its own device, bots in the empty seats. Serves the editor,
       the seat and host pages and an HTTP API; matches are stored in DIR (default ./babelkit-data) and
       resume after a restart. Default 127.0.0.1:4180; --host 0.0.0.0 for the local network.

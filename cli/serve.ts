@@ -6,9 +6,10 @@ import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, UsageError, type ArgSpec } from './args.js';
+import { applyCompileFlag } from './compile-flag.js';
 export { SERVE_USAGE } from './serve-usage.js';
 
-const SPEC: ArgSpec = { port: 'int', host: 'string', data: 'string', 'public-url': 'string', build: 'flag', 'allow-host': 'string', 'allow-origin': 'string', 'max-connections': 'int' };
+const SPEC: ArgSpec = { port: 'int', host: 'string', data: 'string', 'public-url': 'string', build: 'flag', 'allow-host': 'string', 'allow-origin': 'string', 'max-connections': 'int', 'no-compile': 'flag' };
 
 export interface ServeArgs {
   port: number;
@@ -27,6 +28,7 @@ const list = (v: unknown): string[] => (typeof v === 'string' ? v.split(',').map
 
 export function parseServeArgs(args: string[]): ServeArgs {
   const { positional, values } = parseArgs(args, SPEC);
+  applyCompileFlag(values);
   if (positional.length) throw new UsageError(`serve takes no file (got '${positional[0]}')`);
   const port = (values.port as number | undefined) ?? 4180;
   if (port > 65535) throw new UsageError(`--port must be between 0 and 65535, not ${port}`);

@@ -9,16 +9,18 @@ import { BATCH_SPEC, gameCount, playerCounts, requireArgs, seatBots, seedOf, sha
 import { playBatch } from './sim-pool.js';
 import { reportRows, toCsv } from '../engine/index-node.js';
 import { progressBar } from './progress.js';
+import { applyCompileFlag } from './compile-flag.js';
 
 export const SIMULATE_USAGE = `  babelkit simulate FILE --players N|A-B --games G --seed S [--bot B | --seats B1,B2,…] [--json]
                     [--csv OUT.csv] [--workers N] [--shard K/N] [--option NAME=VALUE]… [--save-replay DIR]
+                    [--no-compile]
       Play G complete games with bots (random, greedy; deduce, greedy planning on what it infers of hidden roles
       from play; ismcts or ismcts:N iterations; guided or guided:N, ISMCTS led by the ruleset's heuristics) and report wins, endings, game length and speed, with 95% intervals; one
       table per player count. --workers: worker threads (default: $BABELKIT_WORKERS, else every core; the results do not depend on it);
       --shard K/N: only the K-th of N slices of the games, for \`babelkit merge\`.
 `;
 
-const SPEC = { ...BATCH_SPEC, csv: 'string', shard: 'string', 'save-replay': 'string' } as const;
+const SPEC = { ...BATCH_SPEC, csv: 'string', shard: 'string', 'save-replay': 'string', 'no-compile': 'flag' } as const;
 
 /** The engine's checks (player count, options, bots) as usage errors of the command line. */
 export function usage<T>(f: () => T): T {
@@ -32,6 +34,7 @@ export function usage<T>(f: () => T): T {
 
 export async function simulateCmd(args: string[]): Promise<number> {
   const { positional, values } = parseArgs(args, SPEC);
+  applyCompileFlag(values);
   if (positional.length !== 1) throw new UsageError('give exactly one ruleset file');
   const file = positional[0]!;
   requireArgs(values, ['players', 'games', 'seed']);

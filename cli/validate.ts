@@ -2,9 +2,11 @@
 
 import { loadOrReport, STDIN_NAME } from './load-file.js';
 import { parseArgs, UsageError } from './args.js';
+import { applyCompileFlag } from './compile-flag.js';
 
 export function validateCmd(args: string[]): number {
-  const { positional } = parseArgs(args, {});
+  const { positional, values } = parseArgs(args, { 'no-compile': 'flag' });
+  applyCompileFlag(values);
   if (positional.length === 0) throw new UsageError('give at least one ruleset file');
   let bad = 0;
   for (const f of positional) {

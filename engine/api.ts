@@ -21,6 +21,7 @@ export {
   Match, MatchError, IllegalAction, checkPlayers, checkOptions, checkBots, parseOptionAssignments, checkReplay, replayViews,
   type MatchSetup, type OptionValues, type UndoState, type ReplayCheck,
 } from './match.js';
+export { setCompiledExpressions } from './expr/emit.js';
 export { makeReplay, replayShapeProblem, stateHash, REPLAY_FORMAT, type Replay } from './replay.js';
 export { KEY_SEED, nextFloat, seedRng } from './rng.js';
 

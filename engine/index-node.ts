@@ -10,4 +10,7 @@ let ajv: unknown;
 useAjv(() => (ajv ??= createRequire(import.meta.url)('ajv/dist/2020.js')));
 
 export * from './api.js';
+import { setCompiledExpressions } from './expr/emit.js';
+// `--no-compile` reaches worker threads (simulation, the server's loader) through the environment they inherit
+if (process.env.BABELKIT_NO_COMPILE === '1') setCompiledExpressions(false);
 export { nodeReadFile, nodeReadImage, nodePathResolver, readStdin, resolveExtendsFromFile } from './load/files/node-files.js';

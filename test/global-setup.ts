@@ -50,6 +50,8 @@ export default function setup(): Promise<void> {
 async function build(): Promise<void> {
   console.log('global setup: building dist/ and the editor bundle');
   const root = fileURLToPath(new URL('..', import.meta.url));
+  // the schema check compiled ahead of time first: the editor's workers bundle it (editor/src/shared/schema-check.ts)
+  execFileSync(process.execPath, [fileURLToPath(new URL('../schemas/build-validator.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
   // the editor's bundle is built from the sources, not from dist/: Vite runs beside tsc, on the other core
   const editor = new Promise<void>((resolve, reject) => {
     const vite = spawn(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', 'editor/vite.config.ts', '--logLevel', 'error'], {
@@ -66,8 +68,6 @@ async function build(): Promise<void> {
       cwd: root,
       stdio: 'inherit',
     });
-    // the schema check compiled ahead of time, as `npm run build` makes it
-    execFileSync(process.execPath, [fileURLToPath(new URL('../schemas/build-validator.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
     // and `babelkit validate` bundled into one file, as `npm run build` makes it
     execFileSync(process.execPath, [fileURLToPath(new URL('../cli/bundle.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
   } catch (e) {

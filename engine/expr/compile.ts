@@ -1,17 +1,24 @@
 // Type-checks an expression AST and compiles it to closures, once, at load time.
-// No eval, no Function constructor: every node becomes a small JS closure over its children.
+// No eval, no Function constructor: every node becomes a small JS closure over its children (the parts: access.ts
+// reads fields and indices, operators.ts the operators, def-call.ts a definition's call and its cache).
 
-import type { Ctx, Fn, Game } from '../model.js';
+import type { Fn } from '../model.js';
 import { parseExpr, ExprSyntaxError, type Node } from './parse.js';
-import { T, assignable, asValue, hasField, recType, showType, type Ty } from './types.js';
+import { T, assignable, asValue, recType, showType, type Ty } from './types.js';
 import { didYouMean } from '../suggest.js';
-import { FUNCTIONS, arityOf, type FnCompiler } from './functions/index.js';
-import { DefError, ExprError, GrowthError, RuleError, RulesetGrowthError, type Compiled, type DefInfo, type Env, type QuantityInfo, type Scope } from './env.js';
+import { FUNCTIONS, arityOf } from './functions/index.js';
+import type { NodeCompiler } from './functions/def.js';
+import { compileField, compileIndex } from './access.js';
+import { compileBinary } from './operators.js';
+import { cachedCall, plainCall } from './def-call.js';
+import { emitted } from './emit.js';
+import { irOf } from './ir.js';
+import { allPlayers, indexExample } from './indices.js';
+import { DefError, ExprError, GrowthError, RulesetGrowthError, type Compiled, type DefInfo, type Env, type QuantityInfo, type Scope } from './env.js';
 import { quantityValue } from '../modifiers.js';
-import { emptyOf, sameValue } from './value.js';
-import { abandon, argKey, begin, end, memo, reuse, settingKey, stillValid, track, varKey } from '../memo.js';
-import { budget, overBudget } from '../budget.js';
+import { track, varKey } from '../memo.js';
 export { emptyOf, sameValue } from './value.js';
+export { allPlayers, cardIndex } from './indices.js';
 export { DefError, ExprError, GrowthError, RuleError, RulesetGrowthError, type CellGeometry, type Compiled, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from './env.js';
 
 /** Names every expression can use (besides the ruleset's own): they cannot be given to anything else. */
@@ -39,7 +46,7 @@ export function compileZoneSource(src: string, env: Env, scope: Scope): Fn<numbe
   const r = new Compiler(env).expr(node, scope);
   if (r.t.k !== 'zone') throw new ExprError(`expected a zone (e.g. deck, hand[$p] or board['A1']), but this is ${showType(r.t)}`, node.at);
   if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index here, e.g. ${r.t.zone}[${indexExample(r.t.need[0]!)}]`, node.at);
-  return r.fn;
+  return emitted(r);
 }
 
 export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): Compiled {
@@ -51,10 +58,12 @@ export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): 
   }
   if (r.t.k === 'zone' && r.t.need.length === 0) {
     const f = r.fn;
-    return { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]; }, t };
+    const zone: Compiled = { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]; }, t, ir: { k: 'zlist', z: irOf(r) } };
+    return { fn: emitted(zone), t };
   }
   if (r.t.k === 'zone' || r.t.k === 'table') throw new ExprError(`${showType(r.t)} is not a value`, node.at);
-  const out: Compiled = { fn: r.fn, t };
+  // the expression as a whole runs as emitted code when the emitter is on and can write it (emit.ts)
+  const out: Compiled = { fn: emitted(r), t };
   if (r.fresh) out.fresh = true;
   return out;
 }
@@ -75,10 +84,6 @@ export function literalProblem(src: string, literal: string, env: Env, scope: Sc
   }
 }
 
-/** An example index of each kind, for messages: hand[$p], board['A1'], under[$c]. */
-function indexExample(kind: 'player' | 'cell' | 'card'): string {
-  return kind === 'player' ? '$p' : kind === 'card' ? '$c' : "'A1'";
-}
 
 /** Definitions are expanded at each use: this bounds what one expression may grow into. */
 const MAX_EXPANDED_NODES = 20_000;
@@ -91,7 +96,7 @@ export const compileStats = { parts: 0 };
 /** How deep an expression may nest, its definitions expanded (compiling and evaluating recurse this deep). */
 export const MAX_NESTING = 300;
 
-class Compiler implements FnCompiler {
+class Compiler implements NodeCompiler {
   private defStack: string[] = [];
   private budget = MAX_EXPANDED_NODES;
   private depth = 0;
@@ -100,9 +105,9 @@ class Compiler implements FnCompiler {
   /** list functions with a condition compiled so far (a definition without one is too cheap to cache) */
   private loops = 0;
   /** what may write a rule warning or the table cell it cites, compiled so far */
-  private warnSites = 0;
+  warnSites = 0;
   /** field nodes that read a card's field (for checkLiteral) */
-  private cardFields = new WeakSet<Node>();
+  cardFields = new WeakSet<Node>();
   constructor(readonly env: Env) {}
 
   expr(n: Node, sc: Scope): Compiled {
@@ -124,12 +129,12 @@ class Compiler implements FnCompiler {
 
   private node(n: Node, sc: Scope): Compiled {
     switch (n.k) {
-      case 'num': { const v = n.v; return { fn: () => v, t: T.num }; }
-      case 'str': { const v = n.v; return { fn: () => v, t: T.str }; }
-      case 'bool': { const v = n.v; return { fn: () => v, t: T.bool }; }
+      case 'num': { const v = n.v; return { fn: () => v, t: T.num, ir: { k: 'const', v } }; }
+      case 'str': { const v = n.v; return { fn: () => v, t: T.str, ir: { k: 'const', v } }; }
+      case 'bool': { const v = n.v; return { fn: () => v, t: T.bool, ir: { k: 'const', v } }; }
       case 'it': {
         if (!sc.it) throw new ExprError("'it' is only defined inside a list function such as filter(list, it.x == 1)", n.at);
-        return { fn: (c) => c.it, t: sc.it };
+        return { fn: (c) => c.it, t: sc.it, ir: { k: 'it' } };
       }
       case 'bind': return this.bind(n.name, n.at, sc);
       case 'name': return this.name(n.name, n.at, sc);
@@ -143,11 +148,11 @@ class Compiler implements FnCompiler {
         if (n.op === '-') {
           this.need(a, T.num, n.arg);
           const f = a.fn;
-          return { fn: (c) => -f(c), t: T.num };
+          return { fn: (c) => -f(c), t: T.num, ir: { k: 'un', op: '-', a: irOf(a) } };
         }
         this.need(a, T.bool, n.arg);
         const f = a.fn;
-        return { fn: (c) => !f(c), t: T.bool };
+        return { fn: (c) => !f(c), t: T.bool, ir: { k: 'un', op: '!', a: irOf(a) } };
       }
       case 'binary': return this.binary(n, sc);
       case 'cond': {
@@ -161,7 +166,7 @@ class Compiler implements FnCompiler {
         }
         if (t.k === 'any' || t.k === 'none' || (t.k === 'list' && t.of.k === 'any')) t = b.t;
         const tf = test.fn, af = a.fn, bf = b.fn;
-        const out: Compiled = { fn: (c) => (tf(c) ? af(c) : bf(c)), t };
+        const out: Compiled = { fn: (c) => (tf(c) ? af(c) : bf(c)), t, ir: { k: 'cond', t: irOf(test), a: irOf(a), b: irOf(b) } };
         if (a.fresh && b.fresh) out.fresh = true;
         return out;
       }
@@ -178,7 +183,7 @@ class Compiler implements FnCompiler {
     if (r.t.k === 'zone') {
       if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index, e.g. ${r.t.zone}[${indexExample(r.t.need[0]!)}]`, n.at);
       const f = r.fn;
-      return { fn: (c) => { const z = f(c); track(c.s, z); return c.s.zones[z]; }, t: T.list(T.card) };
+      return { fn: (c) => { const z = f(c); track(c.s, z); return c.s.zones[z]; }, t: T.list(T.card), ir: { k: 'zlist', z: irOf(r) } };
     }
     if (r.t.k === 'table') throw new ExprError(`table '${r.t.table}' needs a key, e.g. ${r.t.table}[playerCount]`, n.at);
     return r;
@@ -197,14 +202,14 @@ class Compiler implements FnCompiler {
       throw new ExprError(`'$${name}' is not bound here${hint ? ` (did you mean '$${hint}'?)` : ''}`, at);
     }
     const slot = this.env.slotOf(name);
-    return { fn: (c) => c.b[slot], t };
+    return { fn: (c) => c.b[slot], t, ir: { k: 'bind', slot } };
   }
 
   name(name: string, at: number, sc: Scope): Compiled {
     const env = this.env;
     if (name === 'players') return { fn: (c) => allPlayers(c.s.n), t: T.list(T.player) };
-    if (name === 'playerCount') return { fn: (c) => c.s.n, t: T.num };
-    if (name === 'none') return { fn: () => -1, t: T.none };
+    if (name === 'playerCount') return { fn: (c) => c.s.n, t: T.num, ir: { k: 'n' } };
+    if (name === 'none') return { fn: () => -1, t: T.none, ir: { k: 'none' } };
     const z = env.zones.get(name);
     if (z) {
       const need: ('player' | 'cell' | 'card')[] = [];
@@ -212,17 +217,17 @@ class Compiler implements FnCompiler {
       if (z.perCard) need.push('card');
       if (z.cells) need.push('cell');
       const base = z.base;
-      return { fn: () => base, t: { k: 'zone', zone: name, need } };
+      return { fn: () => base, t: { k: 'zone', zone: name, need }, ir: { k: 'int', v: base } };
     }
     const v = env.vars.get(name);
     if (v) {
       if (v.perPlayer) throw new ExprError(`variable '${name}' has one value per player: write ${name}[$p]`, at);
       if (v.perCard) throw new ExprError(`variable '${name}' has one value per card: write ${name}[$c]`, at);
       const i = v.index;
-      return { fn: (c) => { track(c.s, varKey(c.s, i)); return c.s.vars[i]; }, t: v.t };
+      return { fn: (c) => { track(c.s, varKey(c.s, i)); return c.s.vars[i]; }, t: v.t, ir: { k: 'var', i } };
     }
     const o = env.options.get(name);
-    if (o) { env.reads?.add(`option:${name}`); const i = o.index; return { fn: (c) => c.s.opts[i], t: o.t }; }
+    if (o) { env.reads?.add(`option:${name}`); const i = o.index; return { fn: (c) => c.s.opts[i], t: o.t, ir: { k: 'opt', i } }; }
     if (env.tables.has(name)) return { fn: () => name, t: { k: 'table', table: name } };
     const en = env.enums.get(name);
     if (en) {
@@ -274,263 +279,20 @@ class Compiler implements FnCompiler {
     };
   }
 
-  field(n: Node & { k: 'field' }, sc: Scope): Compiled {
-    const o = this.value(n.obj, sc);
-    const name = n.name;
-    const f = o.fn;
-    if (o.t.k === 'card' || o.t.k === 'any') {
-      this.cardFields.add(n);
-      this.env.reads?.add(`field:${name}`);
-      const ft = this.env.fields.get(name);
-      if (!ft) {
-        const hint = didYouMean(name, this.env.fields.keys());
-        throw new ExprError(`no card type has a field '${name}'${hint ? ` (did you mean '${hint}'?)` : ''}`, n.at);
-      }
-      const env = this.env;
-      let col: unknown[] | undefined;
-      // a field of "no card" (none: the top of an empty pile) is its type's empty value: 0, '', no, [], none
-      const empty = emptyOf(ft, this.env);
-      if (n.obj.k === 'it') {
-        // `it.field` (filters over whole zones): read the column straight from the current item
-        return {
-          fn: (c) => {
-            const e = c.it;
-            if (e === undefined || e < 0) return empty;
-            return (col ??= env.gameColumns().get(name)!)[e];
-          },
-          t: ft,
-        };
-      }
-      return {
-        fn: (c) => {
-          const e = f(c);
-          if (e === undefined || e < 0) return empty;
-          return (col ??= env.gameColumns().get(name)!)[e];
-        },
-        t: ft,
-      };
-    }
-    if (o.t.k === 'rec') {
-      if (!hasField(o.t, name)) throw new ExprError(`${showType(o.t)} has no field '${name}'${suggest(name, Object.keys(o.t.f))}`, n.at);
-      const ft = o.t.f[name]!;
-      // a record not there (a decision skipped for lack of options binds nothing) reads as empty values
-      const empty = emptyOf(ft, this.env);
-      return { fn: (c) => { const r = f(c); return r === null || r === undefined ? empty : r[name]; }, t: ft };
-    }
-    if (o.t.k === 'counts') {
-      const en = this.env.enums.get(o.t.of)!;
-      const i = en.index.get(name);
-      if (i === undefined) throw new ExprError(`${o.t.of} has no value '${name}'${suggest(name, en.values)}`, n.at);
-      return { fn: (c) => { const v = f(c); return v ? v[i] : 0; }, t: T.num };
-    }
-    if (o.t.k === 'row') {
-      const tab = this.env.tables.get(o.t.table)!;
-      const ft = tab.cols.get(name);
-      if (!ft) throw new ExprError(`table '${tab.id}' has no column '${name}'${suggest(name, tab.cols.keys())}`, n.at);
-      this.env.reads?.add(`column:${tab.id}.${name}`);
-      const tid = tab.id, key = tab.key;
-      this.warnSites++;
-      // with warnings kept, the cell is remembered: a count that asks too much is reported at its table value
-      return {
-        fn: (c) => {
-          const r = f(c), w = c.s.lastCell;
-          if (w) { w.seen = true; w.table = tid; w.key = key; w.col = name; w.row = r; }
-          return r[name];
-        },
-        t: ft,
-      };
-    }
-    throw new ExprError(`${showType(o.t)} has no fields (found '.${name}')`, n.at);
-  }
+  field(n: Node & { k: 'field' }, sc: Scope): Compiled { return compileField(this, n, sc); }
 
-  index(n: Node & { k: 'index' }, sc: Scope): Compiled {
-    if (n.obj.k === 'name') {
-      const pv = this.env.vars.get(n.obj.name);
-      if (pv?.perPlayer) {
-        const ix = this.value(n.index, sc);
-        this.need(ix, T.player, n.index);
-        const xf = ix.fn, i = pv.index;
-        return { fn: (c) => { const p = playerIndex(xf(c), c); track(c.s, varKey(c.s, i)); return c.s.vars[i][p]; }, t: pv.t };
-      }
-      if (pv?.perCard) {
-        const ix = this.value(n.index, sc);
-        this.need(ix, T.card, n.index);
-        const xf = ix.fn, i = pv.index;
-        return { fn: (c) => { const e = cardIndex(xf(c), c); track(c.s, varKey(c.s, i)); return c.s.vars[i][e]; }, t: pv.t };
-      }
-    }
-    const o = this.expr(n.obj, sc);
-    if (o.t.k === 'zone') {
-      const zt = o.t;
-      if (!zt.need.length) throw new ExprError(`zone '${zt.zone}' takes no more indices`, n.at);
-      const z = this.env.zones.get(zt.zone)!;
-      const kind = zt.need[0]!;
-      const rest = zt.need.slice(1);
-      const of = o.fn;
-      const stride = z.cells ? z.cells.length : 1;
-      if (kind === 'player') {
-        const ix = this.value(n.index, sc);
-        this.need(ix, T.player, n.index);
-        const xf = ix.fn;
-        return { fn: (c) => of(c) + playerIndex(xf(c), c) * stride, t: { k: 'zone', zone: zt.zone, need: rest } };
-      }
-      if (kind === 'card') {
-        const ix = this.value(n.index, sc);
-        this.need(ix, T.card, n.index);
-        const xf = ix.fn;
-        return { fn: (c) => of(c) + cardIndex(xf(c), c), t: { k: 'zone', zone: zt.zone, need: rest } };
-      }
-      if (n.index.k === 'str') {
-        const ci = z.cellIndex.get(n.index.v);
-        if (ci === undefined) throw new ExprError(`zone '${z.id}' has no cell '${n.index.v}'${suggest(n.index.v, z.cells!)}`, n.index.at);
-        return { fn: (c) => of(c) + ci, t: { k: 'zone', zone: zt.zone, need: rest } };
-      }
-      const ix = this.value(n.index, sc);
-      this.need(ix, T.cell, n.index);
-      const xf = ix.fn;
-      const cells = z.cellIndex;
-      return {
-        fn: (c) => {
-          const ci = cells.get(xf(c));
-          if (ci === undefined) throw new RuleError(`zone '${z.id}' has no cell '${xf(c)}'`);
-          return of(c) + ci;
-        },
-        t: { k: 'zone', zone: zt.zone, need: rest },
-      };
-    }
-    if (o.t.k === 'table') {
-      const tab = this.env.tables.get(o.t.table)!;
-      const ix = this.value(n.index, sc);
-      const xf = ix.fn;
-      const rows = tab.rows;
-      return {
-        fn: (c) => {
-          const k = String(xf(c));
-          const r = rows.get(k);
-          if (!r) throw new RuleError(`table '${tab.id}' has no row with ${tab.key} = ${k}`);
-          return r;
-        },
-        t: { k: 'row', table: tab.id },
-      };
-    }
-    const v = this.toValue(o, n.obj); // n.obj compiled once (compiling it again doubles the work per level)
-    if (v.t.k === 'list') {
-      const ix = this.value(n.index, sc);
-      this.need(ix, T.num, n.index);
-      const lf = v.fn, xf = ix.fn;
-      return {
-        fn: (c) => {
-          const xs = lf(c), i = xf(c);
-          if (!Number.isInteger(i) || i < 0 || i >= xs.length) throw new RuleError(`list index ${i} is outside the list (${xs.length} items)`);
-          return xs[i];
-        },
-        t: v.t.of,
-      };
-    }
-    throw new ExprError(`${showType(o.t)} cannot be indexed with [...]`, n.at);
-  }
+  index(n: Node & { k: 'index' }, sc: Scope): Compiled { return compileIndex(this, n, sc); }
 
-  binary(n: Node & { k: 'binary' }, sc: Scope): Compiled {
-    const a = this.value(n.left, sc);
-    const b = this.value(n.right, sc);
-    const af = a.fn, bf = b.fn;
-    switch (n.op) {
-      case 'and':
-        this.need(a, T.bool, n.left); this.need(b, T.bool, n.right);
-        return { fn: (c) => af(c) && bf(c), t: T.bool };
-      case 'or':
-        this.need(a, T.bool, n.left); this.need(b, T.bool, n.right);
-        return { fn: (c) => af(c) || bf(c), t: T.bool };
-      case '+': case '-': case '*': case '/': case '%': {
-        if (n.op === '+' && (a.t.k === 'str' || b.t.k === 'str')) {
-          // text + text (or a number): joined, the number written out: 'paying ' + it.pay[0] + ' left'
-          const ok = (t: Ty) => t.k === 'str' || t.k === 'num' || t.k === 'any';
-          if (!ok(a.t)) throw new ExprError(`only texts and numbers join into a text, not ${showType(a.t)}`, n.left.at);
-          if (!ok(b.t)) throw new ExprError(`only texts and numbers join into a text, not ${showType(b.t)}`, n.right.at);
-          return { fn: (c) => String(af(c)) + String(bf(c)), t: T.str };
-        }
-        this.need(a, T.num, n.left); this.need(b, T.num, n.right);
-        const op = n.op;
-        const fn: Fn = op === '+' ? (c) => af(c) + bf(c)
-          : op === '-' ? (c) => af(c) - bf(c)
-          : op === '*' ? (c) => af(c) * bf(c)
-          : op === '/' ? (c) => { const d = bf(c); return d === 0 ? 0 : af(c) / d; }
-          : (c) => { const d = bf(c); return d === 0 ? 0 : af(c) % d; };
-        return { fn, t: T.num };
-      }
-      case '<': case '<=': case '>': case '>=': {
-        this.need(a, T.num, n.left); this.need(b, T.num, n.right);
-        const op = n.op;
-        const fn: Fn = op === '<' ? (c) => af(c) < bf(c) : op === '<=' ? (c) => af(c) <= bf(c) : op === '>' ? (c) => af(c) > bf(c) : (c) => af(c) >= bf(c);
-        return { fn, t: T.bool };
-      }
-      case '==': case '!=': {
-        if (!assignable(a.t, b.t) && !assignable(b.t, a.t)) {
-          throw new ExprError(`cannot compare ${showType(a.t)} with ${showType(b.t)}`, n.at);
-        }
-        this.checkLiteral(n.right, n.left);
-        this.checkLiteral(n.left, n.right);
-        if (a.t.k === 'list' || a.t.k === 'rec' || a.t.k === 'counts' || b.t.k === 'rec') {
-          const fn: Fn = (c) => sameValue(af(c), bf(c));
-          return { fn: n.op === '==' ? fn : (c) => !fn(c), t: T.bool };
-        }
-        // a comparison with a literal (it.type == 'key') compares with the constant directly
-        const lit = n.right.k === 'str' || n.right.k === 'num' || n.right.k === 'bool' ? n.right.v : undefined;
-        if (lit !== undefined) return { fn: n.op === '==' ? (c) => af(c) === lit : (c) => af(c) !== lit, t: T.bool };
-        return { fn: n.op === '==' ? (c) => af(c) === bf(c) : (c) => af(c) !== bf(c), t: T.bool };
-      }
-      case 'in': {
-        if (b.t.k !== 'list') throw new ExprError(`'in' needs a list on its right, but this is ${showType(b.t)}`, n.right.at);
-        if (!assignable(a.t, b.t.of)) throw new ExprError(`cannot look for ${showType(a.t)} in ${showType(b.t)}`, n.at);
-        if (n.right.k === 'list' && a.t.k === 'str') n.right.items.forEach((x) => this.checkLiteral(x, n.left));
-        if (n.left.k === 'str') this.checkLiteral(n.left, n.right); // 'wood' in it.either
-        return { fn: (c) => bf(c).includes(af(c)), t: T.bool };
-      }
-    }
-    throw new ExprError(`unknown operator '${n.op}'`, n.at);
-  }
-
-  /** `it.type == 'instrction'`, `role($p) == 'archtect'`: a text compared with a card field or a role/team
-   *  is checked against what that field (or the roles, the teams) can hold; other texts are free. */
-  private checkLiteral(lit: Node, other: Node): void {
-    if (lit.k !== 'str') return;
-    const env = this.env;
-    let dom: Set<string> | undefined;
-    let what = '';
-    const option = other.k === 'name' ? env.options.get(other.name) : undefined;
-    if (option && other.k === 'name' && option.t.k === 'str') {
-      // an option's declared choices are all it can be; without them, the texts it is compared with are noted
-      if (option.choices) {
-        if (option.choices.includes(lit.v)) return;
-        const hint = didYouMean(lit.v, option.choices.map(String));
-        throw new ExprError(`'${lit.v}' is not one of option ${other.name}'s choices (${option.choices.join(', ')})${hint ? `; did you mean '${hint}'?` : ''}`, lit.at);
-      }
-      let seen = env.optionLiterals?.get(other.name);
-      if (!seen) env.optionLiterals?.set(other.name, (seen = new Set()));
-      seen?.add(lit.v);
-      return;
-    }
-    if (other.k === 'call' && (other.fn === 'role' || other.fn === 'team')) {
-      dom = other.fn === 'role' ? env.roles : env.teams;
-      what = `a ${other.fn}`;
-    } else if (other.k === 'call' && other.fn === 'zoneOf') {
-      dom = new Set(env.zones.keys());
-      what = 'a zone';
-    } else if (other.k === 'field' && this.cardFields.has(other)) {
-      dom = env.literalDomains.get(other.name);
-      what = `the ${other.name} of any card`;
-    }
-    if (!dom || dom.has(lit.v)) return;
-    const hint = didYouMean(lit.v, dom);
-    if (hint) throw new ExprError(`'${lit.v}' is not ${what} (did you mean '${hint}'?)`, lit.at);
-  }
+  binary(n: Node & { k: 'binary' }, sc: Scope): Compiled { return compileBinary(this, n, sc); }
 
   lambda(list: Node, body: Node, sc: Scope): { l: Compiled; b: Compiled; of: Ty } {
     this.loops++;
     const l = this.value(list, sc);
     if (l.t.k !== 'list') throw new ExprError(`expected a list, but this is ${showType(l.t)}`, list.at);
     const of = l.t.of;
-    const b = this.value(body, { ...sc, it: of });
+    const body0 = this.value(body, { ...sc, it: of });
+    // a function that keeps the body as a closure (filter, flatten…) calls its emitted code when there is some
+    const b: Compiled = { ...body0, fn: emitted(body0) };
     return { l, b, of };
   }
 
@@ -662,8 +424,8 @@ class Compiler implements FnCompiler {
     // where the definition's body runs its own list functions.
     const argv = args.map((a) => this.value(a, sc));
     const store: any[] = new Array(argv.length);
-    const params = new Map<string, { fn: Fn; t: Ty }>();
-    d.params.forEach((p, i) => params.set(p, { fn: () => store[i], t: argv[i]!.t }));
+    const params = new Map<string, Compiled>();
+    d.params.forEach((p, i) => params.set(p, { fn: () => store[i], t: argv[i]!.t, ir: { k: 'param', store, i } }));
     this.defStack.push(d.id);
     const opaque0 = this.opaque, loops0 = this.loops, warns0 = this.warnSites;
     try {
@@ -671,7 +433,7 @@ class Compiler implements FnCompiler {
       const body = this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
       const plain = plainCall(body, argv, store);
       if (this.opaque !== opaque0 || this.loops === loops0) return plain;
-      return { fn: cachedCall(d, plain.fn, body.fn, argv.map((a) => a.fn), store, this.warnSites !== warns0), t: body.t };
+      return { fn: cachedCall(d, emitted(plain), emitted(body), argv.map((a) => a.fn), store, this.warnSites !== warns0), t: body.t };
     } catch (e) {
       // growth is the fault of the whole expression being compiled, not of the definition that reached the limit
       if (e instanceof ExprError && !(e instanceof DefError) && !(e instanceof GrowthError)) throw new DefError(d, e.message, e.at);
@@ -682,98 +444,4 @@ class Compiler implements FnCompiler {
   }
 }
 
-/** A definition's call: the arguments evaluated by value and stored where the body reads them. No saving and
- *  restoring: a call site is never re-entered while it runs (definitions cannot recurse, and each use of a
- *  definition is compiled on its own). */
-function plainCall(body: Compiled, argv: Compiled[], store: any[]): Compiled {
-  if (argv.length === 0) return body;
-  const bf = body.fn;
-  const afs = argv.map((a) => a.fn);
-  const t = body.t;
-  if (afs.length === 1) { const a0 = afs[0]!; return { fn: (c) => { store[0] = a0(c); return bf(c); }, t }; }
-  if (afs.length === 2) {
-    const a0 = afs[0]!, a1 = afs[1]!;
-    return { fn: (c) => { const v0 = a0(c); store[1] = a1(c); store[0] = v0; return bf(c); }, t };
-  }
-  if (afs.length === 3) {
-    const a0 = afs[0]!, a1 = afs[1]!, a2 = afs[2]!;
-    return { fn: (c) => { const v0 = a0(c), v1 = a1(c); store[2] = a2(c); store[0] = v0; store[1] = v1; return bf(c); }, t };
-  }
-  const n = afs.length;
-  const vals: any[] = new Array(n);
-  return {
-    fn: (c) => {
-      for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
-      for (let i = 0; i < n; i++) store[i] = vals[i];
-      return bf(c);
-    },
-    t,
-  };
-}
-
-/** The most values one definition keeps (by arguments) before its cache starts afresh. */
-const MAX_CACHED = 4096;
-
-/** A definition's call that, while bots judge positions (`memo.on`), reuses a value computed before for the
- *  same arguments if nothing it read has changed since (engine/memo.ts); otherwise the plain call. */
-function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: any[], warns: boolean): Fn {
-  const n = afs.length;
-  const vals: any[] = new Array(n);
-  const m = (d.memo ??= { values: new Map(), hits: 0, misses: 0, off: false });
-  const cache = m.values;
-  return (c) => {
-    if (!memo.on || (warns && c.s.warns)) return plain(c); // a value reused would skip its warnings
-    for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
-    // a definition whose values are seldom reused, or a list argument: computed, its reads are the caller's
-    const key = m.off ? undefined : n === 0 ? 0 : argKey(vals, n);
-    if (key === undefined) {
-      for (let i = 0; i < n; i++) store[i] = vals[i];
-      return bf(c);
-    }
-    const hit = cache.get(key);
-    if (hit !== undefined && stillValid(c.s, hit.deps)) {
-      reuse(hit.deps);
-      m.hits++;
-      memo.hits++;
-      // the work the value cost counts again: a reused value runs into the work limit where computing it would
-      if ((budget.work += hit.work) > budget.limit) overBudget();
-      return hit.v;
-    }
-    // checking costs more than it saves when under a quarter of calls are reused (the same for the same seeds)
-    if (++m.misses === 1024 && m.hits < 1024 / 3) { m.off = true; cache.clear(); }
-    for (let i = 0; i < n; i++) store[i] = vals[i];
-    begin();
-    // every value depends on the game's setting (player count, options), read without tracking
-    track(c.s, settingKey(c.s));
-    const w0 = budget.work;
-    let v: unknown;
-    try { v = bf(c); } catch (e) { abandon(); throw e; }
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(key, { v, deps: end(), work: budget.work - w0 });
-    return v;
-  };
-}
-
-function suggest(name: string, options: Iterable<string>): string {
-  const h = didYouMean(name, options);
-  return h ? ` (did you mean '${h}'?)` : '';
-}
-
-
-/** A card given as an index (a per-card zone or variable): a real card, or a rule error. */
-export function cardIndex(e: number, c: Ctx): number {
-  if (!Number.isInteger(e) || e < 0 || e >= c.s.loc.length) throw new RuleError(`no such card (${e < 0 ? 'none' : `#${e}`}): a per-card zone or variable needs a card`);
-  return e;
-}
-
-function playerIndex(p: number, c: Ctx): number {
-  if (!Number.isInteger(p) || p < 0 || p >= c.s.n) throw new RuleError(`no such player (${p < 0 ? 'none' : `seat ${p + 1}`})`);
-  return p;
-}
-
-const playerLists: number[][] = [];
-/** The seats 0..n-1. Shared and frozen: list values are never mutated in place by the engine. */
-export function allPlayers(n: number): number[] {
-  return (playerLists[n] ??= Object.freeze(Array.from({ length: n }, (_, i) => i)) as number[]);
-}
 

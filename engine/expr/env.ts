@@ -3,6 +3,7 @@
 
 import type { Fn } from '../model.js';
 import type { Ty } from './types.js';
+import type { Ir } from './ir.js';
 
 export { DefError, ExprError, GrowthError, RuleError, RulesetGrowthError } from './env-core.js';
 export type { CellGeometry, DefCache, DefInfo, EnumInfo, Env, QuantityInfo, TableInfo, ZoneInfo } from './env-core.js';
@@ -12,7 +13,7 @@ export interface Scope {
   binds: Map<string, Ty>;
   it: Ty | null;
   /** definition parameters being substituted: name → compiled argument */
-  params?: Map<string, { fn: Fn; t: Ty }>;
+  params?: Map<string, { fn: Fn; t: Ty; ir?: Ir }>;
   /** whether randomness is allowed (effects: yes; conditions: no) */
   random: boolean;
 }
@@ -23,4 +24,6 @@ export interface Compiled {
   /** a list made anew by every evaluation, held by nothing else (a `filter`'s result, not a zone's own list):
    *  the caller may change it in place instead of copying it */
   fresh?: boolean;
+  /** what the safe emitter (emit.ts) may write for it instead of calling `fn` (absent: a call of `fn`) */
+  ir?: Ir;
 }

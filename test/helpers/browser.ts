@@ -41,14 +41,15 @@ export interface EditorServer {
   close(): Promise<void>;
 }
 
-/** Serves the built editor (built by test/global-setup.ts) on 127.0.0.1 and a free port. */
-export async function startEditorServer(): Promise<EditorServer> {
+/** Serves the built editor (built by test/global-setup.ts) on 127.0.0.1 and a free port; `headers` are added to
+ *  every answer (a Content-Security-Policy, say). */
+export async function startEditorServer(headers?: Record<string, string>): Promise<EditorServer> {
   if (!existsSync(`${EDITOR_DIST}/index.html`)) throw new Error(`${EDITOR_DIST}/index.html is missing: the global test setup builds it (vite build --config editor/vite.config.ts)`);
   const port = await freePort();
   const server: PreviewServer = await preview({
     configFile: EDITOR_CONFIG,
     logLevel: 'silent',
-    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+    preview: { host: '127.0.0.1', port, strictPort: true, open: false, ...(headers ? { headers } : {}) },
   });
   return {
     url: `http://127.0.0.1:${port}/`,
@@ -125,11 +126,11 @@ declare global {
 
 /** The editor served and Chromium launched once for a test file (closed after it): `editorAndBrowser()`
  *  in the file's top scope, then `env.server.url` and `env.browser` inside its tests. */
-export function editorAndBrowser(): { readonly server: EditorServer; readonly browser: Browser } {
+export function editorAndBrowser(headers?: Record<string, string>): { readonly server: EditorServer; readonly browser: Browser } {
   let server: EditorServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startEditorServer();
+    server = await startEditorServer(headers);
     browser = await launchBrowser();
   });
   afterAll(async () => {

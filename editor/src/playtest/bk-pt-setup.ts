@@ -6,6 +6,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { SeatKind, TableMeta } from './protocol.js';
 import { zoneLabel } from './cards.js';
 import { tableBots } from '../shared/bot-choices.js';
+import { compiledRules, setCompiledRules } from '../shared/compile-setting.js';
 
 /** A game as set up in the bar. */
 export interface GameSetup {
@@ -155,6 +156,9 @@ export class BkPtSetup extends LitElement {
           <select data-delay @change=${(e: Event) => this.setDelay(Number((e.target as HTMLSelectElement).value))}>
             ${DELAYS.map((d) => html`<option value=${d} ?selected=${d === this.botDelay}>${d === 0 ? 'instant' : `${d} ms`}</option>`)}
           </select>
+        </label>
+        <label title="Run the rules as code made from them (faster); off, the engine interprets them as written (the reference). Applies from the next game.">
+          <input type="checkbox" data-compiled-rules .checked=${compiledRules()} @change=${(e: Event) => setCompiledRules((e.target as HTMLInputElement).checked)} /> Compiled rules
         </label>
         <span class="spacer"></span>
         <button class="primary" data-start ?disabled=${!meta || !this.canStart}

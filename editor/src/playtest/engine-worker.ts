@@ -1,11 +1,13 @@
 // The playtest's engine, off the page's thread: loads the ruleset, runs the game and the bots, and sends
 // the page only what the seat in front of the screen may see (PlaytestApi in protocol.ts).
 
+import '../shared/schema-check.js';
 import { loadRulesetText, playerName, type Game } from '../../../engine/index.js';
 import { Session, tableMeta } from './session.js';
 import { BUNDLED } from '../bundled.js';
 import { serve } from '../shared/rpc-serve.js';
 import { imageReaderOf, readerOf, type RulesetSource } from '../shared/source.js';
+import { applyCompileSetting } from '../shared/compile-setting.js';
 import type { LoadResult, PlaytestApi, Problem, ReplayExport, StartRequest } from './protocol.js';
 
 // the rulesets as shipped: an exported replay names a bundled ruleset only when the game used it unchanged
@@ -29,6 +31,7 @@ function load(r: RulesetSource): { game: Game | null; result: LoadResult } {
   if (text === undefined) {
     return { game: null, result: { meta: null, problems: [{ file: r.path, line: 1, col: 1, severity: 'error', message: `no file '${r.path}' to play` }] } };
   }
+  applyCompileSetting(r);
   const res = loadRulesetText(r.path, text, read, { readImage: imageReaderOf(r.images) });
   const problems: Problem[] = res.diagnostics.map((d) => ({ file: d.file, line: d.line, col: d.col, severity: d.severity, message: d.message }));
   return { game: res.game ?? null, result: { meta: res.game ? tableMeta(res.game) : null, problems } };

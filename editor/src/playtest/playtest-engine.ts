@@ -5,6 +5,7 @@ import type { PlayerView } from '../../../engine/index.js';
 import { RpcClient } from '../shared/rpc-client.js';
 import { RpcError, type Args, type MethodName, type Res } from '../shared/rpc.js';
 import type { RulesetSource } from '../shared/source.js';
+import { withCompileSetting } from '../shared/compile-setting.js';
 import type { ImportRequest, LoadResult, PlaytestApi, Problem, ReplayExport, SeatKind, SessionInfo, StartRequest, TableMeta, ViewEvent } from './protocol.js';
 
 export type Phase = 'idle' | 'problems' | 'handoff' | 'play' | 'replay';
@@ -76,12 +77,13 @@ export class PlaytestEngine extends EventTarget {
   }
 
   /** Reads the ruleset again after `ms` if it changed since: its player range, options and problems. */
-  load(src: RulesetSource, ms: number): void {
+  load(source: RulesetSource, ms: number): void {
+    const src = withCompileSetting(source);
     clearTimeout(this.loadTimer);
     this.loadTimer = setTimeout(() => {
       const client = this.client;
       if (!client) return;
-      const key = `${src.path}\n${JSON.stringify(src.files)}\n${Object.entries(src.images ?? {}).map(([k, b]) => `${k}:${b.length}`).join(",")}`;
+      const key = `${src.path}\n${src.compile}\n${JSON.stringify(src.files)}\n${Object.entries(src.images ?? {}).map(([k, b]) => `${k}:${b.length}`).join(",")}`;
       if (key === this.loadedKey) return;
       this.loadedKey = key;
       // a newer text overtakes a load not yet answered
@@ -111,14 +113,14 @@ export class PlaytestEngine extends EventTarget {
     this.gameMeta = null;
     this.seenLog = 0;
     this.changed();
-    void this.send('start', req).then((r) => r && this.onLoaded(r, true));
+    void this.send('start', withCompileSetting(req)).then((r) => r && this.onLoaded(r, true));
   }
 
   async importReplay(req: ImportRequest): Promise<void> {
     this.error = '';
     this.gameMeta = null;
     this.changed();
-    const r = await this.send('importReplay', req);
+    const r = await this.send('importReplay', withCompileSetting(req));
     if (r) this.onLoaded(r, true);
   }
 

@@ -1,6 +1,7 @@
 // Print worker: loads the edited ruleset with the project's loader and runs print/ on it — a card drawn
 // to SVG by print/'s own renderCard (the preview), the print-and-play PDF (printDeck, with the options of
 // `babelkit print`), or what the print dialog offers (decks, sizes, the ruleset's defaults).
+import '../shared/schema-check.js';
 import { formatDiagnostic } from '../../../engine/index.js';
 import { loadRulesetText } from '../../../engine/index.js';
 import type { Game } from '../../../engine/index.js';

@@ -6,6 +6,9 @@ export interface RulesetSource {
   files: Record<string, string>;
   /** the image files the designer opened, by virtual path (the card layouts' `image` elements draw them) */
   images?: Record<string, Uint8Array>;
+  /** false: the ruleset's expressions run as the interpreter's closures only (the editor's "Compiled rules"
+   *  setting, compile-setting.ts) */
+  compile?: boolean;
 }
 
 /** The loader's image reader over the opened images (own properties only, as for the texts). */

@@ -13,6 +13,7 @@ import { categoryMeans, parseBot, reportRows, toCsv, wilson } from '../../../eng
 import { simulationBots } from '../shared/bot-choices.js';
 import { RpcClient } from '../shared/rpc-client.js';
 import type { RulesetSource } from '../shared/source.js';
+import { withCompileSetting } from '../shared/compile-setting.js';
 import type { Batch, RulesetInfo, SimApi } from './protocol.js';
 import { drawCharts, drawCompareCharts } from './charts.js';
 import './bk-tune.js';
@@ -104,7 +105,7 @@ export class BkSimulate extends LitElement {
 
   private async readInfo(src: RulesetSource): Promise<void> {
     try {
-      const info = await this.pool(1)[0]!.call('info', { source: src });
+      const info = await this.pool(1)[0]!.call('info', { source: withCompileSetting(src) });
       if (src !== this.source) return;
       this.info = info;
       if (!info.problems.length) {
@@ -125,7 +126,7 @@ export class BkSimulate extends LitElement {
 
   private batch(source: RulesetSource): Batch {
     const seed = /^\d+$/.test(this.seed.trim()) ? Number(this.seed.trim()) : this.seed.trim();
-    return { source, players: this.players, seed, seats: this.seats.slice() };
+    return { source: withCompileSetting(source), players: this.players, seed, seats: this.seats.slice() };
   }
 
   /** Plays games [0, games) of a batch on every worker; null when cancelled. */

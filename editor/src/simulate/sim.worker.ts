@@ -1,11 +1,13 @@
 // The Simulate tab's engine, off the page's thread (SimApi in protocol.ts): reads the ruleset, plays a slice
 // of a batch's games with the bots, counts a batch into the command line's report, compares two runs.
+import '../shared/schema-check.js';
 import {
   batchSetup, categoriesOf, compareRuns, declaredTunables, ladder, loadRulesetText, parseTarget, playGame, resolveTunable, resolveTunables, summarize, Tally, variantText,
   type Game, type GameSummary,
 } from '../../../engine/index.js';
 import { serve } from '../shared/rpc-serve.js';
 import { readerOf, type RulesetSource } from '../shared/source.js';
+import { applyCompileSetting } from '../shared/compile-setting.js';
 import type { Batch, SimApi } from './protocol.js';
 
 const cache = new Map<string, { game: Game | null; problems: string[]; files: string[]; value?: unknown }>();
@@ -14,12 +16,13 @@ const KEEP = 8;
 
 function load(src: RulesetSource) {
   const read = readerOf(src.files);
-  const key = `${src.path}\u0000${JSON.stringify(src.files)}`;
+  const key = `${src.path}\u0000${src.compile !== false}\u0000${JSON.stringify(src.files)}`;
   let hit = cache.get(key);
   if (!hit) {
     const text = read(src.path);
     if (text === undefined) hit = { game: null, problems: [`${src.path}:1:1: no such file`], files: [] };
     else {
+      applyCompileSetting(src);
       const r = loadRulesetText(src.path, text, read);
       hit = { game: r.game ?? null, problems: r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}:${d.col}: ${d.message}`), files: r.files, value: r.value };
     }

@@ -1,5 +1,6 @@
 // Validation worker: the project's own loader (the same code as `babelkit validate`) on the edited text,
 // with every open file available so `extends` resolves. Returns the diagnostics and the merged value.
+import '../shared/schema-check.js';
 import { diffRulesets, loadRulesetText, type Change } from '../../../engine/index.js';
 import { serve } from '../shared/rpc-serve.js';
 import { imageReaderOf, readerOf } from '../shared/source.js';

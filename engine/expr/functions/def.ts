@@ -33,6 +33,14 @@ export interface FnCompiler {
   playerArg(n: Node, sc: Scope): Compiled;
 }
 
+/** What the compiler's own parts (access.ts, operators.ts) use besides: what they note while compiling. */
+export interface NodeCompiler extends FnCompiler {
+  /** field nodes that read a card's field (a text compared with one is checked against what it can hold) */
+  cardFields: WeakSet<Node>;
+  /** what may write a rule warning or the table cell it cites, compiled so far */
+  warnSites: number;
+}
+
 export interface CallInput {
   args: Node[];
   n: CallNode;

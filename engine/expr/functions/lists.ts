@@ -9,6 +9,7 @@ import type { FunctionDef } from './def.js';
 import type { Ctx } from '../../model.js';
 import { track } from '../../memo.js';
 import { exactCopy, giveScratch, takeScratch } from '../../list-room.js';
+import { irOf } from '../ir.js';
 
 const LIST = { name: 'list', shows: 'a list (or a zone)' };
 
@@ -25,11 +26,11 @@ export const count: FunctionDef = {
   compile({ args, sc, c }) {
     if (args.length === 1) {
       const r = c.expr(args[0]!, sc);
-      if (r.t.k === 'zone' && r.t.need.length === 0) { const f = r.fn; return { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]!.length; }, t: T.num }; }
+      if (r.t.k === 'zone' && r.t.need.length === 0) { const f = r.fn; return { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]!.length; }, t: T.num, ir: { k: 'zlen', z: irOf(r) } }; }
       const v = c.toValue(r, args[0]!);
       if (v.t.k !== 'list') throw new ExprError(`count() needs a list or a zone, but this is ${showType(v.t)}`, args[0]!.at);
       const f = v.fn;
-      return { fn: (x) => f(x).length, t: T.num };
+      return { fn: (x) => f(x).length, t: T.num, ir: { k: 'len', l: irOf(v) } };
     }
     const { l, b } = c.lambda(args[0]!, args[1]!, sc);
     c.need(b, T.bool, args[1]!);
@@ -41,6 +42,7 @@ export const count: FunctionDef = {
         x.it = save; return k;
       },
       t: T.num,
+      ir: { k: 'loop', kind: 'count', l: irOf(l), body: irOf(b) },
     };
   },
 };
@@ -90,6 +92,7 @@ function quantifier(name: 'any' | 'all', doc: string): FunctionDef {
           x.it = save; return !want;
         },
         t: T.bool,
+        ir: { k: 'loop', kind: name, l: irOf(l), body: irOf(b) },
       };
     },
   };
@@ -120,6 +123,7 @@ function fold(name: 'sum' | 'maxOf' | 'minOf', doc: string): FunctionDef {
           x.it = save; return Number.isNaN(acc) ? 0 : acc;
         },
         t: T.num,
+        ir: { k: 'loop', kind, l: irOf(l), body: irOf(b) },
       };
     },
   };

@@ -1,0 +1,82 @@
+// A definition's call: its arguments stored where its body reads them, and, while bots judge positions, the
+// definition cache (engine/memo.ts) around it.
+
+import type { Fn } from '../model.js';
+import type { Compiled, DefInfo } from './env.js';
+import { irOf, type Ir } from './ir.js';
+import { abandon, argKey, begin, end, memo, reuse, settingKey, stillValid, track } from '../memo.js';
+import { budget, overBudget } from '../budget.js';
+
+/** A definition's call: the arguments evaluated by value and stored where the body reads them. No saving and
+ *  restoring: a call site is never re-entered while it runs (definitions cannot recurse, and each use of a
+ *  definition is compiled on its own). */
+export function plainCall(body: Compiled, argv: Compiled[], store: any[]): Compiled {
+  if (argv.length === 0) return body;
+  const bf = body.fn;
+  const afs = argv.map((a) => a.fn);
+  const t = body.t;
+  const ir: Ir = { k: 'call', store, args: argv.map(irOf), body: irOf(body) };
+  if (afs.length === 1) { const a0 = afs[0]!; return { fn: (c) => { store[0] = a0(c); return bf(c); }, t, ir }; }
+  if (afs.length === 2) {
+    const a0 = afs[0]!, a1 = afs[1]!;
+    return { fn: (c) => { const v0 = a0(c); store[1] = a1(c); store[0] = v0; return bf(c); }, t, ir };
+  }
+  if (afs.length === 3) {
+    const a0 = afs[0]!, a1 = afs[1]!, a2 = afs[2]!;
+    return { fn: (c) => { const v0 = a0(c), v1 = a1(c); store[2] = a2(c); store[0] = v0; store[1] = v1; return bf(c); }, t, ir };
+  }
+  const n = afs.length;
+  const vals: any[] = new Array(n);
+  return {
+    fn: (c) => {
+      for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
+      for (let i = 0; i < n; i++) store[i] = vals[i];
+      return bf(c);
+    },
+    t,
+    ir,
+  };
+}
+
+/** The most values one definition keeps (by arguments) before its cache starts afresh. */
+const MAX_CACHED = 4096;
+
+/** A definition's call that, while bots judge positions (`memo.on`), reuses a value computed before for the
+ *  same arguments if nothing it read has changed since (engine/memo.ts); otherwise the plain call. */
+export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: any[], warns: boolean): Fn {
+  const n = afs.length;
+  const vals: any[] = new Array(n);
+  const m = (d.memo ??= { values: new Map(), hits: 0, misses: 0, off: false });
+  const cache = m.values;
+  return (c) => {
+    if (!memo.on || (warns && c.s.warns)) return plain(c); // a value reused would skip its warnings
+    for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
+    // a definition whose values are seldom reused, or a list argument: computed, its reads are the caller's
+    const key = m.off ? undefined : n === 0 ? 0 : argKey(vals, n);
+    if (key === undefined) {
+      for (let i = 0; i < n; i++) store[i] = vals[i];
+      return bf(c);
+    }
+    const hit = cache.get(key);
+    if (hit !== undefined && stillValid(c.s, hit.deps)) {
+      reuse(hit.deps);
+      m.hits++;
+      memo.hits++;
+      // the work the value cost counts again: a reused value runs into the work limit where computing it would
+      if ((budget.work += hit.work) > budget.limit) overBudget();
+      return hit.v;
+    }
+    // checking costs more than it saves when under a quarter of calls are reused (the same for the same seeds)
+    if (++m.misses === 1024 && m.hits < 1024 / 3) { m.off = true; cache.clear(); }
+    for (let i = 0; i < n; i++) store[i] = vals[i];
+    begin();
+    // every value depends on the game's setting (player count, options), read without tracking
+    track(c.s, settingKey(c.s));
+    const w0 = budget.work;
+    let v: unknown;
+    try { v = bf(c); } catch (e) { abandon(); throw e; }
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(key, { v, deps: end(), work: budget.work - w0 });
+    return v;
+  };
+}

@@ -1,0 +1,298 @@
+// The safe emitter (docs/engine.md, "Expressions"): turns a compiled expression's tree (ir.ts) into JavaScript,
+// so hot expressions run as straight code instead of a chain of closures. Safe by construction:
+//  - the source is made only of this file's fixed templates, names it makes itself (t0, g1…) and whole numbers
+//    it works out (slots, indices); every value of the ruleset, text or number, is an item of the constants
+//    array K the code indexes (K[3]), every part it does not write inline a call of its closure (F[2](c));
+//  - the source is then parsed with acorn and every node checked against a whitelist of node kinds, names,
+//    properties and literals (whole numbers, true, false); anything else refuses it, and the closures run;
+//  - the closures stay the reference: a differential test plays games both ways (test/engine/emit-*.test.ts).
+// This is the one module of the project allowed to run generated code (`new Function`). Where that is refused
+// (a page whose Content Security Policy has no 'unsafe-eval'), or turned off (`--no-compile`, the editor's
+// setting), the closures run.
+
+import { parse } from 'acorn';
+import type { Fn } from '../model.js';
+import type { Compiled } from './env.js';
+import type { Ir, LoopKind } from './ir.js';
+import { track, varKey } from '../memo.js';
+import { budget, overBudget } from '../budget.js';
+import { cardIndex, playerIndex } from './indices.js';
+
+/** Whether expressions compiled from now on are emitted (`available` turns false for good once the runtime
+ *  refuses `new Function`). */
+export const emitSettings = {
+  on: true,
+  available: true,
+  /** the code's factory from its source: the one use of `new Function` in the project (a test stands in one that
+   *  refuses, as a page's Content Security Policy does) */
+  makeFactory(src: string): (...a: unknown[]) => Fn {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the one place allowed (see the top of the file)
+    return new Function(...PARAMS, src) as (...a: unknown[]) => Fn;
+  },
+};
+
+/** Turns the emitter on or off for games loaded afterwards (`--no-compile`, the editor's setting). */
+export function setCompiledExpressions(on: boolean): void {
+  emitSettings.on = on;
+}
+
+/** Counts, for tests and benchmarks; `onSource` sees each source emitted (the injection test reads them). */
+export const emitStats: { built: number; refused: number; fallback: number; onSource?: (src: string) => void } = { built: 0, refused: 0, fallback: 0 };
+
+/** The most parts one emitted function may hold; a larger tree stays closures. */
+const MAX_PARTS = 4000;
+
+/** The function to call for a compiled part: its emitted code (made at its first call, when the game's columns
+ *  exist and only if it runs), or its closure when the emitter is off or the part is too plain to gain. */
+export function emitted(r: Compiled): Fn {
+  const ir = r.ir;
+  if (!emitSettings.on || !emitSettings.available || !ir || !worthIt(ir)) return r.fn;
+  const closure = r.fn;
+  let impl: Fn = (c) => {
+    impl = build(ir, closure);
+    return impl(c);
+  };
+  return (c) => impl(c);
+}
+
+/** A tree with at least one operator, read or loop written inline (a lone constant or call gains nothing). */
+function worthIt(ir: Ir): boolean {
+  switch (ir.k) {
+    case 'fn': case 'const': case 'none': case 'it': case 'bind': case 'param': case 'n': case 'opt': case 'int': return false;
+    default: return true;
+  }
+}
+
+/** The names the emitted code receives, in order (the factory's parameters). */
+const PARAMS = ['K', 'F', 'track', 'varKey', 'playerIndex', 'cardIndex', 'budget', 'overBudget'] as const;
+const HELPERS = [track, varKey, playerIndex, cardIndex, budget, overBudget];
+
+function build(ir: Ir, closure: Fn): Fn {
+  try {
+    const e = new Emission();
+    const src = e.program(ir);
+    if (!src || !checkSource(src)) { emitStats.refused++; return closure; }
+    emitStats.onSource?.(src);
+    let factory: (...a: unknown[]) => Fn;
+    try {
+      factory = emitSettings.makeFactory(src);
+    } catch {
+      // a Content Security Policy without 'unsafe-eval' (or a runtime without code generation): closures for good
+      emitSettings.available = false;
+      emitStats.fallback++;
+      return closure;
+    }
+    emitStats.built++;
+    return factory(e.K, e.F, ...HELPERS);
+  } catch {
+    emitStats.refused++;
+    return closure;
+  }
+}
+
+/** Thrown while emitting: this tree cannot be written (too large, an index that is not a whole number). */
+class Refused extends Error {}
+
+/** A whole number the compiler worked out (a slot, an index): the only numbers written into the source. */
+function index(v: number): string {
+  if (!Number.isSafeInteger(v) || v < 0) throw new Refused();
+  return String(v);
+}
+
+/** One function being written: its temporaries. */
+interface Frame { temps: number }
+
+class Emission {
+  readonly K: unknown[] = [];
+  readonly F: Fn[] = [];
+  private readonly fns: string[] = [];
+  private parts = 0;
+
+  program(ir: Ir): string | null {
+    try {
+      const main = this.fn(ir);
+      return `${this.fns.join('\n')}\nreturn ${main};`;
+    } catch (e) {
+      if (e instanceof Refused) return null;
+      throw e;
+    }
+  }
+
+  /** A function of its own (g<n>) returning the tree's value; its name. */
+  private fn(ir: Ir, loop?: LoopKind, list?: Ir): string {
+    const f: Frame = { temps: 0 };
+    let body: string;
+    if (loop) body = this.loopBody(f, loop, list!, ir);
+    else body = `return ${this.x(f, ir)};`;
+    const name = `g${this.fns.length}`;
+    const temps = f.temps ? `let ${Array.from({ length: f.temps }, (_, i) => `t${i}`).join(', ')};\n` : '';
+    this.fns.push(`function ${name}(c) {\n${temps}${body}\n}`);
+    return name;
+  }
+
+  private temp(f: Frame): string {
+    return `t${f.temps++}`;
+  }
+
+  private konst(v: unknown): string {
+    this.K.push(v);
+    return `K[${this.K.length - 1}]`;
+  }
+
+  private loopBody(f: Frame, kind: LoopKind, list: Ir, body: Ir): string {
+    const head = `const xs = ${this.x(f, list)};\nif ((budget.work += xs.length) > budget.limit) overBudget();\nconst sv = c.it;\n`;
+    const each = 'for (let i = 0; i < xs.length; i++) {\nc.it = xs[i];\n';
+    switch (kind) {
+      case 'count':
+        return `${head}let k = 0;\n${each}if (${this.x(f, body)}) k++;\n}\nc.it = sv;\nreturn k;`;
+      case 'any': case 'all': {
+        const want = kind === 'any' ? 'true' : 'false';
+        return `${head}${each}if (!!(${this.x(f, body)}) === ${want}) {\nc.it = sv;\nreturn ${want};\n}\n}\nc.it = sv;\nreturn !${want};`;
+      }
+      case 'sum':
+        return `${head}let a = 0;\n${each}a += ${this.x(f, body)};\n}\nc.it = sv;\nreturn a !== a ? 0 : a;`;
+      case 'maxOf': case 'minOf': {
+        const cmp = kind === 'maxOf' ? '>' : '<';
+        return `${head}let a = 0 / 0;\n${each}const v = ${this.x(f, body)};\nif (a !== a || v ${cmp} a) a = v;\n}\nc.it = sv;\nreturn a !== a ? 0 : a;`;
+      }
+    }
+  }
+
+  /** The expression for a tree, in the current function. */
+  private x(f: Frame, ir: Ir): string {
+    if (++this.parts > MAX_PARTS) throw new Refused();
+    switch (ir.k) {
+      case 'fn': this.F.push(ir.f); return `F[${this.F.length - 1}](c)`;
+      case 'const': return this.konst(ir.v);
+      case 'none': return '(-1)';
+      case 'it': return 'c.it';
+      case 'bind': return `c.b[${index(ir.slot)}]`;
+      case 'param': return `${this.konst(ir.store)}[${index(ir.i)}]`;
+      case 'n': return 'c.s.n';
+      case 'opt': return `c.s.opts[${index(ir.i)}]`;
+      case 'var': { const i = index(ir.i); return `(track(c.s, varKey(c.s, ${i})), c.s.vars[${i}])`; }
+      case 'pvar': case 'cvar': {
+        const i = index(ir.i), t = this.temp(f);
+        const check = ir.k === 'pvar' ? `playerIndex(${this.x(f, ir.p)}, c)` : `cardIndex(${this.x(f, ir.e)}, c)`;
+        return `(${t} = ${check}, track(c.s, varKey(c.s, ${i})), c.s.vars[${i}][${t}])`;
+      }
+      case 'int': return index(ir.v);
+      case 'zplayer': return `(${this.x(f, ir.z)} + playerIndex(${this.x(f, ir.p)}, c) * ${index(ir.stride)})`;
+      case 'zcard': return `(${this.x(f, ir.z)} + cardIndex(${this.x(f, ir.e)}, c))`;
+      case 'zcell': return `(${this.x(f, ir.z)} + ${index(ir.ci)})`;
+      case 'zlist': case 'zlen': {
+        const t = this.temp(f);
+        return `(${t} = ${this.x(f, ir.z)}, track(c.s, ${t}), c.s.zones[${t}]${ir.k === 'zlen' ? '.length' : ''})`;
+      }
+      case 'len': return `(${this.x(f, ir.l)}).length`;
+      case 'field': {
+        const col = ir.env.gameColumns().get(ir.name);
+        if (!col) throw new Refused();
+        const t = this.temp(f);
+        return `((${t} = ${this.x(f, ir.e)}) === undefined || ${t} < 0 ? ${this.konst(ir.empty)} : ${this.konst(col)}[${t}])`;
+      }
+      case 'un': return `(${ir.op}${this.x(f, ir.a)})`;
+      case 'bin': return `(${this.x(f, ir.a)} ${op(ir.op)} ${this.x(f, ir.b)})`;
+      case 'div': {
+        const t = this.temp(f);
+        const d = this.x(f, ir.b);
+        return `((${t} = ${d}) === 0 ? 0 : ${this.x(f, ir.a)} ${ir.op === '/' ? '/' : '%'} ${t})`;
+      }
+      case 'cond': return `(${this.x(f, ir.t)} ? ${this.x(f, ir.a)} : ${this.x(f, ir.b)})`;
+      case 'loop': return `${this.fn(ir.body, ir.kind, ir.l)}(c)`;
+      case 'call': {
+        const ts = ir.args.map(() => this.temp(f));
+        const args = ir.args.map((a, i) => `${ts[i]} = ${this.x(f, a)}`);
+        const store = this.konst(ir.store);
+        const stores = ts.map((t, i) => `${store}[${i}] = ${t}`);
+        return `(${[...args, ...stores, this.x(f, ir.body)].join(', ')})`;
+      }
+    }
+  }
+}
+
+const OPS = new Set(['+', '-', '*', '<', '<=', '>', '>=', '===', '!==', '&&', '||']);
+/** An operator of the tree, one of the fixed set (a tree built by hand cannot smuggle text through it). */
+function op(o: string): string {
+  if (!OPS.has(o)) throw new Refused();
+  return o;
+}
+
+// ---- the whitelist check of the emitted source (acorn's tree) ----
+
+const NAMES = new Set<string>([...PARAMS, 'c', 'xs', 'sv', 'i', 'k', 'a', 'v', 'undefined']);
+const GENERATED = /^[gt]\d+$/;
+/** properties read with a dot */
+const PROPS = new Set(['s', 'b', 'it', 'n', 'opts', 'vars', 'zones', 'length', 'work', 'limit']);
+const CALLEES = new Set(['track', 'varKey', 'playerIndex', 'cardIndex', 'overBudget']);
+const BINARY = new Set(['+', '-', '*', '/', '%', '<', '<=', '>', '>=', '===', '!==']);
+const KINDS = new Set([
+  'Program', 'FunctionDeclaration', 'BlockStatement', 'ReturnStatement', 'VariableDeclaration', 'VariableDeclarator',
+  'ExpressionStatement', 'IfStatement', 'ForStatement', 'UpdateExpression', 'BinaryExpression', 'LogicalExpression',
+  'UnaryExpression', 'AssignmentExpression', 'ConditionalExpression', 'SequenceExpression', 'MemberExpression',
+  'CallExpression', 'Identifier', 'Literal',
+]);
+
+type AstNode = { type: string; [k: string]: unknown };
+
+/** Whether the emitted source holds only what the emitter writes: the kinds of node, names, properties,
+ *  operators and literals above. */
+export function checkSource(src: string): boolean {
+  let tree: AstNode;
+  try {
+    tree = parse(src, { ecmaVersion: 2020, sourceType: 'script', allowReturnOutsideFunction: true }) as unknown as AstNode;
+  } catch {
+    return false;
+  }
+  return allowed(tree);
+}
+
+function allowed(n: AstNode): boolean {
+  if (!KINDS.has(n.type)) return false;
+  switch (n.type) {
+    case 'Identifier': {
+      const name = n.name as string;
+      if (!NAMES.has(name) && !GENERATED.test(name)) return false;
+      break;
+    }
+    case 'Literal': {
+      const v = n.value, raw = n.raw as string;
+      if (typeof v === 'boolean') { if (raw !== 'true' && raw !== 'false') return false; }
+      else if (typeof v !== 'number' || !Number.isSafeInteger(v) || !/^\d+$/.test(raw)) return false;
+      return true;
+    }
+    case 'MemberExpression':
+      if (!n.computed) {
+        const p = n.property as AstNode;
+        if (p.type !== 'Identifier' || !PROPS.has(p.name as string)) return false;
+        return allowed(n.object as AstNode);
+      }
+      if (n.optional) return false;
+      break;
+    case 'CallExpression': {
+      const callee = n.callee as AstNode;
+      const named = callee.type === 'Identifier' && (CALLEES.has(callee.name as string) || /^g\d+$/.test(callee.name as string));
+      const closure = callee.type === 'MemberExpression' && callee.computed === true && (callee.object as AstNode).type === 'Identifier'
+        && (callee.object as AstNode).name === 'F' && (callee.property as AstNode).type === 'Literal';
+      if ((!named && !closure) || n.optional) return false;
+      break;
+    }
+    case 'BinaryExpression': if (!BINARY.has(n.operator as string)) return false; break;
+    case 'LogicalExpression': if (n.operator !== '&&' && n.operator !== '||') return false; break;
+    case 'UnaryExpression': if (n.operator !== '-' && n.operator !== '!') return false; break;
+    case 'UpdateExpression': if (n.operator !== '++') return false; break;
+    case 'AssignmentExpression': if (n.operator !== '=' && n.operator !== '+=') return false; break;
+    case 'VariableDeclaration': if (n.kind !== 'let' && n.kind !== 'const') return false; break;
+    case 'FunctionDeclaration':
+      if (n.async || n.generator || (n.params as AstNode[]).length !== 1 || (n.params as AstNode[])[0]!.name !== 'c') return false;
+      break;
+  }
+  for (const key of Object.keys(n)) {
+    if (key === 'type' || key === 'start' || key === 'end') continue;
+    const v = n[key];
+    if (Array.isArray(v)) { for (const x of v) if (x && typeof x === 'object' && !allowed(x as AstNode)) return false; }
+    else if (v && typeof v === 'object' && 'type' in v && !allowed(v as AstNode)) return false;
+  }
+  return true;
+}
+
