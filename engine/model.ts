@@ -107,6 +107,9 @@ export interface CardTypeDef {
   /** what the playtest table shows on a card, in order (null: every field that reads as something) */
   face: FaceItem[] | null;
   back?: string;
+  /** a field whose value shows on the back too (cards of the type with different values there have different
+   *  backs: an Age printed on the back), so a face-down card shows it */
+  backShows?: string;
   component?: string;
   startIn: string;
   /** how print draws its cards (engine/print-model.ts) */
