@@ -338,6 +338,9 @@ export interface Game {
   objective: Fn<number> | null;
   /** bot heuristics: a condition a bot's determinized copy must meet ($self: the bot's seat), or null */
   plausible: Fn<boolean> | null;
+  /** bot heuristics: the decisions a searching bot's rollout plays past its tree before the objective judges the
+   *  position (the ruleset's top-level `rollout`; absent: the search's own default) */
+  rollout?: number;
   /** the names expressions can use (to compile an expression against this game later: evaluate()) */
   env: Env;
   endings: EndingDef[];

@@ -38,7 +38,9 @@ import { ObjectiveScale, rewards } from './ismcts-reward.js';
  *  with 600; at 200 the bot was much weaker in a 3-player card-drafting game: 48% of wins against two greedy
  *  seats, against 75% at 600). */
 export const ISMCTS_DEFAULT_ITERATIONS = 600;
-/** Decisions a rollout takes after leaving the tree before the position is judged by the objectives. */
+/** Decisions a rollout takes after leaving the tree before the position is judged by the objectives, unless the
+ *  ruleset says otherwise (its top-level `rollout`: 0 where its objective judges a position better than random
+ *  play to the end of a turn does). */
 export const ROLLOUT_DECISIONS = 24;
 /** a bound on the decisions of one iteration (a ruleset whose games never end) */
 const MAX_DECISIONS = 5000;
@@ -54,7 +56,7 @@ const GUIDE_WEIGHT = 10;
 /** `guided`: the percentage of rollout decisions taken by the prompt's heuristic score (the rest at random). */
 const GUIDE_ROLLOUT = 80;
 
-export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = ROLLOUT_DECISIONS): any[] {
+export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS): any[] {
   // `guided` is led by a decision's heuristic where its prompt declares a `score`
   const led = (key: number) => guided && !!g.promptSteps[key]!.prompt.score;
   const me = p.player;

@@ -87,12 +87,25 @@ describe('ISMCTS rollouts in a game where every seat moves at once', () => {
     const s = inAge(g, 1, 0, 'rollout');
     const p = s.par!.threads.find((t) => t.player === 0)!.prompt!;
     const iterations = 12;
-    counter.resolves = 0;
-    ismctsChoice(s, g, p, seedRng(1, 'rollout'), iterations);
+    expect(g.rollout, "the ruleset's own rollout: judged at the end of the turn").toBe(0);
     // a 3-player game takes about 60 decisions: a rollout to the end would take about 60 each; cut, one takes
-    // its ROLLOUT_DECISIONS and at most the rest of a turn (3 seats, a card and a payment each) past the tree
-    const perIteration = counter.resolves / iterations;
-    expect(perIteration).toBeGreaterThan(1);
-    expect(perIteration).toBeLessThanOrEqual(ROLLOUT_DECISIONS + 2 * 6);
+    // its rollout's decisions and at most the rest of a turn (3 seats, a card and a payment each) past the tree
+    for (const rollout of [ROLLOUT_DECISIONS, 0]) {
+      counter.resolves = 0;
+      ismctsChoice(s, g, p, seedRng(1, 'rollout'), iterations, false, rollout);
+      const perIteration = counter.resolves / iterations;
+      expect(perIteration).toBeGreaterThan(1);
+      expect(perIteration).toBeLessThanOrEqual(rollout + 2 * 6);
+    }
+  });
+
+  it("a ruleset's rollout is a whole number of decisions from 0 to 1000, or an error at its place", () => {
+    const text = (v: string) => smallRuleset({ steps: '      - id: s\n        do: []' }) + `rollout: ${v}\n`;
+    expect(loadRulesetText('t.yaml', text('0')).game?.rollout).toBe(0);
+    expect(loadRulesetText('t.yaml', text('12')).game?.rollout).toBe(12);
+    expect(loadRulesetText('t.yaml', smallRuleset({ steps: '      - id: s\n        do: []' })).game?.rollout).toBeUndefined();
+    const bad = loadRulesetText('t.yaml', text('2.5'));
+    expect(bad.game).toBeFalsy();
+    expect(bad.diagnostics.some((x) => /rollout/.test(x.message) && x.line > 1)).toBe(true);
   });
 });
