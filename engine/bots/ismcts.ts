@@ -56,7 +56,12 @@ const GUIDE_WEIGHT = 10;
 /** `guided`: the percentage of rollout decisions taken by the prompt's heuristic score (the rest at random). */
 const GUIDE_ROLLOUT = 80;
 
-export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS): any[] {
+/** What a search did, for benches and tests: the decisions taken on its copies, in the trees and rollouts. */
+export interface SearchStats {
+  decisions: number;
+}
+
+export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS, stats?: SearchStats): any[] {
   // `guided` is led by a decision's heuristic where its prompt declares a `score`
   const led = (key: number) => guided && !!g.promptSteps[key]!.prompt.score;
   const me = p.player;
@@ -89,6 +94,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     const dp = openOf(d, me)!;
     const choice = cardPrompt ? cands[k]!.map((e) => blindCard(s, d, g, e, me)) : cands[k]!;
     descend(d, g, dp, choice, me, `#${k}`, cur, paths);
+    if (stats) stats.decisions++;
     // the simultaneous step of the last decision taken (null outside one)
     let stepOfLast = d.par;
     resolve(d, g, dp, choice);
@@ -112,6 +118,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
       const q = botPrompt(d, g, open);
       const x = q.player;
       stepOfLast = d.par;
+      if (stats) stats.decisions++;
       if (!inTree) {
         if (rolled + 1 >= rollout) d.halt = true;
         resolve(d, g, q, led(q.key) && randInt(rng, 100) < GUIDE_ROLLOUT ? scoredChoice(d, g, q, rng) : randomChoice(q, rng));
