@@ -108,6 +108,9 @@ export interface CardTypeDef {
   /** what the playtest table shows on a card, in order (null: every field that reads as something) */
   face: FaceItem[] | null;
   back?: string;
+  /** a field whose value shows on the back too (cards of the type with different values there have different
+   *  backs: an Age printed on the back), so a face-down card shows it */
+  backShows?: string;
   component?: string;
   startIn: string;
   /** how print draws its cards (engine/print-model.ts) */
@@ -339,6 +342,9 @@ export interface Game {
   objective: Fn<number> | null;
   /** bot heuristics: a condition a bot's determinized copy must meet ($self: the bot's seat), or null */
   plausible: Fn<boolean> | null;
+  /** bot heuristics: the decisions a searching bot's rollout plays past its tree before the objective judges the
+   *  position (the ruleset's top-level `rollout`; absent: the search's own default) */
+  rollout?: number;
   /** the names expressions can use (to compile an expression against this game later: evaluate()) */
   env: Env;
   endings: EndingDef[];

@@ -106,7 +106,8 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, given?: R
   // start from a canonical order (the set of hidden cards is known from the view; where each one really
   // lies is not), so the copy depends on the view and the bot's randomness only. A face-down card shows
   // its back: hidden cards are redealt only among the places holding a card with the same back (card
-  // types without a `back` share one), so a face-down resource never lands where a face-down idea lies.
+  // types without a `back` share one; a type's `backShows` field, an Age printed on the back, is part of it),
+  // so a face-down resource never lands where a face-down idea lies, nor a card of Age III in an Age I hand.
   // The backs are taken in the order of their names.
   const { rank, count } = backs(g);
   const groups: (number[] | undefined)[] = new Array(count);
@@ -328,13 +329,18 @@ function ascending(ks: readonly number[], ents: readonly number[], ne: number): 
 }
 
 const backCache = new WeakMap<Game, { rank: Int32Array; count: number }>();
-/** The back of each card definition (its card type's `back`, '' when it declares none), as its rank among the
- *  game's backs sorted by name. */
+/** The back of each card definition (its card type's `back`, '' when it declares none, and the value of the
+ *  field the type's `backShows` names: an Age printed on the back), as its rank among the game's backs sorted
+ *  by name. */
 function backs(g: Game): { rank: Int32Array; count: number } {
   let b = backCache.get(g);
   if (!b) {
-    const byType = new Map(g.cardTypes.map((t) => [t.id, t.back ?? '']));
-    const names = g.cards.map((c) => byType.get(c.type) ?? '');
+    const byType = new Map(g.cardTypes.map((t) => [t.id, t]));
+    const names = g.cards.map((c) => {
+      const t = byType.get(c.type);
+      const shown = t?.backShows;
+      return `${t?.back ?? ''}${shown ? `\u0000${String(c.fields[shown] ?? t.fields[shown]?.default ?? '')}` : ''}`;
+    });
     const sorted = [...new Set(names)].sort();
     const rankOf = new Map(sorted.map((n, i) => [n, i]));
     b = { rank: Int32Array.from(names, (n) => rankOf.get(n)!), count: sorted.length };

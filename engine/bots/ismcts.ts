@@ -8,7 +8,9 @@
 //  2. plays down the trees (ismcts-tree.ts: one per seat, each split only by what that seat sees), every
 //     seat choosing by UCB1 in its own tree among the actions legal on this copy, until a seat meets an
 //     action it has not tried: that one is added;
-//  3. plays on at random (a rollout) until the game ends or ROLLOUT_DECISIONS more decisions are taken;
+//  3. plays on at random (a rollout) until the game ends or ROLLOUT_DECISIONS more decisions are taken (inside a
+//     simultaneous step, on to the step's end, where every choice in it is applied: a game where every seat always
+//     moves at once is cut too);
 //  4. backs up each seat's reward (ismcts-reward.ts: 1 for a win of its team, 0 for a loss, or its declared
 //     objective for a stopped rollout) through that seat's own tree.
 // `guided` (the same search) follows the ruleset's own heuristics where a prompt declares a `score`: in the
@@ -36,7 +38,9 @@ import { ObjectiveScale, rewards } from './ismcts-reward.js';
  *  with 600; at 200 the bot was much weaker in a 3-player card-drafting game: 48% of wins against two greedy
  *  seats, against 75% at 600). */
 export const ISMCTS_DEFAULT_ITERATIONS = 600;
-/** Decisions a rollout takes after leaving the tree before the position is judged by the objectives. */
+/** Decisions a rollout takes after leaving the tree before the position is judged by the objectives, unless the
+ *  ruleset says otherwise (its top-level `rollout`: 0 where its objective judges a position better than random
+ *  play to the end of a turn does). */
 export const ROLLOUT_DECISIONS = 24;
 /** a bound on the decisions of one iteration (a ruleset whose games never end) */
 const MAX_DECISIONS = 5000;
@@ -52,7 +56,12 @@ const GUIDE_WEIGHT = 10;
 /** `guided`: the percentage of rollout decisions taken by the prompt's heuristic score (the rest at random). */
 const GUIDE_ROLLOUT = 80;
 
-export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false): any[] {
+/** What a search did, for benches and tests: the decisions taken on its copies, in the trees and rollouts. */
+export interface SearchStats {
+  decisions: number;
+}
+
+export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS, stats?: SearchStats): any[] {
   // `guided` is led by a decision's heuristic where its prompt declares a `score`
   const led = (key: number) => guided && !!g.promptSteps[key]!.prompt.score;
   const me = p.player;
@@ -85,20 +94,33 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     const dp = openOf(d, me)!;
     const choice = cardPrompt ? cands[k]!.map((e) => blindCard(s, d, g, e, me)) : cands[k]!;
     descend(d, g, dp, choice, me, `#${k}`, cur, paths);
+    if (stats) stats.decisions++;
+    // the simultaneous step of the last decision taken (null outside one)
+    let stepOfLast = d.simultaneous;
     resolve(d, g, dp, choice);
     let inTree = fresh < 0;
 
     // down the trees, then a rollout
     let rolled = 0;
-    // (a position is judged only outside a simultaneous step: inside one, the choices made are not yet
-    // revealed nor applied, and every action would look alike)
     for (let guard = 0; !d.ended && guard < MAX_DECISIONS; guard++) {
-      if (!inTree && rolled >= ROLLOUT_DECISIONS && !d.simultaneous) break;
+      // A position is judged only where no choice lies committed and unapplied: outside a simultaneous step, or
+      // at one that has just begun (a new step, so every seat's choice of the last one is revealed and applied).
+      // Inside a step begun earlier, every action would look alike. In a game where every seat always moves at
+      // once, every decision lies in some simultaneous step: the start of the next one is where it stops.
+      // Inside a step still open, the flow is told to stop before it works out the next decision (`halt`): the
+      // step's other choices are taken and applied, and nothing more is computed for a position only judged.
+      if (!inTree && rolled >= rollout) {
+        if (!d.simultaneous || d.simultaneous !== stepOfLast) break;
+        d.halt = true;
+      }
       const open = nextOpen(d);
       if (!open) break;
       const q = botPrompt(d, g, open);
       const x = q.player;
+      stepOfLast = d.simultaneous;
+      if (stats) stats.decisions++;
       if (!inTree) {
+        if (rolled + 1 >= rollout) d.halt = true;
         resolve(d, g, q, led(q.key) && randInt(rng, 100) < GUIDE_ROLLOUT ? scoredChoice(d, g, q, rng) : randomChoice(q, rng));
         rolled++;
         continue;
@@ -119,7 +141,10 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
       let pick: number;
       if (untried.length) {
         pick = ledHere ? bestBy(untried, (i) => node.children.get(keys[i]!)!.bias, rng) : untried[randInt(rng, untried.length)]!;
-        if (cs.length > 1) inTree = false; // one new node per iteration: then the rollout
+        if (cs.length > 1) {
+          inTree = false; // one new node per iteration: then the rollout
+          if (rollout === 0) d.halt = true;
+        }
         for (const key of keys) child(node, key).avail++;
       } else {
         for (const key of keys) { const n = node.children.get(key)!; n.avail++; kids.push(n); }

@@ -14,6 +14,8 @@ const ENUM_FIELDS: FieldType[] = ['kind', 'kinds', 'counts'];
 /** Keys every card has; a card type cannot declare them as fields. */
 const RESERVED_FIELDS = ['type', 'name', 'id', 'count', 'source', 'startIn'];
 /** Keys a card entry may give besides its fields. */
+/** field types a card type's `backShows` may name: one value per card */
+const BACK_FIELD_TYPES = ['number', 'string', 'bool', 'kind'];
 const CARD_KEYS = ['id', 'type', 'name', 'count', 'source', 'startIn', 'description', 'text', 'modifies'];
 export const MAX_ENTITIES = 100_000;
 
@@ -55,7 +57,15 @@ export function compileCards(cx: CompileContext): void {
     }
     const startIn = typeof item.startIn === 'string' ? item.startIn : zoneIdMap.has('box') ? 'box' : cx.zones[0]?.id ?? '';
     if (cx.zones.length && !zoneIdMap.has(startIn)) cx.err(['cardTypes', index, 'startIn'], `unknown zone '${startIn}'${hintOf(startIn, zoneIdMap.keys())}`);
-    cx.cardTypes.push({ id, name: String(item.name ?? id), fields, face: null, back: item.back as string, component: item.component as string, startIn, layout: NO_LAYOUT });
+    // a field shown on the back: one value a card (not a list, not counts), so each card has one back
+    let backShows: string | undefined;
+    if (item.backShows !== undefined) {
+      const f = typeof item.backShows === 'string' && own(fields, item.backShows) ? fields[item.backShows]! : null;
+      if (!f) cx.err(['cardTypes', index, 'backShows'], `card type '${id}' has no field '${String(item.backShows)}'${hintOf(item.backShows, Object.keys(fields))}`);
+      else if (!BACK_FIELD_TYPES.includes(f.type)) cx.err(['cardTypes', index, 'backShows'], `a back shows one value: field '${String(item.backShows)}' is ${f.type} (use a number, string, bool or kind field)`);
+      else backShows = item.backShows as string;
+    }
+    cx.cardTypes.push({ id, name: String(item.name ?? id), fields, face: null, back: item.back as string, ...(backShows ? { backShows } : {}), component: item.component as string, startIn, layout: NO_LAYOUT });
   }
   for (const [id, { item, index }] of cx.ids('cards')) {
     const ct = cx.cardTypes.find((t) => t.id === item.type);

@@ -41,6 +41,18 @@ function compileLimits(cx: CompileContext): { maxSteps: number; maxWork: number 
   return { maxSteps: whole('steps', DEFAULT_MAX_STEPS, MAX_STEPS), maxWork: whole('work', DEFAULT_STEP_WORK, MAX_WORK) };
 }
 
+/** The top-level `rollout` (a bot heuristic): a whole number of decisions, 0 to 1000; undefined when absent. */
+function compileRollout(cx: CompileContext): number | undefined {
+  const v = cx.root.rollout;
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_ROLLOUT) {
+    cx.err(['rollout'], `rollout is a whole number of decisions from 0 to ${MAX_ROLLOUT}, not ${JSON.stringify(v)}`);
+    return undefined;
+  }
+  return v;
+}
+const MAX_ROLLOUT = 1000;
+
 export function compileRuleset(src: unknown, r: Reporter): Game | null {
   if (!isObj(src)) { r.error([], 'a ruleset is a mapping (id, name, players, zones, phases, …)'); return null; }
   const cx = new CompileContext(src, r);
@@ -81,6 +93,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   const phases = compilePhases(cx, host, fc);
   fc.procedures.finish();
   const { maxSteps, maxWork } = compileLimits(cx);
+  const rollout = compileRollout(cx);
   const table = compileTable(cx, host, symbols);
   checkTunables(cx);
 
@@ -106,6 +119,7 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     scoring,
     objective,
     plausible,
+    ...(rollout === undefined ? {} : { rollout }),
     env: cx.env,
     endings: cx.endings,
     endingIds: new Map(cx.endings.map((e) => [e.id, e])),
