@@ -6,7 +6,7 @@
 //  - the source is then parsed with acorn and every node checked against a whitelist of node kinds, names,
 //    properties and literals (whole numbers, true, false); anything else refuses it, and the closures run;
 //  - the closures stay the reference: a differential test plays games both ways (test/engine/emit-*.test.ts).
-// This is the one module of the project allowed to run generated code (`new Function`). Where that is refused
+// This is the one module of babelkit allowed to run generated code (`new Function`). Where that is refused
 // (a page whose Content Security Policy has no 'unsafe-eval'), or turned off (`--no-compile`, the editor's
 // setting), the closures run.
 
@@ -23,7 +23,7 @@ import { cardIndex, playerIndex } from './indices.js';
 export const emitSettings = {
   on: true,
   available: true,
-  /** the code's factory from its source: the one use of `new Function` in the project (a test stands in one that
+  /** the code's factory from its source: the one use of `new Function` in babelkit (a test stands in one that
    *  refuses, as a page's Content Security Policy does) */
   makeFactory(src: string): (...a: unknown[]) => Fn {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the one place allowed (see the top of the file)
