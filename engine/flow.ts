@@ -32,7 +32,7 @@ export class IllegalAction extends Error {}
 export function newGame(g: Game, o: NewGameOptions): State {
   checkPlayers(g, o.players);
   const s = blankState(g, o);
-  const c: Ctx = { s, g, b: s.b, it: undefined };
+  const c: Ctx = { s, g, bindings: s.bindings, it: undefined };
   resetWork(g.maxWork);
   try {
     g.setup(c);
@@ -143,7 +143,7 @@ function resolveInner(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
     let th = threads[0]!;
     for (let i = 0; i < threads.length; i++) if (threads[i]!.player === p.player) th = threads[i]!;
     th.prompt = null;
-    const c = ctxEnter(s, g, th.b);
+    const c = ctxEnter(s, g, th.bindings);
     try {
       const mark = s.log ? s.log.length : -1;
       bindChoice(c, def, choice);
@@ -171,7 +171,7 @@ export function advance(s: State, g: Game): void {
 }
 
 function advanceInner(s: State, g: Game): void {
-  const c = ctxEnter(s, g, s.b);
+  const c = ctxEnter(s, g, s.bindings);
   try { advanceSteps(s, g, c); } finally { ctxLeave(); }
 }
 
@@ -225,7 +225,7 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
       case 'forEach': {
         const items = (step.list(c) as any[]).slice();
         if (items.length === 0) { f.i++; break; }
-        c.b[step.slot] = items.shift();
+        c.bindings[step.slot] = items.shift();
         s.stack.push({ list: step.body, i: 0, items });
         break;
       }
@@ -238,14 +238,14 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
       case 'call': {
         // every argument first (one may read a name another sets), then the procedure's own slots
         const vals = step.args.map((a) => a(c));
-        for (let k = 0; k < vals.length; k++) c.b[step.slots[k]!] = vals[k];
+        for (let k = 0; k < vals.length; k++) c.bindings[step.slots[k]!] = vals[k];
         s.stack.push({ list: step.body, i: 0 }); // the end of the procedure's list moves past the call
         break;
       }
       case 'simultaneous': {
         if (s.halt) { s.steps--; return; }
         // each seat once, real seats only (a seat listed twice would get two threads and one answer)
-        const players = seatsOnce(step.players(c) as number[], s.n);
+        const players = seatsOnce(step.players(c) as number[], s.players);
         if (players.length === 0) { f.i++; break; }
         s.simultaneous = { list: step.body, step: f.i, threads: newThreads(s, players, step.slot) };
         for (const th of s.simultaneous.threads) {
@@ -259,8 +259,8 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
         if (s.halt) { s.steps--; return; }
         // each seat once, in the list's order (the order responses resolve in); each is asked in a thread of its
         // own, at the same time: a seat with nothing to respond with is not asked
-        const players = seatsOnce(step.players(c) as number[], s.n);
-        if (players.length === 0) { c.b[step.slot] = -1; c.b[step.askSlot] = step.declined; f.i++; break; }
+        const players = seatsOnce(step.players(c) as number[], s.players);
+        if (players.length === 0) { c.bindings[step.slot] = -1; c.bindings[step.askSlot] = step.declined; f.i++; break; }
         s.simultaneous = { list: step.body, step: f.i, threads: newThreads(s, players, step.slot) };
         for (const th of s.simultaneous.threads) {
           runThread(s, g, th);
@@ -291,7 +291,7 @@ function endOfList(s: State, g: Game, c: Ctx, f: State['stack'][number]): void {
     else { f.i = 0; s.stack.push(f); }
   } else if (owner.kind === 'forEach') {
     if (f.items && f.items.length) {
-      c.b[owner.slot] = f.items.shift();
+      c.bindings[owner.slot] = f.items.shift();
       f.i = 0;
       s.stack.push(f);
     } else parent.i++;
@@ -311,7 +311,7 @@ function autoResolve(s: State, g: Game, p: OpenPrompt): boolean {
 function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   const def = g.promptSteps[p.key]!;
   s.prompt = null;
-  const c = ctxEnter(s, g, s.b);
+  const c = ctxEnter(s, g, s.bindings);
   try {
     const mark = s.log ? s.log.length : -1;
     bindChoice(c, def, choice);

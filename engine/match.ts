@@ -130,7 +130,7 @@ export class Match {
     if (!a || typeof a !== 'object' || !Number.isInteger(a.player) || typeof a.step !== 'string' || !Array.isArray(a.choice)) {
       throw new IllegalAction('an action is { player, step, choice: [...] }');
     }
-    if (a.player < 0 || a.player >= this.s.n) throw new IllegalAction(`there is no seat ${a.player + 1}`);
+    if (a.player < 0 || a.player >= this.s.players) throw new IllegalAction(`there is no seat ${a.player + 1}`);
     const snap: Snapshot | null = this.setup.bots[a.player] === null
       ? { state: cloneState(this.s), rngs: this.rngs.map((r) => r.slice()), at: this.taken.length, seat: a.player }
       : null;
@@ -208,14 +208,14 @@ export class Match {
     for (let e = 0; e < s.loc.length; e++) {
       if (cardVisibleTo(s, g, e, me) && !cardVisibleTo(before, g, e, me)) return { can: false, why: 'a card you had not seen came into view' };
     }
-    for (let p = 0; p < s.n; p++) {
+    for (let p = 0; p < s.players; p++) {
       if (roleVisibleTo(s, p, me) && !roleVisibleTo(before, p, me)) return { can: false, why: 'a role was revealed' };
     }
     if (s.roles[me] !== before.roles[me]) return { can: false, why: 'your role changed' };
     for (let i = 0; i < g.vars.length; i++) {
       const v = g.vars[i]!;
       if (v.visibility.kind === 'public') continue;
-      const owners = v.perPlayer ? Array.from({ length: s.n }, (_, p) => p) : v.perCard ? Array.from({ length: s.loc.length }, (_, e) => e) : [-1];
+      const owners = v.perPlayer ? Array.from({ length: s.players }, (_, p) => p) : v.perCard ? Array.from({ length: s.loc.length }, (_, e) => e) : [-1];
       for (const o of owners) {
         if (!varVisibleTo(s, g, v, o, me)) continue;
         const now = o < 0 ? s.vars[i] : (s.vars[i] as unknown[])[o];

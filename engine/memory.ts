@@ -53,7 +53,7 @@ export function noteMove(s: State, g: Game, e: number, src: number, size: number
   const before = seenMask(s, g, e);
   const saw = before === -1 || instances(g).anon[dest] === 1 ? before : before | zoneMask(s, g, dest);
   const keep = rememberedZones(g)[dest] === 1;
-  for (let q = 0; q < s.n; q++) {
+  for (let q = 0; q < s.players; q++) {
     if (inMask(saw, q)) {
       // q saw which card went: q knows where it is now
       m.where[q * ne + e] = keep ? dest : -1;
@@ -70,7 +70,7 @@ export function noteMove(s: State, g: Game, e: number, src: number, size: number
 /** Where `viewer` remembers card `e` to be (-1: nowhere it remembers) and the chance that it is still there. */
 export function remembered(s: State, viewer: number, e: number): { zone: number; chance: number } {
   const m = s.mem;
-  if (!m || viewer < 0 || viewer >= s.n) return { zone: -1, chance: 0 };
+  if (!m || viewer < 0 || viewer >= s.players) return { zone: -1, chance: 0 };
   const ne = s.loc.length;
   const z = m.where[viewer * ne + e]!;
   if (z < 0) return { zone: -1, chance: 0 };
@@ -87,7 +87,7 @@ export function noteShown(s: State, g: Game, e: number, mask: number): void {
   if (rememberedZones(g)[z] !== 1) return;
   const ne = s.loc.length;
   const ninst = s.zones.length;
-  for (let q = 0; q < s.n; q++) {
+  for (let q = 0; q < s.players; q++) {
     if (!inMask(mask, q)) continue;
     m.where[q * ne + e] = z;
     m.at[q * ne + e] = m.surv[q * ninst + z]!;

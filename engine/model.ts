@@ -25,10 +25,15 @@ export interface CellSeen { seen: boolean; table: string; key: string; col: stri
 /** A rule warning's record (see warnings.ts): how often, the first message, the table value behind it. */
 export interface Warned { count: number; message: string; cell?: TableCell | null }
 
+/** What a compiled expression runs in: the game, its rules, the bindings in scope and the item a loop is at. */
 export interface Ctx {
+  /** the game being played (or a bot's copy of it) */
   s: State;
+  /** its rules, as loaded */
   g: Game;
-  b: any[];
+  /** binding slot → value: the main flow's, a simultaneous thread's, or a copy a bot evaluates with */
+  bindings: any[];
+  /** the item a list function (`count`, `filter`…) is looking at; undefined outside one */
   it: any;
   /** while a prompt's options are worked out (nothing changes meanwhile): quantity values already computed */
   memo?: Map<unknown, unknown>;
@@ -408,7 +413,7 @@ export interface Thread {
   /** the step reached in the body */
   i: number;
   /** its own bindings (a copy of the main flow's, its seat bound to the step's `as`) */
-  b: any[];
+  bindings: any[];
   /** its open decision, if any */
   prompt: OpenPrompt | null;
 }
@@ -480,9 +485,8 @@ export interface LogEntry {
 }
 
 export interface State {
-  /** how many players (seats 0 … n-1); named `n` for now: the expression compiler reads it, and it is being
-   *  split (a rename waits for that) */
-  n: number;
+  /** how many players (seats 0 … players-1) */
+  players: number;
   /** zone instance → its cards, bottom first. Copies share these lists until one of them writes: change a
    *  list only through `ownZone` (state.ts), never in place. */
   zones: number[][];
@@ -506,13 +510,13 @@ export interface State {
   roleShown: Uint8Array;
   /** variable → its value (per player: a list with a value per seat; per card: one per card) */
   vars: any[];
-  /** the game's option values, by the ruleset's option index (fixed at the start; `opts` for the same reason as `n`) */
-  opts: any[];
+  /** the game's option values, by the ruleset's option index (fixed at the start) */
+  options: any[];
   /** the game's random stream (sfc32's four words); bots and beliefs draw from streams of their own */
   rng: Uint32Array;
   /** the main flow's bindings: binding slot → value (`$name`s, slot 0 the current player); a simultaneous
-   *  step's threads have their own. Read as `c.b` by every compiled expression */
-  b: any[];
+   *  step's threads have their own. Read as `c.bindings` by every compiled expression */
+  bindings: any[];
   /** where the main flow is: phase body, loop bodies, procedure calls (innermost last) */
   stack: Frame[];
   /** the open decision of the main flow, if any */

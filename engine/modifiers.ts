@@ -35,7 +35,7 @@ function memoKey(i: number, args: readonly unknown[]): unknown {
 }
 
 function compute(c: Ctx, q: QuantityDef, args: readonly unknown[]): unknown {
-  const b = c.b;
+  const b = c.bindings;
   const slots = q.slots;
   const saved = new Array(slots.length + 2);
   for (let i = 0; i < slots.length; i++) { saved[i] = b[slots[i]!]; b[slots[i]!] = args[i]; }

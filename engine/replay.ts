@@ -22,8 +22,8 @@ export interface Replay {
 export function stateHash(s: State): string {
   // everything but the log: zones, roles, variables, the random stream, the flow position, open decisions
   const text = JSON.stringify([
-    s.zones, Array.from(s.roles), Array.from(s.dealtRoles), Array.from(s.roleShown), Array.from(s.shown), s.vars, s.opts,
-    Array.from(s.rng), s.b, s.stack, s.prompt, s.simultaneous, s.ended, s.actions, s.steps,
+    s.zones, Array.from(s.roles), Array.from(s.dealtRoles), Array.from(s.roleShown), Array.from(s.shown), s.vars, s.options,
+    Array.from(s.rng), s.bindings, s.stack, s.prompt, s.simultaneous, s.ended, s.actions, s.steps,
   ]);
   return hashText(text).toString(16).padStart(8, '0') + hashText(`#${text}`).toString(16).padStart(8, '0');
 }

@@ -6,9 +6,9 @@
 import type { Ctx, Game, State } from './model.js';
 
 function withPlayer<T>(c: Ctx, slot: number, p: number, f: () => T): T {
-  const save = c.b[slot];
-  c.b[slot] = p;
-  try { return f(); } finally { c.b[slot] = save; }
+  const save = c.bindings[slot];
+  c.bindings[slot] = p;
+  try { return f(); } finally { c.bindings[slot] = save; }
 }
 
 /** A player's score in one category (by index), or their total (-1). */
@@ -27,7 +27,7 @@ export function scoreOf(c: Ctx, p: number, category = -1): number {
 export function scoreWinners(c: Ctx): number[] {
   const sc = c.g.scoring;
   if (!sc) return [];
-  const n = c.s.n;
+  const n = c.s.players;
   const totals = Array.from({ length: n }, (_, p) => scoreOf(c, p));
   const best = Math.max(...totals);
   let top = totals.flatMap((t, p) => (t === best ? [p] : []));
@@ -43,6 +43,6 @@ export function scoreWinners(c: Ctx): number[] {
 export function scoreTable(s: State, g: Game): number[][] {
   const sc = g.scoring;
   if (!sc) return [];
-  const c: Ctx = { s, g, b: s.b.slice(), it: undefined };
-  return Array.from({ length: s.n }, (_, p) => sc.categories.map((_, k) => scoreOf(c, p, k)));
+  const c: Ctx = { s, g, bindings: s.bindings.slice(), it: undefined };
+  return Array.from({ length: s.players }, (_, p) => sc.categories.map((_, k) => scoreOf(c, p, k)));
 }

@@ -59,7 +59,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
   const given = o.options;
   const opts = g.options.map((d) => (given && Object.prototype.hasOwnProperty.call(given, d.id) ? given[d.id] : d.default));
   return {
-    n: o.players,
+    players: o.players,
     zones: blank.zones.slice() as number[][],
     own: blank.zeroZones.slice(),
     ver: versions(ninst + g.vars.length + 2),
@@ -70,9 +70,9 @@ export function blankState(g: Game, o: NewGameOptions): State {
     dealtRoles: new Int16Array(o.players).fill(-1),
     roleShown: new Uint8Array(o.players),
     vars: g.vars.map((v) => initialVar(v, o.players, ne)),
-    opts,
+    options: opts,
     rng: seedRng(o.seed, 'game'),
-    b: new Array(g.slots.length).fill(undefined),
+    bindings: new Array(g.slots.length).fill(undefined),
     stack: [],
     prompt: null,
     simultaneous: null,
@@ -90,9 +90,9 @@ export function blankState(g: Game, o: NewGameOptions): State {
 /** Whether a finished state has the columns of a new game of this game and player count (a state of another game,
  *  or of another player count, is not reused). */
 function fits(s: State, g: Game, blank: Blank, o: NewGameOptions): boolean {
-  return s.n === o.players && s.zones.length === blank.zones.length && s.loc.length === blank.loc.length
-    && s.b.length === g.slots.length && s.dirty.length === g.reactions.length && s.vars.length === g.vars.length
-    && s.ver.length === blank.zones.length + g.vars.length + 2 && s.opts.length === g.options.length;
+  return s.players === o.players && s.zones.length === blank.zones.length && s.loc.length === blank.loc.length
+    && s.bindings.length === g.slots.length && s.dirty.length === g.reactions.length && s.vars.length === g.vars.length
+    && s.ver.length === blank.zones.length + g.vars.length + 2 && s.options.length === g.options.length;
 }
 
 /** `blankState` in the lists of a finished state: what `blankState` would make, with no new columns. A zone list the
@@ -126,10 +126,10 @@ function resetState(s: State, g: Game, blank: Blank, o: NewGameOptions): State {
   }
   for (let i = 0; i < g.options.length; i++) {
     const d = g.options[i]!;
-    s.opts[i] = given && Object.prototype.hasOwnProperty.call(given, d.id) ? given[d.id] : d.default;
+    s.options[i] = given && Object.prototype.hasOwnProperty.call(given, d.id) ? given[d.id] : d.default;
   }
   seedRngInto(s.rng, o.seed, 'game');
-  s.b.fill(undefined);
+  s.bindings.fill(undefined);
   emptyList(s.stack);
   s.prompt = null;
   s.simultaneous = null;
@@ -197,7 +197,7 @@ export function ownZone(s: State, inst: number): number[] {
 export function cloneState(s: State): State {
   s.own.fill(0);
   return {
-    n: s.n,
+    players: s.players,
     zones: s.zones.slice(),
     own: s.own.slice(),
     ver: s.ver.slice(),
@@ -208,9 +208,9 @@ export function cloneState(s: State): State {
     dealtRoles: s.dealtRoles.slice(),
     roleShown: s.roleShown.slice(),
     vars: copyValues(s.vars),
-    opts: s.opts.slice(),
+    options: s.options.slice(),
     rng: s.rng.slice(),
-    b: copyValues(s.b),
+    bindings: copyValues(s.bindings),
     stack: copyStack(s.stack),
     prompt: s.prompt ? copyPrompt(s.prompt) : null,
     simultaneous: s.simultaneous ? copyPar(s.simultaneous) : null,
@@ -245,7 +245,7 @@ function copyPrompt(p: OpenPrompt): OpenPrompt {
 function copyPar(p: Parallel): Parallel {
   return {
     ...p,
-    threads: p.threads.map((t) => ({ player: t.player, i: t.i, b: copyValues(t.b), prompt: t.prompt ? copyPrompt(t.prompt) : null })),
+    threads: p.threads.map((t) => ({ player: t.player, i: t.i, bindings: copyValues(t.bindings), prompt: t.prompt ? copyPrompt(t.prompt) : null })),
   };
 }
 

@@ -175,7 +175,7 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
         perOwner.push(grid);
       } else perOwner.push(zoneView(s, g, inst + p, viewer));
     }
-    zones[z.id] = (z.perPlayer ? perOwner.slice(0, s.n) : perOwner[0]!) as PlayerView['zones'][string];
+    zones[z.id] = (z.perPlayer ? perOwner.slice(0, s.players) : perOwner[0]!) as PlayerView['zones'][string];
   }
   const vars: Record<string, unknown> = {};
   g.vars.forEach((v, i) => {
@@ -194,7 +194,7 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
   let prompt: PlayerView['prompt'] = null;
   if (p) {
     const def = g.promptSteps[p.key]!;
-    const c: Ctx = { s, g, b: s.simultaneous ? s.simultaneous.threads.find((t) => t.player === viewer)!.b : s.b, it: undefined };
+    const c: Ctx = { s, g, bindings: s.simultaneous ? s.simultaneous.threads.find((t) => t.player === viewer)!.bindings : s.bindings, it: undefined };
     prompt = {
       step: def.path,
       text: def.prompt.text ? def.prompt.text(c) : def.path,
@@ -211,8 +211,8 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
   return {
     game: g.id,
     viewer,
-    players: s.n,
-    seats: Array.from({ length: s.n }, (_, i) => {
+    players: s.players,
+    seats: Array.from({ length: s.players }, (_, i) => {
       const known = roleVisibleTo(s, i, viewer) && s.roles[i]! >= 0;
       const r = known ? g.roles[s.roles[i]!]! : null;
       return { seat: i, name: playerName(i), role: r?.id ?? null, team: r ? g.teams[r.team]!.id : null };
@@ -242,9 +242,9 @@ function optionLabels(s: State, g: Game, p: OpenPrompt, viewer: number): { label
 function optionPieces(s: State, g: Game, p: OpenPrompt, viewer: number): Partial<NonNullable<PlayerView['prompt']>> {
   const pr = g.promptSteps[p.key]!.prompt;
   const hide = (e: number) => !cardVisibleTo(s, g, e, viewer);
-  const b = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
-  const c: Ctx = { s, g, b: b.slice(), it: undefined };
-  c.b[0] = p.player;
+  const b = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === p.player)?.bindings ?? s.bindings : s.bindings;
+  const c: Ctx = { s, g, bindings: b.slice(), it: undefined };
+  c.bindings[0] = p.player;
   const pieces = (e: LogEntry) => entrySegs(e, g, hide);
   const out: Partial<NonNullable<PlayerView['prompt']>> = {};
   const card = (o: unknown): CardView | null => {
@@ -277,7 +277,7 @@ function optionPieces(s: State, g: Game, p: OpenPrompt, viewer: number): Partial
  */
 function seatSummary(s: State, g: Game, viewer: number): { label: string; segs: Seg[] }[][] {
   const hide = (e: number) => !cardVisibleTo(s, g, e, viewer);
-  const c: Ctx = { s, g, b: s.b.slice(), it: undefined };
+  const c: Ctx = { s, g, bindings: s.bindings.slice(), it: undefined };
   const visible = (deps: readonly number[]): boolean => {
     for (let i = 0; i < deps.length; i += 2) {
       const k = deps[i]!;
@@ -287,12 +287,12 @@ function seatSummary(s: State, g: Game, viewer: number): { label: string; segs: 
       const v = g.vars[k - varKey(s, 0)];
       if (!v) continue;
       // a per-player value: every entry must be seen (which entries were read is not recorded)
-      if (v.perPlayer ? !Array.from({ length: s.n }, (_, p) => varVisibleTo(s, g, v, p, viewer)).every(Boolean) : !varVisibleTo(s, g, v, -1, viewer)) return false;
+      if (v.perPlayer ? !Array.from({ length: s.players }, (_, p) => varVisibleTo(s, g, v, p, viewer)).every(Boolean) : !varVisibleTo(s, g, v, -1, viewer)) return false;
     }
     return true;
   };
-  return Array.from({ length: s.n }, (_, p) => g.table.seat.flatMap((item) => {
-    c.b[item.slot] = p;
+  return Array.from({ length: s.players }, (_, p) => g.table.seat.flatMap((item) => {
+    c.bindings[item.slot] = p;
     begin();
     let segs: Seg[] | null = null;
     try {

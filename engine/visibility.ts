@@ -21,7 +21,7 @@ export function zoneVisibleTo(s: State, g: Game, inst: number, viewer: number): 
     case 'others': return viewer >= 0 && ins.owner[inst] !== viewer;
     case 'to': {
       if (viewer < 0) return false;
-      const c: Ctx = { s, g, b: s.b, it: undefined };
+      const c: Ctx = { s, g, bindings: s.bindings, it: undefined };
       const who = v.who(c);
       return Array.isArray(who) ? who.includes(viewer) : who === viewer;
     }
@@ -51,7 +51,7 @@ export function varVisibleTo(s: State, g: Game, v: VarDef, owner: number, viewer
     case 'others': return viewer >= 0 && owner !== viewer;
     case 'to': {
       if (viewer < 0) return false;
-      const who = vis.who({ s, g, b: s.b, it: undefined });
+      const who = vis.who({ s, g, bindings: s.bindings, it: undefined });
       return Array.isArray(who) ? who.includes(viewer) : who === viewer;
     }
     case 'card': return hostSeen(s, g, owner, viewer);
@@ -93,7 +93,7 @@ export function seenMask(s: State, g: Game, e: number): number {
   if (sh === 1) return -1;
   if (zoneVisibleTo(s, g, s.loc[e]!, -1)) return -1;
   let m = sh < 0 ? ~sh : 0;
-  for (let p = 0; p < s.n; p++) if (zoneVisibleTo(s, g, s.loc[e]!, p)) m |= 1 << p;
+  for (let p = 0; p < s.players; p++) if (zoneVisibleTo(s, g, s.loc[e]!, p)) m |= 1 << p;
   return m;
 }
 
@@ -101,7 +101,7 @@ export function seenMask(s: State, g: Game, e: number): number {
 export function zoneMask(s: State, g: Game, inst: number): number {
   if (zoneVisibleTo(s, g, inst, -1)) return -1;
   let m = 0;
-  for (let p = 0; p < s.n; p++) if (zoneVisibleTo(s, g, inst, p)) m |= 1 << p;
+  for (let p = 0; p < s.players; p++) if (zoneVisibleTo(s, g, inst, p)) m |= 1 << p;
   return m;
 }
 

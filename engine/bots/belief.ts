@@ -71,10 +71,10 @@ export class Belief implements BeliefTracker {
    * `seed` and `options` are the game's own (the setup is played again from them with other randomness).
    */
   static start(g: Game, s: State, viewers: readonly number[], seed: number | string, options: Record<string, number | boolean | string> | undefined, size = BELIEF_WORLDS): Belief {
-    const seats: (SeatWorlds | null)[] = Array.from({ length: s.n }, () => null);
+    const seats: (SeatWorlds | null)[] = Array.from({ length: s.players }, () => null);
     const b = new Belief(seats);
     for (const v of viewers) {
-      if (v < 0 || v >= s.n || seats[v]) continue;
+      if (v < 0 || v >= s.players || seats[v]) continue;
       const rng = seedRng(seed, `belief:${v}`);
       const worlds: State[] = [];
       // the deals of the roles the viewer cannot see, spread evenly over the worlds (so that, before any play,
@@ -84,7 +84,7 @@ export class Belief implements BeliefTracker {
       const strata = deals.length > 1 && deals.length <= size ? deals.length : 0;
       const n = strata ? strata * Math.max(2, Math.ceil(size / strata)) : size;
       for (let k = 0; k < n; k++) {
-        const again = newGame(g, { players: s.n, seed: `${String(seed)}\u0000belief:${v}:${k}`, options });
+        const again = newGame(g, { players: s.players, seed: `${String(seed)}\u0000belief:${v}:${k}`, options });
         const d = fitted(g, s, again, v, rng) ?? freshCopy(s, g, v, rng);
         if (deals.length) dealRoles(g, d, deals[k % deals.length]!);
         worlds.push(d);
@@ -206,7 +206,7 @@ const MAX_DEALS = 64;
  *  in an order drawn at random: seat → role, for those seats. Empty when there is nothing hidden. */
 function roleDeals(s: State, viewer: number, rng: Uint32Array): Map<number, number>[] {
   const seats: number[] = [];
-  for (let p = 0; p < s.n; p++) if (!roleVisibleTo(s, p, viewer)) seats.push(p);
+  for (let p = 0; p < s.players; p++) if (!roleVisibleTo(s, p, viewer)) seats.push(p);
   if (seats.length === 0) return [];
   const roles = seats.map((p) => s.dealtRoles[p]!).sort((a, b) => a - b);
   const out: Map<number, number>[] = [];

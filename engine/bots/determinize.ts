@@ -56,10 +56,10 @@ export function freshCopy(s: State, g: Game, viewer: number, rng: Uint32Array, g
 
 /** The ruleset's `plausible` on a copy, for seat `viewer`; a condition that breaks a rule there counts as met. */
 export function plausible(d: State, g: Game, f: NonNullable<Game['plausible']>, viewer: number): boolean {
-  const b = d.b.slice();
+  const b = d.bindings.slice();
   b[0] = viewer; // '$self' is slot 0 in every compiled game
   try {
-    return f({ s: d, g, b, it: undefined }) === true;
+    return f({ s: d, g, bindings: b, it: undefined }) === true;
   } catch (e) {
     if (e instanceof RuleError) return true;
     throw e;
@@ -76,7 +76,7 @@ export function freshRandomness(d: State, rng: Uint32Array): void {
 export function wakeReactions(d: State, g: Game): void {
   if (g.reactions.length === 0 || d.ended) return;
   touchAll(d);
-  const c: Ctx = { s: d, g, b: d.b, it: undefined };
+  const c: Ctx = { s: d, g, bindings: d.bindings, it: undefined };
   try {
     runReactions(d, g, c);
   } catch (e) {
@@ -159,7 +159,7 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, given?: R
   // Hidden roles are redealt from the roles as dealt at setup (the deal is public knowledge; a later
   // private change of role, such as a conversion, must not show through)
   const hidden: number[] = [];
-  for (let p = 0; p < s.n; p++) if (!roleVisibleTo(s, p, viewer)) hidden.push(p);
+  for (let p = 0; p < s.players; p++) if (!roleVisibleTo(s, p, viewer)) hidden.push(p);
   if (given) {
     for (const p of hidden) { d.roles[p] = given.roles[p]!; d.dealtRoles[p] = given.dealt[p]!; }
   } else {
@@ -186,8 +186,8 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, given?: R
     const n = g.lists[d.simultaneous.list]!.steps.length;
     for (const th of d.simultaneous.threads) {
       if (th.player === viewer || th.prompt || th.i < n) continue;
-      th.b = d.b.slice();
-      if (step && (step.kind === 'simultaneous' || step.kind === 'offer')) th.b[step.slot] = th.player;
+      th.bindings = d.bindings.slice();
+      if (step && (step.kind === 'simultaneous' || step.kind === 'offer')) th.bindings[step.slot] = th.player;
     }
   }
   freshRandomness(d, rng);
@@ -258,7 +258,7 @@ export function reopenPending(d: State, g: Game, viewer: number): void {
   if (d.prompt && d.prompt.player !== viewer && d.stack.length) {
     const f = d.stack[d.stack.length - 1]!;
     const step = g.lists[f.list]!.steps[f.i];
-    const again = step && step.kind === 'prompt' && step.key === d.prompt.key ? reopened(d, g, d.b, step.prompt, d.prompt) : null;
+    const again = step && step.kind === 'prompt' && step.key === d.prompt.key ? reopened(d, g, d.bindings, step.prompt, d.prompt) : null;
     if (again) d.prompt = again;
   }
   if (!d.simultaneous) return;
@@ -268,14 +268,14 @@ export function reopenPending(d: State, g: Game, viewer: number): void {
     if (th.player === viewer || !open) continue;
     const step = steps[th.i];
     if (!step || step.kind !== 'prompt' || step.key !== open.key) continue;
-    const again = reopened(d, g, th.b, step.prompt, open);
+    const again = reopened(d, g, th.bindings, step.prompt, open);
     if (again) th.prompt = again;
   }
 }
 
 /** A decision's options worked out again on `d` with bindings `b`, or null when it then offers nothing. */
 function reopened(d: State, g: Game, b: unknown[], pr: (typeof g.promptSteps)[number]['prompt'], open: NonNullable<State['prompt']>): NonNullable<State['prompt']> | null {
-  const c = { s: d, g, b: b as any[], it: undefined, memo: new Map<unknown, unknown>() };
+  const c = { s: d, g, bindings: b as any[], it: undefined, memo: new Map<unknown, unknown>() };
   let listed: unknown[];
   try {
     listed = pr.from(c) as unknown[];

@@ -61,9 +61,9 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
 export function choiceScore(s: State, g: Game, key: number, player: number, choice: readonly unknown[]): number {
   const score = g.promptSteps[key]!.prompt.score;
   if (!score) return 0;
-  const bindings = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === player)!.b : s.b;
-  const c: Ctx = { s, g, b: bindings.slice(), it: undefined };
-  c.b[0] = player; // '$self' is slot 0 in every compiled game
+  const bindings = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === player)!.bindings : s.bindings;
+  const c: Ctx = { s, g, bindings: bindings.slice(), it: undefined };
+  c.bindings[0] = player; // '$self' is slot 0 in every compiled game
   // definitions cached (memo.ts): the choices of one decision are judged on one state
   return withCache(() => {
     let v = 0;
@@ -132,8 +132,8 @@ export function objective(s: State, g: Game, player: number): number {
   const r = s.roles[player]!;
   const f = r >= 0 ? g.teams[g.roles[r]!.team]!.objective : g.objective;
   if (!f) return 0;
-  const b = s.b.slice();
+  const b = s.bindings.slice();
   b[0] = player;
   // definitions cached (memo.ts): a rival's standing, unchanged by the move being judged, is computed once
-  return withCache(() => f({ s, g, b, it: undefined }));
+  return withCache(() => f({ s, g, bindings: b, it: undefined }));
 }

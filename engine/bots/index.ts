@@ -81,7 +81,7 @@ export function beliefWorthKeeping(g: Game, s: State): boolean {
   if (s.ended) return false;
   const teams = new Set<number>();
   let hidden = false;
-  for (let p = 0; p < s.n; p++) {
+  for (let p = 0; p < s.players; p++) {
     const r = s.dealtRoles[p]!;
     if (r >= 0) teams.add(g.roles[r]!.team);
     if (s.roleShown[p] === 0) hidden = true;

@@ -44,12 +44,12 @@ export function rewards(s: State, g: Game, scale: ObjectiveScale, out: number[])
       return out;
     }
     if (!e.winner || e.winner === 'none') return out;
-    for (let p = 0; p < s.n; p++) {
+    for (let p = 0; p < s.players; p++) {
       const r = s.roles[p]!;
       if (e.winner === 'all' || (r >= 0 && g.teams[g.roles[r]!.team]!.id === e.winner)) out[p] = 1;
     }
     return out;
   }
-  for (let p = 0; p < s.n; p++) out[p] = scale.reward(p, objective(s, g, p));
+  for (let p = 0; p < s.players; p++) out[p] = scale.reward(p, objective(s, g, p));
   return out;
 }

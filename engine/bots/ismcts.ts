@@ -68,21 +68,21 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
   const cands = candidates(p, rng);
   if (cands.length === 1) return cands[0]!;
   const cardPrompt = g.promptSteps[p.key]!.prompt.kind.cards;
-  const trees: Node[] = Array.from({ length: s.n }, newNode);
+  const trees: Node[] = Array.from({ length: s.players }, newNode);
   const rootKids = cands.map((_, i) => child(trees[me]!, `#${i}`));
   const ledRoot = led(p.key);
   if (ledRoot) {
     const d0 = determinize(s, g, me, rng);
     setBiases(rootKids, cands.map((c) => choiceScore(d0, g, p.key, me, cardPrompt ? c.map((e) => blindCard(s, d0, g, e, me)) : c)));
   }
-  const scale = new ObjectiveScale(s.n);
-  const r = new Array<number>(s.n).fill(0);
-  const paths: Node[][] = Array.from({ length: s.n }, () => []);
-  const cur: Node[] = new Array(s.n);
+  const scale = new ObjectiveScale(s.players);
+  const r = new Array<number>(s.players).fill(0);
+  const paths: Node[][] = Array.from({ length: s.players }, () => []);
+  const cur: Node[] = new Array(s.players);
 
   for (let it = 0; it < iterations; it++) {
     const d = determinize(s, g, me, rng);
-    for (let q = 0; q < s.n; q++) { cur[q] = trees[q]!; paths[q]!.length = 0; paths[q]!.push(trees[q]!); }
+    for (let q = 0; q < s.players; q++) { cur[q] = trees[q]!; paths[q]!.length = 0; paths[q]!.push(trees[q]!); }
 
     // the root: this seat's own decision, among the real candidates (a card it cannot see: the copy's card
     // at the same place)
@@ -155,7 +155,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     }
 
     rewards(d, g, scale, r);
-    for (let q = 0; q < s.n; q++) {
+    for (let q = 0; q < s.players; q++) {
       const path = paths[q]!;
       const v = r[q]!;
       for (const n of path) { n.visits++; n.total += v; }

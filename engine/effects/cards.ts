@@ -60,9 +60,9 @@ export const move: EffectDef = {
       const moved: number[] = [];
       quietlyInto(run, c, moved);
       if (!c.s.log || moved.length === 0) return; // nothing moved: nothing to say
-      const save = c.b[slot];
-      c.b[slot] = moved;
-      try { log(c.s, line(c)); } finally { c.b[slot] = save; }
+      const save = c.bindings[slot];
+      c.bindings[slot] = moved;
+      try { log(c.s, line(c)); } finally { c.bindings[slot] = save; }
     };
   },
 };
@@ -173,7 +173,7 @@ export const deal: EffectDef = {
       const n = count(c);
       const cell = cellRead(c);
       const r = refill ? refill(c) : -1;
-      const ps: number[] = players ? (players(c) as number[]).filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.n) : Array.from({ length: c.s.n }, (_, i) => i);
+      const ps: number[] = players ? (players(c) as number[]).filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.players) : Array.from({ length: c.s.players }, (_, i) => i);
       for (let k = 0; k < n; k++) {
         for (const p of ps) {
           if (c.s.zones[f]!.length === 0 && r >= 0) refillZone(c, f, r);
@@ -240,7 +240,7 @@ export const show: EffectDef = {
       const v = f(c);
       const xs: number[] = single ? (v >= 0 ? [v] : []) : (v as number[]).filter((e) => e >= 0);
       const w = to(c);
-      const seats: number[] = (Array.isArray(w) ? w : [w]).filter((p: number) => Number.isInteger(p) && p >= 0 && p < c.s.n);
+      const seats: number[] = (Array.isArray(w) ? w : [w]).filter((p: number) => Number.isInteger(p) && p >= 0 && p < c.s.players);
       let mask = 0;
       for (const p of seats) mask |= 1 << p;
       if (mask === 0 || xs.length === 0) return;
@@ -320,9 +320,9 @@ function perPlayerZone(x: EffectInput, v: unknown, at: (string | number)[], what
 
 /** The real seats of a players expression, each once, in seat order (every seat without one). */
 function seatsIn(c: Ctx, players: ((c: Ctx) => unknown) | null): number[] {
-  if (!players) return Array.from({ length: c.s.n }, (_, i) => i);
+  if (!players) return Array.from({ length: c.s.players }, (_, i) => i);
   const ps = players(c) as number[];
-  return [...new Set(ps)].filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.n).sort((a, b) => a - b);
+  return [...new Set(ps)].filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.players).sort((a, b) => a - b);
 }
 
 /** Runs effects quietly, gathering the cards they move (a function of its own: a closure over `c` in the effect

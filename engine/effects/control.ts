@@ -48,13 +48,13 @@ export const forEach: EffectDef = {
     return (c) => {
       const xs = (list(c) as any[]).slice();
       if ((budget.work += xs.length) > budget.limit) overBudget();
-      const save = c.b[slot];
+      const save = c.bindings[slot];
       for (const v of xs) {
-        c.b[slot] = v;
+        c.bindings[slot] = v;
         body(c);
         if (c.s.ended || c.s.gotoPhase >= 0) break;
       }
-      c.b[slot] = save;
+      c.bindings[slot] = save;
     };
   },
 };
@@ -123,7 +123,7 @@ export const end: EffectDef = {
       if (!ws) return null;
       return (c) => {
         if (c.s.ended) return;
-        c.s.ended = { ending, winner: null, winners: [...new Set(ws(c))].filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.n).sort((a, b) => a - b), truncated: false };
+        c.s.ended = { ending, winner: null, winners: [...new Set(ws(c))].filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.players).sort((a, b) => a - b), truncated: false };
       };
     }
     if (item.winner === undefined) {
@@ -162,7 +162,7 @@ function logScores(c: Ctx): void {
   if (!c.s.log || !sc) return;
   logLine();
   c.s.log.push({ kind: 'text', parts: ['Final scores'], holes: [], seen: [], heading: true });
-  for (let p = 0; p < c.s.n; p++) {
+  for (let p = 0; p < c.s.players; p++) {
     const cats = sc.categories.map((cat, k) => `${cat.name} ${scoreOf(c, p, k)}`).join(', ');
     logLine();
     c.s.log.push({ kind: 'text', parts: ['', `: ${scoreOf(c, p)} points (${cats})`], holes: [{ t: 'player', v: p }], seen: [-1] });

@@ -79,7 +79,7 @@ export const set: EffectDef = {
 function assignVar(c: Ctx, d: { i: number; who: unknown }, p: number, v: unknown): void {
   if (d.who) {
     const perCard = c.g.vars[d.i]!.perCard === true;
-    if (p < 0 || p >= (perCard ? c.s.loc.length : c.s.n)) throw new RuleError(`no such ${perCard ? 'card' : 'player'} to set ${c.g.vars[d.i]!.id} for`);
+    if (p < 0 || p >= (perCard ? c.s.loc.length : c.s.players)) throw new RuleError(`no such ${perCard ? 'card' : 'player'} to set ${c.g.vars[d.i]!.id} for`);
     const arr2 = (c.s.vars[d.i] as unknown[]).slice();
     arr2[p] = Array.isArray(v) ? (v as unknown[]).slice() : v;
     c.s.vars[d.i] = arr2;
@@ -117,7 +117,7 @@ export const setRole: EffectDef = {
       for (let k = 0; k < c.g.roles.length; k++) if (c.g.roles[k]!.id === id) { r = k; break; }
       if (r < 0) throw new RuleError(`no role '${id}'`);
       const pl = p(c);
-      if (!Number.isInteger(pl) || pl < 0 || pl >= c.s.n) throw new RuleError(`setRole: no such player (${pl < 0 ? 'none' : pl})`);
+      if (!Number.isInteger(pl) || pl < 0 || pl >= c.s.players) throw new RuleError(`setRole: no such player (${pl < 0 ? 'none' : pl})`);
       if (c.s.roles[pl] === r) return;
       c.s.roles[pl] = r;
       changed(c.s, rolesKey(c.s));

@@ -202,13 +202,13 @@ class Compiler implements NodeCompiler {
       throw new ExprError(`'$${name}' is not bound here${hint ? ` (did you mean '$${hint}'?)` : ''}`, at);
     }
     const slot = this.env.slotOf(name);
-    return { fn: (c) => c.b[slot], t, ir: { k: 'bind', slot } };
+    return { fn: (c) => c.bindings[slot], t, ir: { k: 'bind', slot } };
   }
 
   name(name: string, at: number, sc: Scope): Compiled {
     const env = this.env;
-    if (name === 'players') return { fn: (c) => allPlayers(c.s.n), t: T.list(T.player) };
-    if (name === 'playerCount') return { fn: (c) => c.s.n, t: T.num, ir: { k: 'n' } };
+    if (name === 'players') return { fn: (c) => allPlayers(c.s.players), t: T.list(T.player) };
+    if (name === 'playerCount') return { fn: (c) => c.s.players, t: T.num, ir: { k: 'n' } };
     if (name === 'none') return { fn: () => -1, t: T.none, ir: { k: 'none' } };
     const z = env.zones.get(name);
     if (z) {
@@ -227,7 +227,7 @@ class Compiler implements NodeCompiler {
       return { fn: (c) => { track(c.s, varKey(c.s, i)); return c.s.vars[i]; }, t: v.t, ir: { k: 'var', i } };
     }
     const o = env.options.get(name);
-    if (o) { env.reads?.add(`option:${name}`); const i = o.index; return { fn: (c) => c.s.opts[i], t: o.t, ir: { k: 'opt', i } }; }
+    if (o) { env.reads?.add(`option:${name}`); const i = o.index; return { fn: (c) => c.s.options[i], t: o.t, ir: { k: 'opt', i } }; }
     if (env.tables.has(name)) return { fn: () => name, t: { k: 'table', table: name } };
     const en = env.enums.get(name);
     if (en) {

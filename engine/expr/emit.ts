@@ -166,10 +166,10 @@ class Emission {
       case 'const': return this.konst(ir.v);
       case 'none': return '(-1)';
       case 'it': return 'c.it';
-      case 'bind': return `c.b[${index(ir.slot)}]`;
+      case 'bind': return `c.bindings[${index(ir.slot)}]`;
       case 'param': return `${this.konst(ir.store)}[${index(ir.i)}]`;
-      case 'n': return 'c.s.n';
-      case 'opt': return `c.s.opts[${index(ir.i)}]`;
+      case 'n': return 'c.s.players';
+      case 'opt': return `c.s.options[${index(ir.i)}]`;
       case 'var': { const i = index(ir.i); return `(track(c.s, varKey(c.s, ${i})), c.s.vars[${i}])`; }
       case 'pvar': case 'cvar': {
         const i = index(ir.i), t = this.temp(f);
@@ -223,7 +223,7 @@ function op(o: string): string {
 const NAMES = new Set<string>([...PARAMS, 'c', 'xs', 'sv', 'i', 'k', 'a', 'v', 'undefined']);
 const GENERATED = /^[gt]\d+$/;
 /** properties read with a dot */
-const PROPS = new Set(['s', 'b', 'it', 'n', 'opts', 'vars', 'zones', 'length', 'work', 'limit']);
+const PROPS = new Set(['s', 'bindings', 'it', 'players', 'options', 'vars', 'zones', 'length', 'work', 'limit']);
 const CALLEES = new Set(['track', 'varKey', 'playerIndex', 'cardIndex', 'overBudget']);
 const BINARY = new Set(['+', '-', '*', '/', '%', '<', '<=', '>', '>=', '===', '!==']);
 const KINDS = new Set([

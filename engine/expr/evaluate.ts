@@ -10,7 +10,7 @@ import { resetWork } from '../budget.js';
 export function evaluate(g: Game, s: State, src: string, self = -1): unknown {
   const { fn } = compileSource(src, g.env, { binds: new Map([['self', T.player]]), it: null, random: false });
   resetWork(g.maxWork);
-  const b = s.b.slice();
+  const b = s.bindings.slice();
   b[0] = self;
-  return fn({ s, g, b, it: undefined });
+  return fn({ s, g, bindings: b, it: undefined });
 }

@@ -11,7 +11,7 @@ export function cardIndex(e: number, c: Ctx): number {
 }
 
 export function playerIndex(p: number, c: Ctx): number {
-  if (!Number.isInteger(p) || p < 0 || p >= c.s.n) throw new RuleError(`no such player (${p < 0 ? 'none' : `seat ${p + 1}`})`);
+  if (!Number.isInteger(p) || p < 0 || p >= c.s.players) throw new RuleError(`no such player (${p < 0 ? 'none' : `seat ${p + 1}`})`);
   return p;
 }
 

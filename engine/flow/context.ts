@@ -15,12 +15,12 @@ export function ctxEnter(s: State, g: Game, b: any[]): Ctx {
   let c = ctxPool[ctxDepth];
   if (c === undefined) {
     // the same fields, in the same order, as every other context: expressions see one shape of context
-    c = { s, g, b, it: undefined };
+    c = { s, g, bindings: b, it: undefined };
     ctxPool.push(c);
   } else {
     c.s = s;
     c.g = g;
-    c.b = b;
+    c.bindings = b;
     c.it = undefined;
     if (c.memo !== undefined) c.memo = undefined;
   }

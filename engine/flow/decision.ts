@@ -118,9 +118,9 @@ export function labelsOf(s: State, g: Game, p: OpenPrompt, values: readonly any[
   const def = g.promptSteps[p.key]!;
   const label = def.prompt.label;
   if (!label) return null;
-  const b = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
-  const c: Ctx = { s, g, b: b.slice(), it: undefined };
-  c.b[0] = p.player;
+  const b = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === p.player)?.bindings ?? s.bindings : s.bindings;
+  const c: Ctx = { s, g, bindings: b.slice(), it: undefined };
+  c.bindings[0] = p.player;
   return values.map((v) => { c.it = v; return label(c); });
 }
 
@@ -131,5 +131,5 @@ export function clearBinding(c: Ctx, def: StepDef & { kind: 'prompt' }): void {
 
 export function bindChoice(c: Ctx, def: StepDef & { kind: 'prompt' }, choice: any[]): void {
   const pr = def.prompt;
-  if (pr.slot >= 0) c.b[pr.slot] = pr.single ? (choice.length ? choice[0] : pr.kind.none) : choice.slice();
+  if (pr.slot >= 0) c.bindings[pr.slot] = pr.single ? (choice.length ? choice[0] : pr.kind.none) : choice.slice();
 }

@@ -24,17 +24,17 @@ export function runReactions(s: State, g: Game, c: Ctx): void {
       const r = g.reactions[k]!;
       if (r.players) {
         const ps = r.players(c) as number[];
-        const save = c.b[r.slot];
+        const save = c.bindings[r.slot];
         const every = mask === -1 || !r.perPlayerWatch;
         // an indexed loop: `for…of` here allocated an iterator result per seat (this runs after every step)
         for (let i = 0; i < ps.length; i++) {
           const p = ps[i]!;
           if (!every && (mask & (1 << p)) === 0) continue;
-          c.b[r.slot] = p;
+          c.bindings[r.slot] = p;
           if (r.when(c)) r.effects(c);
           if (s.ended) break;
         }
-        c.b[r.slot] = save;
+        c.bindings[r.slot] = save;
       } else if (r.when(c)) r.effects(c);
     }
     if (!any) return;
@@ -48,6 +48,6 @@ const MAX_REACTION_PASSES = 16;
 
 /** Reactions after a step of a thread: they run with the main flow's bindings. */
 export function reactMain(s: State, g: Game): void {
-  const c = ctxEnter(s, g, s.b);
+  const c = ctxEnter(s, g, s.bindings);
   try { runReactions(s, g, c); } finally { ctxLeave(); }
 }

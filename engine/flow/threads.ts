@@ -58,17 +58,17 @@ export function newThreads(s: State, players: readonly number[], slot: number): 
   for (let k = 0; k < players.length; k++) {
     const p = players[k]!;
     const t = threadPool.pop();
-    if (t !== undefined && t.b.length === s.b.length) {
-      for (let i = 0; i < s.b.length; i++) t.b[i] = s.b[i];
-      t.b[slot] = p;
+    if (t !== undefined && t.bindings.length === s.bindings.length) {
+      for (let i = 0; i < s.bindings.length; i++) t.bindings[i] = s.bindings[i];
+      t.bindings[slot] = p;
       t.player = p;
       t.i = 0;
       t.prompt = null;
       out[k] = t;
     } else {
-      const b = s.b.slice();
+      const b = s.bindings.slice();
       b[slot] = p;
-      out[k] = { player: p, i: 0, b, prompt: null };
+      out[k] = { player: p, i: 0, bindings: b, prompt: null };
     }
   }
   return out;
@@ -77,29 +77,29 @@ export function newThreads(s: State, players: readonly number[], slot: number): 
 /** An offer's answers are in: the takers respond in the list's order (only the first when `first`), each running
  *  the step's `do` with the responder and their response bound; afterwards the names hold the first taker's. */
 function resolveOffer(s: State, g: Game, step: StepDef & { kind: 'offer' }, threads: readonly Thread[]): void {
-  const c: Ctx = { s, g, b: s.b, it: undefined };
+  const c: Ctx = { s, g, bindings: s.bindings, it: undefined };
   const mark = s.log ? s.log.length : -1;
   let who = -1;
   let response: unknown = step.declined;
   for (const th of threads) {
-    const v = th.b[step.askSlot];
+    const v = th.bindings[step.askSlot];
     const took = step.askSingle ? v !== undefined && v !== null && v !== -1 : Array.isArray(v) && v.length > 0;
     if (!took) continue;
     if (who < 0) { who = th.player; response = v; }
-    c.b[step.slot] = th.player;
-    c.b[step.askSlot] = v;
+    c.bindings[step.slot] = th.player;
+    c.bindings[step.askSlot] = v;
     step.effects(c);
     if (step.first || s.ended || s.gotoPhase >= 0) break;
   }
-  c.b[step.slot] = who;
-  c.b[step.askSlot] = response;
+  c.bindings[step.slot] = who;
+  c.bindings[step.askSlot] = response;
   runReactions(s, g, c);
   if (mark >= 0) judgeLog(s, g, mark);
 }
 
 /** Run one player's thread until it needs a decision or is done. */
 export function runThread(s: State, g: Game, th: Thread): void {
-  const c = ctxEnter(s, g, th.b);
+  const c = ctxEnter(s, g, th.bindings);
   try { runThreadSteps(s, g, th, c); } finally { ctxLeave(); }
 }
 

@@ -102,7 +102,7 @@ export function winningSeats(g: Game, s: State): number[] {
   if (e.winners) return e.winners.slice();
   if (!e.winner || e.winner === 'none') return [];
   const out: number[] = [];
-  for (let p = 0; p < s.n; p++) {
+  for (let p = 0; p < s.players; p++) {
     const r = s.roles[p]!;
     if (e.winner === 'all' || (r >= 0 && g.teams[g.roles[r]!.team]!.id === e.winner)) out.push(p);
   }

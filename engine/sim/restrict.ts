@@ -75,9 +75,9 @@ export function compileRestriction(g: Game, r: SeatRestriction): CompiledRestric
 export function restrictPrompt(s: State, g: Game, p: OpenPrompt, r: CompiledRestriction): { prompt: OpenPrompt; removed: number } {
   const never = r.byPrompt[p.key];
   if (!never || p.player !== r.seat) return { prompt: p, removed: 0 };
-  const bindings = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === p.player)?.b ?? s.b : s.b;
-  const c: Ctx = { s, g, b: bindings.slice(), it: undefined };
-  c.b[0] = p.player; // $self
+  const bindings = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === p.player)?.bindings ?? s.bindings : s.bindings;
+  const c: Ctx = { s, g, bindings: bindings.slice(), it: undefined };
+  c.bindings[0] = p.player; // $self
   const options = p.options.filter((x) => { c.it = x; return !never(c); });
   if (options.length === 0 || options.length === p.options.length) return { prompt: p, removed: 0 };
   const max = Math.min(p.max, options.length);

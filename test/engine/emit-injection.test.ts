@@ -100,7 +100,7 @@ describe('the safe emitter and a ruleset built to break out', () => {
       'function g0(c) { return { a: 1 }; }\nreturn g0;',
       'function g0(c) { while (1) {} }\nreturn g0;',
       'function g0(c) { return eval; }\nreturn g0;',
-      'function g0(c) { return c.s.n /* */; }\nreturn g0; })(); (function() {',
+      'function g0(c) { return c.s.players /* */; }\nreturn g0; })(); (function() {',
     ]) expect(checkSource(bad), bad).toBe(false);
   });
 

@@ -23,8 +23,8 @@ describe('a game played in the state of an earlier one', () => {
         const r = playout(g, { players, seed: `reuse:${i}`, bot: 'random', reuse: last });
         expect(played(r)).toEqual(fresh);
         // a state of another player count is not reused: a new one is made
-        if (last && last.n !== players) expect(r.state).not.toBe(last);
-        if (last && last.n === players) expect(r.state).toBe(last);
+        if (last && last.players !== players) expect(r.state).not.toBe(last);
+        if (last && last.players === players) expect(r.state).toBe(last);
         last = r.state;
       }
     });

@@ -39,9 +39,9 @@ function blockProblem(s: State, g: Game): string | null {
 }
 
 function spatialProblem(s: State, g: Game): string | null {
-  const support = s.opts[g.options.findIndex((o) => o.id === 'supportNeeded')] as boolean;
+  const support = s.options[g.options.findIndex((o) => o.id === 'supportNeeded')] as boolean;
   const out = getVar(s, g, 'out') as boolean[];
-  for (let p = 0; p < s.n; p++) {
+  for (let p = 0; p < s.players; p++) {
     const filled = (cell: string) => {
       const k = s.zones[zoneInst(g, 'tower', p, cell)]!.length;
       if (k > 1) throw new Error(`seat ${p + 1}: ${k} blocks on ${cell}`);
@@ -78,7 +78,7 @@ function playRandomly(g: Game, players: number, seed: number | string, picks: re
     const pr = promptOf(s, p)!;
     const path = g.promptSteps[pr.key]!.path;
     // between turns (at the call) nothing is left in hand
-    if (path === 'round/turns/call') for (let q = 0; q < s.n; q++) if (s.zones[zoneInst(g, 'held', q)]!.length) throw new Error(`seat ${q + 1} holds blocks between turns`);
+    if (path === 'round/turns/call') for (let q = 0; q < s.players; q++) if (s.zones[zoneInst(g, 'held', q)]!.length) throw new Error(`seat ${q + 1} holds blocks between turns`);
     let la = legalActions(s, g, p);
     if (mode === 'bots') {
       const allowed = botPrompt(s, g, pr).options;

@@ -140,13 +140,13 @@ describe('views and logs do not leak word cards in hand or face-down buildings (
         playRandom(g, players, seed, picks, {
           log: true,
           after: (s) => {
-            for (let v = 0; v < s.n; v++) {
+            for (let v = 0; v < s.players; v++) {
               const l = leaks(s, g, v);
               if (l.length) throw new Error(l.join('\n'));
             }
             // word cards were revealed (and are remembered), yet none of them shows in another seat's view
             const memory = view(s, g, 0).vars.knownWords as number[][];
-            for (let q = 1; q < s.n; q++) remembered += memory[q]!.length;
+            for (let q = 1; q < s.players; q++) remembered += memory[q]!.length;
           },
         });
       }),
@@ -202,7 +202,7 @@ describe('views and logs do not leak word cards in hand or face-down buildings (
             if (entries.some((en) => en.kind === 'choice' && en.step === 'turn/actions/forget')) checked.forget++;
             for (const m of hiddenMoves(g, a.pre!, s)) {
               if (m.kind !== 'left') continue;
-              for (let v = 0; v < s.n; v++) {
+              for (let v = 0; v < s.players; v++) {
                 if (v === m.owner || sameNameShown(g, entries, v, m.e)) continue;
                 for (const line of renderLog(entries, s, g, v)) expect(line, `seat ${v}`).not.toContain(nameOf(g, m.e));
                 checked.left++;
@@ -237,8 +237,8 @@ describe('views and logs do not leak word cards in hand or face-down buildings (
           pre: true,
           atStart: (s) => {
             // the setup: every hand and face-down building, read by every other seat
-            for (let q = 0; q < s.n; q++) for (const e of [...s.zones[zoneInst(g, 'hand', q)]!, ...s.zones[zoneInst(g, 'buildingsDown', q)]!]) {
-              for (let v = 0; v < s.n; v++) {
+            for (let q = 0; q < s.players; q++) for (const e of [...s.zones[zoneInst(g, 'hand', q)]!, ...s.zones[zoneInst(g, 'buildingsDown', q)]!]) {
+              for (let v = 0; v < s.players; v++) {
                 if (v === q) continue;
                 const mentions = renderLog(s.log!, s, g, v).filter((l) => l.includes(nameOf(g, e)));
                 // a starting word is in every hand: only the cards of the pile are secret
@@ -252,7 +252,7 @@ describe('views and logs do not leak word cards in hand or face-down buildings (
             const entries = s.log!.slice(a.logFrom);
             for (const m of hiddenMoves(g, a.pre!, s)) {
               if (m.kind !== 'arrived') continue;
-              for (let v = 0; v < s.n; v++) {
+              for (let v = 0; v < s.players; v++) {
                 if (v === m.owner || sameNameShown(g, entries, v, m.e)) continue;
                 for (const line of renderLog(entries, s, g, v)) expect(line, `seat ${v}`).not.toContain(nameOf(g, m.e));
                 checked++;
@@ -285,7 +285,7 @@ function swapHidden(s: State, g: Game, viewer: number, zone: string, k1: number,
   }
   const pinned = new Set<number>();
   const add = (x: unknown) => { if (typeof x === 'number') pinned.add(x); else if (Array.isArray(x)) x.forEach(add); };
-  s.b.forEach(add);
+  s.bindings.forEach(add);
   if (s.prompt) add(s.prompt.options);
   const free = cands.filter((e) => !pinned.has(e));
   const a = free[k1 % Math.max(1, free.length)];

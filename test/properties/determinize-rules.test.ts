@@ -40,7 +40,7 @@ function copyProblems(g: Game, s: State, d: State, viewer: number): string[] {
       if (cardSeenIn(s, e, seen, viewer) && d.zones[z]![i] !== e) out.push(`a card seat ${viewer + 1} sees (${e}) is not in its place in zone instance ${z}`);
     });
   }
-  for (let q = 0; q < s.n; q++) if (roleVisibleTo(s, q, viewer) && d.roles[q] !== s.roles[q]) out.push(`seat ${q + 1}'s role, seen by seat ${viewer + 1}, differs`);
+  for (let q = 0; q < s.players; q++) if (roleVisibleTo(s, q, viewer) && d.roles[q] !== s.roles[q]) out.push(`seat ${q + 1}'s role, seen by seat ${viewer + 1}, differs`);
   if (g.plausible && plausible(s, g, g.plausible, viewer) && !plausible(d, g, g.plausible, viewer)) out.push('the ruleset\'s plausible condition fails in the copy but holds in the real game');
   return out;
 }
@@ -51,7 +51,7 @@ function zealotProblems(g: Game, d: State): string[] {
   const [ARCHITECT, ZEALOT] = [role('architect'), role('zealot')];
   const PUNISHMENT = g.cards.findIndex((c) => c.id === 'punishment');
   const out: string[] = [];
-  for (let q = 0; q < d.n; q++) {
+  for (let q = 0; q < d.players; q++) {
     const holds = d.zones[zoneInst(g, 'hand', q)]!.some((e) => g.entityDef[e] === PUNISHMENT);
     if (d.roles[q] === ARCHITECT && holds) out.push(`seat ${q + 1} is an Architect holding a Divine Punishment card`);
     if (d.roles[q] === ZEALOT && d.dealtRoles[q] === ARCHITECT && !holds) out.push(`seat ${q + 1} is a Zealot without a Divine Punishment card`);

@@ -55,7 +55,7 @@ function holdsPunishment(s: State, q: number): boolean {
 
 /** The role each seat was dealt, read from its role card (independent of s.dealtRoles). */
 function dealtFromRoleCards(s: State): number[] {
-  return Array.from({ length: s.n }, (_, q) => {
+  return Array.from({ length: s.players }, (_, q) => {
     const card = s.zones[zoneInst(g, 'roleCard', q)]!;
     if (card.length !== 1) throw new Error(`seat ${q} holds ${card.length} role cards`);
     return g.roles.findIndex((r) => r.id === g.cards[g.entityDef[card[0]!]!]!.fields.role);
@@ -82,9 +82,9 @@ function pinned(s: State): Set<number> {
     if (typeof v === 'number') out.add(v);
     else if (Array.isArray(v)) v.forEach(add);
   };
-  s.b.forEach(add);
+  s.bindings.forEach(add);
   if (s.prompt) add(s.prompt.options);
-  for (const t of s.simultaneous?.threads ?? []) { t.b.forEach(add); if (t.prompt) add(t.prompt.options); }
+  for (const t of s.simultaneous?.threads ?? []) { t.bindings.forEach(add); if (t.prompt) add(t.prompt.options); }
   return out;
 }
 
@@ -112,7 +112,7 @@ function editedVariant(s: State, viewer: number, v: Variant, k1: number, k2: num
     t.loc[a] = zb; t.loc[b] = za;
   };
   const handCards = (q: number) => s.zones.flatMap((z, zi) => (zoneIdOf(g, zi) === 'hand' && ownerOf(g, zi) === q ? z.filter(free) : []));
-  const others = Array.from({ length: s.n }, (_, q) => q).filter((q) => q !== viewer);
+  const others = Array.from({ length: s.players }, (_, q) => q).filter((q) => q !== viewer);
   switch (v) {
     case 'hands': {
       const q1 = others[k1 % others.length]!;
@@ -204,7 +204,7 @@ describe('determinize: a bot plays on a copy built from its own view', () => {
         // s.dealtRoles is the deal: the role on each seat's role card
         const dealt = dealtFromRoleCards(s!);
         expect(Array.from(s!.dealtRoles)).toEqual(dealt);
-        for (let p = 0; p < s!.n; p++) {
+        for (let p = 0; p < s!.players; p++) {
           const d = determinize(s!, g, p, seedRng(rngSeed, `bot:${p}`));
           expect(d.log).toBeNull();
           expect(conservationProblem(d, g)).toBeNull();
@@ -227,7 +227,7 @@ describe('determinize: a bot plays on a copy built from its own view', () => {
           // private conversion may have changed), and then the rules hold in the copy: an Architect the copy
           // gives a Divine Punishment card is a Zealot there, and only such a seat
           const hid: number[] = [];
-          for (let q = 0; q < s!.n; q++) {
+          for (let q = 0; q < s!.players; q++) {
             if (roleKnown(s!, q, p)) expect(d.roles[q]).toBe(s!.roles[q]);
             else hid.push(q);
           }
@@ -349,8 +349,8 @@ describe('determinize: a bot plays on a copy built from its own view', () => {
       fc.property(midGameArb, fc.nat(), fc.oneof(fc.integer(), fc.string({ maxLength: 8 })), (m, k, botSeed) => {
         const s = midGame(m.players, m.seed, m.picks, m.stop);
         fc.pre(s !== null);
-        for (let p = 0; p < s!.n; p++) {
-          const hidden = Array.from({ length: s!.n }, (_, q) => q).filter((q) => !roleKnown(s!, q, p));
+        for (let p = 0; p < s!.players; p++) {
+          const hidden = Array.from({ length: s!.players }, (_, q) => q).filter((q) => !roleKnown(s!, q, p));
           const cands = hidden.filter((q) => privatelyConverted(s!, q) !== null);
           if (!cands.length) continue;
           const q = cands[k % cands.length]!;

@@ -226,8 +226,8 @@ describe('replays (Babel Builders)', () => {
         changed('random stream', (t) => { t.rng[k % t.rng.length] = (t.rng[k % t.rng.length]! ^ 1) >>> 0; });
         changed('step count', (t) => { t.steps++; });
         changed('flow position', (t) => { t.stack[t.stack.length - 1]!.i++; });
-        changed('bindings', (t) => { t.b.push(-7); });
-        changed('options', (t) => { t.opts.push(-7); });
+        changed('bindings', (t) => { t.bindings.push(-7); });
+        changed('options', (t) => { t.options.push(-7); });
         if (s.prompt) changed('open decision', (t) => { t.prompt!.max++; });
         if (s.simultaneous) changed('open decisions of a simultaneous step', (t) => { t.simultaneous!.threads[0]!.i++; });
         const a = s.dealtRoles.findIndex((r) => r !== s.dealtRoles[0]);

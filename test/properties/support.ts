@@ -154,8 +154,8 @@ function zoneViewsOf(s: State, g: Game, v: PlayerView): { inst: number; zv: Zone
   for (const z of g.zones) {
     const val = v.zones[z.id];
     if (val === undefined) throw new Error(`view has no zone ${z.id}`);
-    const owners = z.perPlayer ? s.n : 1;
-    if (z.perPlayer && (!Array.isArray(val) || val.length !== s.n)) throw new Error(`view of per-player zone ${z.id} should have ${s.n} entries`);
+    const owners = z.perPlayer ? s.players : 1;
+    if (z.perPlayer && (!Array.isArray(val) || val.length !== s.players)) throw new Error(`view of per-player zone ${z.id} should have ${s.players} entries`);
     for (let p = 0; p < owners; p++) {
       const one = (z.perPlayer ? (val as unknown[])[p] : val) as ZoneView | Record<string, ZoneView>;
       if (z.cells) {
@@ -329,7 +329,7 @@ export function maskProblems(pre: State, s: State, g: Game, a: Applied): string[
     problems.push(`the action's own choice is not the first log entry it wrote: ${JSON.stringify(first)}`);
   } else if (first.seen) {
     (a.action.choice as number[]).forEach((e, i) => {
-      for (let v = 0; v < s.n; v++) {
+      for (let v = 0; v < s.players; v++) {
         const may = pre.shown[e] === 1 || oracleZoneVisible(pre, g, pre.loc[e]!, v);
         check(`choice of ${cardName(g, e)} (entity ${e}) by seat ${a.action.player}`, first.seen![i]!, e, v, may, 0);
       }
@@ -342,7 +342,7 @@ export function maskProblems(pre: State, s: State, g: Game, a: Applied): string[
       const dest = en.dest!;
       const m = en.seen![i]!;
       if (m === -1 && pre.shown[e]) return; // revealed before the action: public
-      for (let v = 0; v < s.n; v++) {
+      for (let v = 0; v < s.players; v++) {
         const may = oracleZoneVisible(s, g, from, v) || (!ANONYMOUS.has(zoneIdOf(g, dest)) && oracleZoneVisible(s, g, dest, v));
         // a move into an anonymous place is never named to more seats than saw the card before
         if (ANONYMOUS.has(zoneIdOf(g, dest)) && !may && inMask(m, v)) { problems.push(`move of ${cardName(g, e)} (entity ${e}) into ${zoneIdOf(g, dest)}: mask ${m} names it to seat ${v}`); continue; }

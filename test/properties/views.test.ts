@@ -35,7 +35,7 @@ describe('views never leak (Babel Builders)', () => {
     fc.assert(
       fc.property(playersArb, seedArb, picksArb, (players, seed, picks) => {
         const check = (s: State, when: string) => {
-          for (let p = 0; p < s.n; p++) {
+          for (let p = 0; p < s.players; p++) {
             const problems = viewProblems(s, g, p, view(s, g, p));
             if (problems.length) throw new Error(`${when}, seat ${p}:\n${problems.join('\n')}`);
           }
@@ -57,7 +57,7 @@ describe('views never leak (Babel Builders)', () => {
           const fresh = s.log!.slice(checkedTo);
           checkedTo = s.log!.length;
           for (const e of fresh) {
-            for (let p = 0; p < s.n; p++) {
+            for (let p = 0; p < s.players; p++) {
               const problems = renderedEntryProblems(s, g, e, p);
               if (problems.length) throw new Error(`${when}, entry ${JSON.stringify(e)}:\n${problems.join('\n')}`);
             }
@@ -75,7 +75,7 @@ describe('views never leak (Babel Builders)', () => {
         });
         // the view's log is exactly the per-entry renderings (so the per-entry checks cover what is shown),
         // a line that continues another (`join`) written after it with a space
-        for (let p = 0; p < r.s.n; p++) {
+        for (let p = 0; p < r.s.players; p++) {
           expect(view(r.s, g, p).log.join(' ')).toEqual(r.s.log!.flatMap((e) => renderLog([e], r.s, g, p)).join(' '));
         }
       }),
@@ -89,15 +89,15 @@ describe('views never leak (Babel Builders)', () => {
         const r = playRandom(g, players, seed, [0], { log: true, stopAfter: 0 });
         const s = r.s;
         for (const e of s.log!) {
-          for (let p = 0; p < s.n; p++) {
+          for (let p = 0; p < s.players; p++) {
             const problems = renderedEntryProblems(s, g, e, p);
             if (problems.length) throw new Error(problems.join('\n'));
           }
         }
         // a seat's rendered setup log never names a card now in another seat's hand
-        for (let p = 0; p < s.n; p++) {
+        for (let p = 0; p < s.players; p++) {
           const lines = view(s, g, p).log;
-          for (let q = 0; q < s.n; q++) {
+          for (let q = 0; q < s.players; q++) {
             if (q === p) continue;
             for (const line of lines) {
               if (!line.endsWith(`→ hand of Player ${q + 1}`)) continue;
@@ -203,7 +203,7 @@ describe('hidden information does not show through the log or the variables (Bab
             if (s.ended) return;
             const master = getVar(s, g, 'master');
             if (getVar(s, g, 'punishmentsIn') > 0) hiddenStates++;
-            for (let p = 0; p < s.n; p++) {
+            for (let p = 0; p < s.players; p++) {
               if (p === master) continue;
               const seen = view(s, g, p).vars.punishmentsIn;
               if (seen !== undefined && seen !== null) throw new Error(`seat ${p} (not the Master) sees punishmentsIn = ${seen} after ${s.actions} actions`);
@@ -266,7 +266,7 @@ describe('concrete reproductions of the (fixed) leaks', () => {
           found = true;
           const master = getVar(s, g, 'master');
           expect(view(s, g, master).vars.punishmentsIn).toBe(getVar(s, g, 'punishmentsIn'));
-          for (let p = 0; p < s.n; p++) if (p !== master) expect(view(s, g, p).vars.punishmentsIn ?? null, `seat ${p}, seed ${seed}`).toBeNull();
+          for (let p = 0; p < s.players; p++) if (p !== master) expect(view(s, g, p).vars.punishmentsIn ?? null, `seat ${p}, seed ${seed}`).toBeNull();
         },
       });
     }

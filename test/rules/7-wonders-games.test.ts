@@ -26,7 +26,7 @@ interface Seat {
 
 /** What the table shows: each city's structures and each wonder's built stages, read as printed cards. */
 function seats(s: State, game: Game): Seat[] {
-  return Array.from({ length: s.n }, (_, p) => ({
+  return Array.from({ length: s.players }, (_, p) => ({
     city: s.zones[zoneInst(game, 'city', p)]!.map((e) => printed(nameOf(game, e))),
     stages: s.zones[zoneInst(game, 'built', p)]!.map((e) => {
       const f = game.cards[game.entityDef[e]!]!.fields;
@@ -108,7 +108,7 @@ function conservation(s: State): void {
 /** What each seat sees: no other player's hand or chosen card, no tucked card, the discard pile only while
  *  Halikarnassus looks through it (and only Halikarnassus). */
 function hiddenFromOthers(m: Match): void {
-  const n = m.state.n;
+  const n = m.state.players;
   const searching = getVar(m, 'searching') as number;
   for (let v = 0; v < n; v++) {
     const z = m.view(v).zones as Record<string, ZoneView | ZoneView[]>;
@@ -124,7 +124,7 @@ function hiddenFromOthers(m: Match): void {
 }
 
 const zoneSize = (s: State, id: string, p?: number) => s.zones[zoneInst(g, id, p)]!.length;
-const perSeat = (s: State, id: string) => Array.from({ length: s.n }, (_, p) => zoneSize(s, id, p)).reduce((a, b) => a + b, 0);
+const perSeat = (s: State, id: string) => Array.from({ length: s.players }, (_, p) => zoneSize(s, id, p)).reduce((a, b) => a + b, 0);
 
 describe('7 Wonders: whole games played by bots, checked by hand', () => {
   for (const n of [3, 4, 5, 6, 7]) {

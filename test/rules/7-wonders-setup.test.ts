@@ -117,7 +117,7 @@ describe('7 Wonders: set-up and the deal of each Age', () => {
     for (const n of names) out[n] = (out[n] ?? 0) + 1;
     return out;
   };
-  const handNames = (m: Match) => Array.from({ length: m.state.n }, (_, p) => m.state.zones[zoneInst(g, 'hand', p)]!.map((e) => nameOf(g, e)));
+  const handNames = (m: Match) => Array.from({ length: m.state.players }, (_, p) => m.state.zones[zoneInst(g, 'hand', p)]!.map((e) => nameOf(g, e)));
 
   for (const n of [3, 4, 5, 6, 7]) {
     it(`${n} players: 3 coins and a different wonder each; 7 cards a hand in every Age (${7 * n} a deck), the labels' mix, Age III with ${n + 2} guilds`, () => {

@@ -60,7 +60,7 @@ export function ev(m: Match, expr: string): any {
 }
 
 export const coins = (m: Match, seat: number): number => ev(m, `coins[player(${seat + 1})]`);
-export const allCoins = (m: Match): number[] => Array.from({ length: m.state.n }, (_, p) => coins(m, p));
+export const allCoins = (m: Match): number[] => Array.from({ length: m.state.players }, (_, p) => coins(m, p));
 export const score = (m: Match, seat: number, category?: string): number =>
   ev(m, category ? `score(player(${seat + 1}), '${category}')` : `score(player(${seat + 1}))`);
 
@@ -164,7 +164,7 @@ export function reopenTurns(m: Match): void {
 /** Deal an Age afresh as the rules do at its start (the hands so far go to the discard pile). */
 export function dealAge(m: Match, age: 1 | 2 | 3): void {
   const g = m.game, s = m.state;
-  for (let p = 0; p < s.n; p++) moveAll(s, g, zoneInst(g, 'hand', p), zoneInst(g, 'discard'));
+  for (let p = 0; p < s.players; p++) moveAll(s, g, zoneInst(g, 'hand', p), zoneInst(g, 'discard'));
   setVar(m, 'age', age);
   const phase = g.phases.findIndex((p) => p.id === 'ages');
   s.prompt = null;

@@ -34,7 +34,7 @@ phases:
 const scores = (strength: string, rule: string) => {
   const g = loadClean(ruleset({ strength, rule }));
   const s = newGame(g, { players: 4, seed: 1 });
-  const c = { s, g, b: s.b, it: undefined };
+  const c = { s, g, bindings: s.bindings, it: undefined };
   return { awards: [0, 1, 2, 3].map((p) => scoreOf(c, p)), places: varOf(s, g, 'places') as number[] };
 };
 

@@ -55,7 +55,7 @@ export function fit(g: Game, pre: State, post: State, d: State, viewer: number, 
   for (let e = 0; e < post.shown.length; e++) d.shown[e] = post.shown[e]!;
   // roles
   let rolesChanged = false;
-  for (let p = 0; p < post.n; p++) {
+  for (let p = 0; p < post.players; p++) {
     d.roleShown[p] = post.roleShown[p]!;
     if (!roleVisibleTo(post, p, viewer)) continue;
     if (d.roles[p] !== post.roles[p]) { like *= CARD_MISS; d.roles[p] = post.roles[p]!; rolesChanged = true; }
@@ -67,7 +67,7 @@ export function fit(g: Game, pre: State, post: State, d: State, viewer: number, 
     if (v.perPlayer) {
       const dv = d.vars[i] as unknown[], rv = post.vars[i] as unknown[];
       let copied: unknown[] | null = null;
-      for (let q = 0; q < post.n; q++) {
+      for (let q = 0; q < post.players; q++) {
         if (!varVisibleTo(post, g, v, q, viewer) || sameValue(dv[q], rv[q])) continue;
         if (!drew) like *= CARD_MISS;
         copied ??= dv.slice();
@@ -120,8 +120,8 @@ function rebind(g: Game, d: State, subst: ReadonlyMap<number, number>): void {
       else if (Array.isArray(v)) b[k] = v.map((x) => (typeof x === 'number' ? subst.get(x) ?? x : x));
     }
   };
-  fix(d.b);
-  if (d.simultaneous) for (const th of d.simultaneous.threads) fix(th.b);
+  fix(d.bindings);
+  if (d.simultaneous) for (const th of d.simultaneous.threads) fix(th.bindings);
 }
 
 /** Every open decision of world `d` worked out again from its state (its own seat's included). */
@@ -154,10 +154,10 @@ export function fitted(g: Game, s: State, again: State, viewer: number, rng: Uin
     }
   }
   // the roles it sees: another seat of the other setup takes the role the viewer's differs by
-  for (let p = 0; p < s.n; p++) {
+  for (let p = 0; p < s.players; p++) {
     if (!roleVisibleTo(s, p, viewer) || again.dealtRoles[p] === s.dealtRoles[p]) continue;
     let q = -1;
-    for (let k = 0; k < s.n; k++) if (!roleVisibleTo(s, k, viewer) && again.dealtRoles[k] === s.dealtRoles[p]) { q = k; break; }
+    for (let k = 0; k < s.players; k++) if (!roleVisibleTo(s, k, viewer) && again.dealtRoles[k] === s.dealtRoles[p]) { q = k; break; }
     if (q >= 0) {
       const [r, dr] = [again.roles[q]!, again.dealtRoles[q]!];
       again.roles[q] = again.roles[p]!; again.dealtRoles[q] = again.dealtRoles[p]!;
@@ -182,7 +182,7 @@ export function fitted(g: Game, s: State, again: State, viewer: number, rng: Uin
       d.loc[e] = z;
     }
   }
-  for (let p = 0; p < s.n; p++) {
+  for (let p = 0; p < s.players; p++) {
     if (roleVisibleTo(s, p, viewer)) continue;
     d.roles[p] = again.roles[p]!;
     d.dealtRoles[p] = again.dealtRoles[p]!;
@@ -191,7 +191,7 @@ export function fitted(g: Game, s: State, again: State, viewer: number, rng: Uin
   g.vars.forEach((v, i) => {
     if (v.perPlayer) {
       const vals = (d.vars[i] as unknown[]).slice();
-      for (let q = 0; q < s.n; q++) if (!varVisibleTo(s, g, v, q, viewer)) vals[q] = (again.vars[i] as unknown[])[q];
+      for (let q = 0; q < s.players; q++) if (!varVisibleTo(s, g, v, q, viewer)) vals[q] = (again.vars[i] as unknown[])[q];
       d.vars[i] = vals;
     } else if (!varVisibleTo(s, g, v, -1, viewer)) d.vars[i] = again.vars[i];
     changed(d, varKey(d, i));

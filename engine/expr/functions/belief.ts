@@ -72,10 +72,10 @@ function chanceFn({ args, sc, c }: CallInput, test: (g: Game) => (role: number) 
 
 function chance(x: Ctx, p: number, is: (role: number) => boolean): number {
   const { s } = x;
-  if (p < 0 || p >= s.n) return 0;
-  const me = typeof x.b[0] === 'number' ? (x.b[0] as number) : -1;
-  if (me >= 0 && me < s.n && roleVisibleTo(s, p, me)) return is(s.roles[p]!) ? 1 : 0;
-  if (me >= 0 && me < s.n) {
+  if (p < 0 || p >= s.players) return 0;
+  const me = typeof x.bindings[0] === 'number' ? (x.bindings[0] as number) : -1;
+  if (me >= 0 && me < s.players && roleVisibleTo(s, p, me)) return is(s.roles[p]!) ? 1 : 0;
+  if (me >= 0 && me < s.players) {
     const own = s.belief;
     if (own && own.tracks(me)) {
       const v = own.chance(me, p, is);
@@ -95,7 +95,7 @@ function chance(x: Ctx, p: number, is: (role: number) => boolean): number {
 /** The roles as dealt to the seats `me` does not know the roles of, shared out evenly among them. */
 function prior(s: State, _g: Game, me: number, p: number, is: (role: number) => boolean): number {
   let hidden = 0, on = 0;
-  for (let q = 0; q < s.n; q++) {
+  for (let q = 0; q < s.players; q++) {
     if (q === me || (me >= 0 && roleVisibleTo(s, q, me))) continue;
     hidden++;
     if (is(s.dealtRoles[q]!)) on++;

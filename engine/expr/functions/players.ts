@@ -25,7 +25,7 @@ export const others: FunctionDef = {
         const me = pf(x);
         const tmp = takeScratch(true);
         let k = 0;
-        for (let i = 0; i < x.s.n; i++) if (i !== me) tmp[k++] = i;
+        for (let i = 0; i < x.s.players; i++) if (i !== me) tmp[k++] = i;
         giveScratch();
         return exactCopy(tmp, k) as number[];
       },
@@ -77,7 +77,7 @@ export const player: FunctionDef = {
     const a = c.value(args[0]!, sc);
     c.need(a, T.num, args[0]!);
     const af = a.fn;
-    return { fn: (x) => { const k = af(x) - 1; return Number.isInteger(k) && k >= 0 && k < x.s.n ? k : -1; }, t: T.player };
+    return { fn: (x) => { const k = af(x) - 1; return Number.isInteger(k) && k >= 0 && k < x.s.players ? k : -1; }, t: T.player };
   },
 };
 
@@ -95,7 +95,7 @@ function neighbour(name: 'next' | 'prev', doc: string): FunctionDef {
       const pf = p.fn, kf = k.fn;
       return {
         fn: (x) => {
-          const n2 = x.s.n, p0 = pf(x);
+          const n2 = x.s.players, p0 = pf(x);
           if (p0 < 0) return -1; // the neighbour of nobody is nobody
           return (((p0 + dir * Math.trunc(kf(x))) % n2) + n2) % n2;
         },
@@ -129,7 +129,7 @@ export const seatsFrom: FunctionDef = {
     const dir = directionOf(args[1], 'seatsFrom');
     return {
       fn: (x) => {
-        const n2 = x.s.n, p0 = pf(x);
+        const n2 = x.s.players, p0 = pf(x);
         if (p0 < 0) return []; // the seats from nobody: none
         const out: number[] = new Array(n2);
         for (let i = 0; i < n2; i++) out[i] = (((p0 + dir * i) % n2) + n2) % n2;
@@ -154,7 +154,7 @@ function searchFrom(name: 'nextWhere' | 'prevWhere', dir: 1 | -1, doc: string): 
       const bf = b.fn;
       return {
         fn: (x) => {
-          const n2 = x.s.n, p0 = pf(x);
+          const n2 = x.s.players, p0 = pf(x);
           if (p0 < 0) return -1;
           if ((budget.work += n2) > budget.limit) overBudget();
           const save = x.it;

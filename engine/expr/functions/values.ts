@@ -23,10 +23,10 @@ export const let_: FunctionDef = {
     const vf = v.fn, bf = body.fn;
     return {
       fn: (x) => {
-        const save = x.b[slot];
-        x.b[slot] = vf(x);
+        const save = x.bindings[slot];
+        x.bindings[slot] = vf(x);
         const r = bf(x);
-        x.b[slot] = save;
+        x.bindings[slot] = save;
         return r;
       },
       t: body.t,
