@@ -13,12 +13,12 @@ const untimed = (json: string) => JSON.stringify(JSON.parse(json), (k, v) => (k 
 
 describe('--no-compile', () => {
   it('simulate and compare give the same reports with and without it, on worker threads too', () => {
-    const args = ['simulate', BB, '--players', '5', '--games', '30', '--seed', '3', '--json', '--workers', '2'];
+    const args = ['simulate', BB, '--players', '5', '--games', '12', '--seed', '3', '--json', '--workers', '2'];
     const on = babelkit(...args), off = babelkit(...args, '--no-compile');
     expect(off.stderr).toBe('');
     expect(off.code).toBe(0);
     expect(untimed(off.stdout)).toBe(untimed(on.stdout));
-    const cmp = ['compare', BB, 'rulesets/variants/steep-tower.yaml', '--players', '5', '--games', '20', '--seed', '4', '--json', '--workers', '1'];
+    const cmp = ['compare', BB, 'rulesets/variants/steep-tower.yaml', '--players', '5', '--games', '10', '--seed', '4', '--json', '--workers', '1'];
     const cOn = babelkit(...cmp), cOff = babelkit(...cmp, '--no-compile');
     expect(cOff.code).toBe(0);
     expect(untimed(cOff.stdout)).toBe(untimed(cOn.stdout));
