@@ -84,6 +84,21 @@ describe('a bot defined in one file, from the command line', () => {
   });
 });
 
+// The dev server finds the page's dependencies as they are first imported; when it finds new ones it bundles them
+// again and reloads the page, which destroys a running `evaluate`. That is the dev server's way, not the editor's:
+// run the script again on the reloaded page (a few times at most).
+async function evaluateThroughReloads(page: Page, script: string): Promise<unknown> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.evaluate(script);
+    } catch (e) {
+      const reloaded = /Execution context was destroyed|navigation|Failed to fetch dynamically imported module|Outdated Optimize Dep/i.test(String(e));
+      if (!reloaded || attempt >= 4) throw e;
+      await page.waitForLoadState('load');
+    }
+  }
+}
+
 describe('a bot defined in one file, on the server and the editor', () => {
   let server: TestServer;
   let vite: ViteDevServer;
@@ -134,7 +149,7 @@ describe('a bot defined in one file, on the server and the editor', () => {
   it("the playtest's seats and the Simulate tab list it once registered in the page's registry", async () => {
     await page.goto(`${viteUrl}index.html`);
     // the page's own modules, as the dev server serves them (a text: the test's bundler leaves its imports alone)
-    const lists = (await page.evaluate(`(async () => {
+    const lists = (await evaluateThroughReloads(page, `(async () => {
       const engine = await import('/@fs${ROOT}engine/index.ts');
       const bot = (await import('/@fs${ROOT}${FIXTURE}')).default;
       if (!engine.botNames().includes(bot.name)) engine.registerBot(bot);
