@@ -26,6 +26,7 @@ export const count: FunctionDef = {
   compile({ args, sc, c }) {
     if (args.length === 1) {
       const r = c.expr(args[0]!, sc);
+      // a zone reference gives its instance's number
       if (r.t.k === 'zone' && r.t.need.length === 0) { const f = r.fn as Fn<number>; return { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]!.length; }, t: T.num, ir: { k: 'zlen', z: irOf(r) } }; }
       const v = c.toValue(r, args[0]!);
       if (v.t.k !== 'list') throw new ExprError(`count() needs a list or a zone, but this is ${showType(v.t)}`, args[0]!.at);
