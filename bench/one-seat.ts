@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadRulesetText, type BotKind, type Game } from '../engine/index.js';
-import type { OpenPrompt, State } from '../engine/model.js';
+import type { Choice, OpenPrompt, State } from '../engine/model.js';
 import { newGame, resolve } from '../engine/flow.js';
 import { beliefWorthKeeping, botChoice, botStreams, parseBot, resolveBot, usesBelief } from '../engine/bots/index.js';
 import { ismctsChoice } from '../engine/bots/ismcts.js';
@@ -46,7 +46,7 @@ if (!loaded.game) throw new Error(`${file} did not load`);
 const g: Game = loaded.game;
 
 /** The seat's bot's choice; a searching bot with `--rollout` searches with rollouts of that depth. */
-function decide(kind: BotKind, s: State, p: OpenPrompt, rng: Uint32Array): unknown[] {
+function decide(kind: BotKind, s: State, p: OpenPrompt, rng: Uint32Array): Choice {
   const { entry, budget } = resolveBot(kind);
   if (rollout === undefined || (entry.name !== 'ismcts' && entry.name !== 'guided')) return botChoice(kind, s, g, p, rng);
   return ismctsChoice(s, g, botPrompt(s, g, p), rng, budget, entry.name === 'guided', rollout);

@@ -8,7 +8,7 @@
 // with its own bindings; what a thread does lands in zones hidden from the others, and the main flow
 // continues only when every thread is done, so choices are committed privately and revealed together.
 
-import type { Action, Ctx, Game, OpenPrompt, State } from './model.js';
+import type { Action, Choice, Ctx, Game, OpenPrompt, State } from './model.js';
 import { blankState, cloneState, type NewGameOptions } from './state.js';
 import { sameValue } from './expr/value.js';
 import { checkPlayers } from './start.js';
@@ -108,7 +108,7 @@ export function applyInPlace(s: State, g: Game, a: Action): void {
   // each chosen value is one of the options (records and lists compared field by field, as a client or a
   // replay file sends a copy); the options' own values are what the effects then see
   const seen = new Set<number>();
-  const chosen: any[] = [];
+  const chosen: Choice = [];
   for (const x of a.choice) {
     let k = p.options.indexOf(x);
     if (k < 0 && x !== null && typeof x === 'object') k = p.options.findIndex((o) => sameValue(o, x));
@@ -121,7 +121,7 @@ export function applyInPlace(s: State, g: Game, a: Action): void {
 }
 
 /** Resolve an open prompt with a (legal) choice and run the flow on until the next decision. */
-export function resolve(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
+export function resolve(s: State, g: Game, p: OpenPrompt, choice: Choice): void {
   // a game whose bots keep a belief (bots/belief.ts) shows it every decision, with the game just before it
   const tr = s.belief;
   const pre = tr ? cloneState(s) : null;
@@ -134,7 +134,7 @@ export function resolve(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
   if (tr && pre) tr.observe(g, pre, s, p, choice);
 }
 
-function resolveInner(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
+function resolveInner(s: State, g: Game, p: OpenPrompt, choice: Choice): void {
   // actions count decisions that had a real alternative
   if (choiceCount(p) > 1) s.actions++;
   const def = g.promptSteps[p.key]!;
@@ -223,7 +223,7 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
         else f.i++;
         break;
       case 'forEach': {
-        const items = (step.list(c) as any[]).slice();
+        const items = step.list(c).slice();
         if (items.length === 0) { f.i++; break; }
         c.bindings[step.slot] = items.shift();
         s.stack.push({ list: step.body, i: 0, items });
@@ -308,7 +308,7 @@ function autoResolve(s: State, g: Game, p: OpenPrompt): boolean {
   return true;
 }
 
-function resolveMain(s: State, g: Game, p: OpenPrompt, choice: any[]): void {
+function resolveMain(s: State, g: Game, p: OpenPrompt, choice: Choice): void {
   const def = g.promptSteps[p.key]!;
   s.prompt = null;
   const c = ctxEnter(s, g, s.bindings);

@@ -3,6 +3,8 @@
 // items at its first push. Scratch lists the engine refills on every move or call are emptied item by item, and
 // a list whose length is known only at the end (a filter's result) is built in scratch and copied at its size.
 
+import type { Value } from './expr/types.js';
+
 /** Empties `xs` in place, keeping its room for the items pushed next. */
 export function emptyList(xs: unknown[]): void {
   for (let n = xs.length; n > 0; n--) xs.pop();
@@ -12,11 +14,11 @@ export function emptyList(xs: unknown[]): void {
  *  its room. Taken with `takeScratch` and given back with `giveScratch` in a `finally`. Lists of whole numbers
  *  (cards, players) have scratch of their own: a list holding texts or records once is another kind of array to
  *  V8, and its copies would be too. */
-const intScratch: unknown[][] = [];
-const anyScratch: unknown[][] = [];
+const intScratch: Value[][] = [];
+const anyScratch: Value[][] = [];
 let depth = 0;
 
-export function takeScratch(ints: boolean): unknown[] {
+export function takeScratch(ints: boolean): Value[] {
   const pool = ints ? intScratch : anyScratch;
   while (pool.length <= depth) pool.push([]);
   const xs = pool[depth]!;

@@ -2,7 +2,7 @@
 // serialisable). The engine only knows these generic notions: zones, entities, players, roles, teams,
 // variables, phases, steps, prompts.
 
-import type { Ty } from './expr/types.js';
+import type { Ty, Value } from './expr/types.js';
 import type { Env } from './expr/env-core.js';
 import type { CardDef } from './card-def.js';
 import type { CardLayout, PrintSettings } from './print-model.js';
@@ -11,11 +11,10 @@ import type { ImageAsset } from './images.js';
 import type { PromptKind } from './prompt-kinds.js';
 
 /** A compiled expression: a closure over the evaluation context. */
-export type Fn<T = any> = (c: Ctx) => T;
+export type Fn<T = Value> = (c: Ctx) => T;
 /** A compiled effect. */
 export type Eff = (c: Ctx) => void;
 
-/** Evaluation context: the state, the game, the current bindings and the current list item. */
 /** A cell of a ruleset table: the row by its key, and the column. */
 export interface TableCell { table: string; row: string; col: string; value: unknown }
 
@@ -32,9 +31,9 @@ export interface Ctx {
   /** its rules, as loaded */
   g: Game;
   /** binding slot → value: the main flow's, a simultaneous thread's, or a copy a bot evaluates with */
-  bindings: any[];
+  bindings: Value[];
   /** the item a list function (`count`, `filter`…) is looking at; undefined outside one */
-  it: any;
+  it: Value;
   /** while a prompt's options are worked out (nothing changes meanwhile): quantity values already computed */
   memo?: Map<unknown, unknown>;
 }
@@ -126,7 +125,7 @@ export interface VarDef {
   id: string;
   index: number;
   type: Ty;
-  initial: unknown;
+  initial: Value;
   /** one value per player, written name[$p] */
   perPlayer: boolean;
   /** one value per card, written name[$c] (state on a card: counters, charges, what it has taken) */
@@ -209,7 +208,7 @@ export interface PromptDef {
   choose: string;
   /** what the kind is (engine/prompt-kinds.ts) */
   kind: PromptKind;
-  from: Fn<any[]>;
+  from: Fn<Value[]>;
   /** `from` makes a new list each time (a `filter`, `others`…): the options are made of it in place */
   freshFrom?: boolean;
   min: Fn<number>;
@@ -231,7 +230,7 @@ export interface PromptDef {
   /** for a person: a second line under each option (`it`) */
   detail?: ((c: Ctx) => LogEntry) | null;
   /** for a person: options they cannot take now, shown greyed with `why` */
-  unavailable?: Fn<any[]> | null;
+  unavailable?: Fn<Value[]> | null;
   why?: ((c: Ctx) => LogEntry) | null;
   /** options are records with a card in this field: the page draws each card once, its options on it */
   cardField?: string;
@@ -244,7 +243,7 @@ export type StepDef =
   | { kind: 'do'; id: string; path: string; when: Fn<boolean> | null; effects: Eff }
   | { kind: 'prompt'; id: string; path: string; when: Fn<boolean> | null; prompt: PromptDef; effects: Eff | null; key: number }
   | { kind: 'while'; id: string; path: string; when: Fn<boolean> | null; test: Fn<boolean>; body: number }
-  | { kind: 'forEach'; id: string; path: string; when: Fn<boolean> | null; list: Fn<any[]>; slot: number; body: number }
+  | { kind: 'forEach'; id: string; path: string; when: Fn<boolean> | null; list: Fn<Value[]>; slot: number; body: number }
   | { kind: 'simultaneous'; id: string; path: string; when: Fn<boolean> | null; players: Fn<number[]>; slot: number; body: number }
   /** runs the step list of the first case that matches (-1: none) */
   | { kind: 'switch'; id: string; path: string; when: Fn<boolean> | null; pick: Fn<number> }
@@ -254,7 +253,7 @@ export type StepDef =
    *  `askSlot`), then the takers respond in the list's order (`first`: only the first), each running `effects`
    *  with the responder in `slot`; afterwards `slot` and `askSlot` hold the first taker's (`declined`: the
    *  response bound when nobody took it) */
-  | { kind: 'offer'; id: string; path: string; when: Fn<boolean> | null; players: Fn<number[]>; slot: number; body: number; askSlot: number; askSingle: boolean; first: boolean; effects: Eff; declined: unknown };
+  | { kind: 'offer'; id: string; path: string; when: Fn<boolean> | null; players: Fn<number[]>; slot: number; body: number; askSlot: number; askSingle: boolean; first: boolean; effects: Eff; declined: Value };
 
 export interface StepList {
   index: number;
@@ -305,7 +304,7 @@ export interface QuantityDef {
   cardSlot: number;
   base: Fn;
   /** the base when it is a constant (no expression to evaluate) */
-  constBase?: unknown;
+  constBase?: Value;
   min: number | null;
   max: number | null;
   /** how several `set`s that apply combine */
@@ -380,7 +379,6 @@ export interface Game {
   table: TableDef;
 }
 
-/** One frame of the flow: a position in a step list. */
 /** A place in the flow: a list of steps and the step reached in it. */
 export interface Frame {
   /** the step list (an index of Game.lists) */
@@ -388,7 +386,7 @@ export interface Frame {
   /** the step reached in it */
   i: number;
   /** forEach: remaining items */
-  items?: any[];
+  items?: Value[];
   /** a phase's own list: the phase's index */
   phase?: number;
 }
@@ -400,7 +398,7 @@ export interface OpenPrompt {
   /** the seat that decides */
   player: number;
   /** what may be chosen (distinct values) */
-  options: any[];
+  options: Value[];
   /** how many options to choose, at least and at most */
   min: number;
   max: number;
@@ -413,7 +411,7 @@ export interface Thread {
   /** the step reached in the body */
   i: number;
   /** its own bindings (a copy of the main flow's, its seat bound to the step's `as`) */
-  bindings: any[];
+  bindings: Value[];
   /** its open decision, if any */
   prompt: OpenPrompt | null;
 }
@@ -441,7 +439,7 @@ export interface Ended {
 /** One `{…}` of a text entry: its value, and what a reader may know of the cards in it. */
 export interface LogHole {
   t: 'player' | 'players' | 'card' | 'cards' | 'value' | 'counts';
-  v: any;
+  v: Value;
   /** per card of the hole (card: one, cards: one per card, value: one per card piece): the seats that may know
    *  it, judged at the end of the step; absent: the entry's `seen` for the whole hole (or everyone) */
   seen?: number[];
@@ -509,14 +507,14 @@ export interface State {
   /** seat → its role shown to everyone (1) */
   roleShown: Uint8Array;
   /** variable → its value (per player: a list with a value per seat; per card: one per card) */
-  vars: any[];
+  vars: Value[];
   /** the game's option values, by the ruleset's option index (fixed at the start) */
-  options: any[];
+  options: Value[];
   /** the game's random stream (sfc32's four words); bots and beliefs draw from streams of their own */
   rng: Uint32Array;
   /** the main flow's bindings: binding slot → value (`$name`s, slot 0 the current player); a simultaneous
    *  step's threads have their own. Read as `c.bindings` by every compiled expression */
-  bindings: any[];
+  bindings: Value[];
   /** where the main flow is: phase body, loop bodies, procedure calls (innermost last) */
   stack: Frame[];
   /** the open decision of the main flow, if any */
@@ -554,10 +552,13 @@ export interface State {
   beliefOf?: BeliefSource | null;
 }
 
+/** A decision's answer: the options chosen (a subset of the open prompt's options; empty: none taken). */
+export type Choice = Value[];
+
 export interface Action {
   player: number;
   step: string;
-  choice: any[];
+  choice: Choice;
 }
 
 /** What each seat remembers of hidden cards (engine/memory.ts keeps it; only for `remembered` zones). */

@@ -7,17 +7,18 @@
 // A counts quantity (a price per kind) does all of it value by value.
 
 import type { Ctx, QuantityDef } from './model.js';
+import type { Value } from './expr/types.js';
 import { instances } from './instances.js';
 import { argKey } from './memo.js';
 
-export function quantityValue(c: Ctx, q: QuantityDef, args: readonly unknown[]): unknown {
+export function quantityValue(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
   // a quantity no card changes, with a constant base (an expansion's hook point in the base game)
   if (q.mods.length === 0 && q.constBase !== undefined) return q.constBase;
   const memo = c.memo;
   let key: unknown;
   if (memo) {
     key = memoKey(q.index, args);
-    if (key !== undefined && memo.has(key)) return memo.get(key);
+    if (key !== undefined && memo.has(key)) return memo.get(key) as Value; // a value this function put there
   }
   const v = compute(c, q, args);
   if (memo && key !== undefined) memo.set(key, v);
@@ -27,14 +28,14 @@ export function quantityValue(c: Ctx, q: QuantityDef, args: readonly unknown[]):
 const keyScratch: unknown[] = [];
 /** A key for plain arguments (numbers, texts, yes/no), as the definition cache makes them; undefined when one is
  *  a list or a record. */
-function memoKey(i: number, args: readonly unknown[]): unknown {
+function memoKey(i: number, args: readonly Value[]): unknown {
   keyScratch.length = args.length + 1;
   keyScratch[0] = i;
   for (let k = 0; k < args.length; k++) keyScratch[k + 1] = args[k];
   return argKey(keyScratch, args.length + 1);
 }
 
-function compute(c: Ctx, q: QuantityDef, args: readonly unknown[]): unknown {
+function compute(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
   const b = c.bindings;
   const slots = q.slots;
   const saved = new Array(slots.length + 2);
@@ -45,7 +46,7 @@ function compute(c: Ctx, q: QuantityDef, args: readonly unknown[]): unknown {
   try {
     const counts = q.type === 'counts';
     let v = q.base(c);
-    let set: unknown = undefined;
+    let set: Value = undefined;
     let haveSet = false;
     let add: unknown = counts ? null : 0;
     let lo: unknown = counts ? null : -Infinity, hi: unknown = counts ? null : Infinity;

@@ -20,8 +20,9 @@ export function renderPlain(e: LogEntry, c: Ctx): string {
 export function showHole(h: NonNullable<LogEntry['holes']>[number], g: Game, hide?: (card: number) => boolean): string {
   const card = (e: number) => (e < 0 ? 'nothing' : hide?.(e) ? 'a card' : g.cards[g.entityDef[e]!]!.name);
   switch (h.t) {
-    case 'player': return playerName(h.v);
-    case 'card': return card(h.v);
+    // a hole's kind says what its value is: a seat, a card's number, a list of them, counts
+    case 'player': return playerName(h.v as number);
+    case 'card': return card(h.v as number);
     case 'cards': return listCards((h.v as number[]).map(card));
     case 'players': return (h.v as number[]).map(playerName).join(', ');
     // no counts at all read as nothing: a template puts words around counts only where it has some

@@ -2,6 +2,7 @@
 // (move entities between zones, shuffle, reveal). Every mutation that players may see is logged here.
 
 import type { Frame, Game, LogEntry, OpenPrompt, Parallel, State } from './model.js';
+import type { Value } from './expr/types.js';
 import { seedRng, seedRngInto, shuffleInPlace } from './rng.js';
 import { instances, zoneInstanceCount, type Instances } from './instances.js';
 export { instances, zoneInstanceCount } from './instances.js';
@@ -147,7 +148,7 @@ function resetState(s: State, g: Game, blank: Blank, o: NewGameOptions): State {
   return s;
 }
 
-function initialVar(v: Game['vars'][number], players: number, cards: number): unknown {
+function initialVar(v: Game['vars'][number], players: number, cards: number): Value {
   return v.perPlayer ? Array.from({ length: players }, () => initialOf(v.initial)) : v.perCard ? Array.from({ length: cards }, () => initialOf(v.initial)) : initialOf(v.initial);
 }
 
@@ -167,12 +168,12 @@ function versions(n: number): number[] {
   return out;
 }
 
-function initialOf(v: unknown): unknown {
+function initialOf(v: Value): Value {
   return Array.isArray(v) ? [...v] : v;
 }
 
 /** A copy of a list whose items may be lists (copied one level down), by plain loops: no closure per call. */
-function copyValues(xs: readonly unknown[]): unknown[] {
+function copyValues(xs: readonly Value[]): Value[] {
   const out = new Array(xs.length);
   for (let i = 0; i < xs.length; i++) {
     const v = xs[i];

@@ -3,7 +3,7 @@
 // hidden roles not at all, and log lines are rendered for the viewer.
 
 import type { Ctx, Game, LogEntry, LogHole, OpenPrompt, State } from './model.js';
-import type { Ty } from './expr/types.js';
+import type { Ty, Value } from './expr/types.js';
 import { instances } from './instances.js';
 import { ALL_SEEING, cardSeenIn, cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
 import { promptOf, activePlayers, labelsOf } from './flow.js';
@@ -107,7 +107,7 @@ function cardViewFor(s: State, g: Game, e: number, viewer: number, depth = 0): C
   const state: NonNullable<CardView['state']> = [];
   g.vars.forEach((v, i) => {
     if (!v.perCard || !varVisibleTo(s, g, v, e, viewer)) return;
-    const x = (s.vars[i] as unknown[])[e];
+    const x = (s.vars[i] as Value[])[e];
     if (sameValue(x, v.initial)) return;
     state.push({ name: v.name ?? inWords(v.id), text: valueText(g, v.type, x, (c) => !cardVisibleTo(s, g, c, viewer)) });
   });
@@ -184,8 +184,8 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
       vars[v.id] = vals.map((x, p) => (varVisibleTo(s, g, v, p, viewer) ? x : null));
     } else if (v.perCard) {
       // the values on the cards the viewer may see, where they changed from the start (keyed by card number)
-      const vals = s.vars[i] as unknown[];
-      const on: Record<string, unknown> = {};
+      const vals = s.vars[i] as Value[];
+      const on: Record<string, Value> = {};
       vals.forEach((x, e) => { if (!sameValue(x, v.initial) && varVisibleTo(s, g, v, e, viewer) && cardVisibleTo(s, g, e, viewer)) on[e] = x; });
       vars[v.id] = on;
     } else if (varVisibleTo(s, g, v, -1, viewer)) vars[v.id] = s.vars[i];
@@ -200,7 +200,7 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
       text: def.prompt.text ? def.prompt.text(c) : def.path,
       choose: def.prompt.choose,
       // a card the player cannot see is offered face down (null): answer such a choice by position
-      options: p.options.map((o) => (def.prompt.kind.cards ? (cardVisibleTo(s, g, o, viewer) ? cardViewFor(s, g, o, viewer) : null) : o)),
+      options: p.options.map((o) => (def.prompt.kind.cards ? (cardVisibleTo(s, g, o as number, viewer) ? cardViewFor(s, g, o as number, viewer) : null) : o)), // a card kind's options are cards
       ...(def.prompt.kind.labelled ? optionLabels(s, g, p, viewer) : {}),
       ...(def.prompt.kind.labelled ? optionPieces(s, g, p, viewer) : {}),
       min: p.min,
@@ -336,8 +336,9 @@ function entrySegs(e: LogEntry, g: Game, hide: (card: number, hole: number, k: n
 
 function holeSegs(h: LogHole, g: Game, hide: (card: number, k: number) => boolean): Seg[] {
   switch (h.t) {
-    case 'player': return [h.v < 0 ? 'nobody' : { p: h.v }];
-    case 'card': return [h.v < 0 ? 'nothing' : { c: hide(h.v, 0) ? null : cardName(g, h.v) }];
+    // a hole's kind says what its value is: a seat, a card's number, a list of them, counts
+    case 'player': { const p = h.v as number; return [p < 0 ? 'nobody' : { p }]; }
+    case 'card': { const e = h.v as number; return [e < 0 ? 'nothing' : { c: hide(e, 0) ? null : cardName(g, e) }]; }
     case 'cards': return (h.v as number[]).length ? [{ cs: (h.v as number[]).map((e, k) => (hide(e, k) ? null : cardName(g, e))) }] : ['nothing'];
     case 'counts': { const r = countsRuns(g, h.of!, h.v as number[]); return r.length ? [{ r }] : ['']; }
     default: {

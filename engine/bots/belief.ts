@@ -28,6 +28,7 @@
 
 import type { Game, OpenPrompt, State } from '../model.js';
 import type { BeliefTracker } from '../model.js';
+import type { Value } from '../expr/types.js';
 import { newGame } from '../flow.js';
 import { changed, cloneState, rolesKey } from '../state.js';
 import { roleVisibleTo } from '../visibility.js';
@@ -101,7 +102,7 @@ export class Belief implements BeliefTracker {
     return viewer >= 0 && viewer < this.seats.length && this.seats[viewer] !== null;
   }
 
-  observe(g: Game, pre: State, post: State, p: OpenPrompt, choice: readonly unknown[]): void {
+  observe(g: Game, pre: State, post: State, p: OpenPrompt, choice: readonly Value[]): void {
     if (post.ended) return; // nobody decides any more
     const dec: Decision = { pre, p, choice };
     // the secret decisions of the simultaneous step under way, from its first: a world that fails to show what

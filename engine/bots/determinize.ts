@@ -12,6 +12,7 @@
 // say), and a copy that breaks the ruleset's `plausible` condition is dealt again.
 
 import type { Ctx, Game, State } from '../model.js';
+import type { Value } from '../expr/types.js';
 import { changed, cloneState, ownZone, rolesKey, touchAll, varKey } from '../state.js';
 import { cardSeenIn, cardVisibleTo, roleVisibleTo, varVisibleTo, zoneVisibleTo } from '../visibility.js';
 import { randInt, shuffleInPlace } from '../rng.js';
@@ -172,7 +173,7 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, given?: R
   g.vars.forEach((v, i) => {
     if (v.perPlayer || v.perCard) {
       // per player: each seat's entry; per card: each card's (seen as the card is, unless declared otherwise)
-      const vals = (d.vars[i] as unknown[]).slice();
+      const vals = (d.vars[i] as Value[]).slice();
       vals.forEach((_, p) => { if (!varVisibleTo(s, g, v, p, viewer)) vals[p] = Array.isArray(v.initial) ? [] : v.initial; });
       d.vars[i] = vals;
       changed(d, varKey(d, i));
@@ -198,8 +199,10 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, given?: R
 }
 
 /** A card the bot chooses without seeing it is known only by its place: on the copy `d` of `s`, the card lying
- *  there. A card it sees is itself. */
-export function blindCard(s: State, d: State, g: Game, e: number, me: number): number {
+ *  there. A card it sees is itself. `option`: an option of a card prompt (a card's number, as the prompt's kind
+ *  says), as the bots hold it. */
+export function blindCard(s: State, d: State, g: Game, option: Value, me: number): number {
+  const e = option as number;
   if (cardVisibleTo(s, g, e, me)) return e;
   const z = s.loc[e]!;
   return d.zones[z]![s.zones[z]!.indexOf(e)]!;
@@ -274,11 +277,11 @@ export function reopenPending(d: State, g: Game, viewer: number): void {
 }
 
 /** A decision's options worked out again on `d` with bindings `b`, or null when it then offers nothing. */
-function reopened(d: State, g: Game, b: unknown[], pr: (typeof g.promptSteps)[number]['prompt'], open: NonNullable<State['prompt']>): NonNullable<State['prompt']> | null {
-  const c = { s: d, g, bindings: b as any[], it: undefined, memo: new Map<unknown, unknown>() };
-  let listed: unknown[];
+function reopened(d: State, g: Game, b: Value[], pr: (typeof g.promptSteps)[number]['prompt'], open: NonNullable<State['prompt']>): NonNullable<State['prompt']> | null {
+  const c = { s: d, g, bindings: b, it: undefined, memo: new Map<unknown, unknown>() };
+  let listed: Value[];
   try {
-    listed = pr.from(c) as unknown[];
+    listed = pr.from(c);
   } catch (e) {
     if (e instanceof RuleError) return null;
     throw e;
@@ -295,8 +298,8 @@ function reopened(d: State, g: Game, b: unknown[], pr: (typeof g.promptSteps)[nu
 
 /** The options without repeats (and without -1, "no card"/"nobody", for cards and players), as the flow
  *  lists them. */
-function distinctOptions(xs: readonly unknown[], dropNone: boolean): unknown[] {
-  const out: unknown[] = [];
+function distinctOptions(xs: readonly Value[], dropNone: boolean): Value[] {
+  const out: Value[] = [];
   for (const x of xs) {
     if (dropNone && x === -1) continue;
     if (!out.some((y) => sameValue(y, x))) out.push(x);

@@ -9,7 +9,8 @@
 // option, and every candidate is judged with the same fill-ins (the stream is rewound for each), so the
 // last seat to decide sees no more than the first.
 
-import type { Ctx, Game, OpenPrompt, State } from '../model.js';
+import type { Ctx, Choice, Game, OpenPrompt, State } from '../model.js';
+import type { Value } from '../expr/types.js';
 import { choiceCount, choices, resolve } from '../flow.js';
 import { cloneState } from '../state.js';
 import { blindCard, determinize } from './determinize.js';
@@ -23,7 +24,7 @@ const MAX_CANDIDATES = 64;
 /** a bound on the fill-in decisions of one lookahead (a step whose threads ask again and again) */
 const MAX_FILL = 1000;
 
-export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array): any[] {
+export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array): Choice {
   const me = p.player;
   const def = g.promptSteps[p.key]!;
   // never list a huge number of combinations: sample candidates instead (each distinct one once)
@@ -31,14 +32,14 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
   if (cands.length === 1) return cands[0]!;
   const base = determinize(s, g, me, rng);
   // A card the bot cannot see is known only by where it lies: in the copy, the card at that place.
-  const blind = def.prompt.kind.cards ? (e: number) => blindCard(s, base, g, e, me) : null;
+  const blind = def.prompt.kind.cards ? (e: Value) => blindCard(s, base, g, e, me) : null;
   const score = def.prompt.score;
   // the simultaneous step this decision belongs to (null outside one): the lookahead goes past it
   const step = s.simultaneous ? { list: s.simultaneous.list, step: s.simultaneous.step, depth: s.stack.length } : null;
   const fillRng = rng.slice();
   randInt(rng, 2); // the bot's own stream moves on, whatever the fill-ins drew
   let best = -Infinity;
-  let bestList: any[][] = [];
+  let bestList: Choice[] = [];
   for (const real of cands) {
     const choice = blind ? real.map(blind) : real;
     let v = score ? choiceScore(base, g, p.key, me, choice) : 0;
@@ -58,7 +59,7 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
 
 /** The prompt's own heuristic `score` of a choice for `player` (the sum over the values chosen), judged on `s`
  *  with the bindings of the player's decision there; 0 when the prompt declares none. */
-export function choiceScore(s: State, g: Game, key: number, player: number, choice: readonly unknown[]): number {
+export function choiceScore(s: State, g: Game, key: number, player: number, choice: readonly Value[]): number {
   const score = g.promptSteps[key]!.prompt.score;
   if (!score) return 0;
   const bindings = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === player)!.bindings : s.bindings;
@@ -88,11 +89,11 @@ function finishStep(t: State, g: Game, me: number, step: { list: number; step: n
 }
 
 /** The first legal choice of a decision (its first options, as many as it asks for). */
-function firstChoice(p: OpenPrompt): any[] {
+function firstChoice(p: OpenPrompt): Choice {
   return p.options.slice(0, Math.max(p.min, Math.min(1, p.max)));
 }
 
-function distinctChoices(xs: any[][]): any[][] {
+function distinctChoices(xs: Choice[]): Choice[] {
   const seen = new Set<string>();
   return xs.filter((x) => {
     const k = JSON.stringify(x);

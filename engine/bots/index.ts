@@ -3,7 +3,7 @@
 // from its own seat's view only (see determinize.ts); the options it may take exclude those the ruleset
 // marks `botsNever` (options.ts). A new bot is one more `registerBot` entry below.
 
-import type { Game, OpenPrompt, State } from '../model.js';
+import type { Game, Choice, OpenPrompt, State } from '../model.js';
 import { seedRng } from '../rng.js';
 import { botPrompt } from './options.js';
 import { greedyChoice } from './greedy.js';
@@ -61,7 +61,7 @@ export function parseSeats(text: string, players: number): BotKind[] {
 }
 
 /** A bot's choice for an open decision, drawn with the bot's own stream. */
-export function botChoice(kind: BotKind, s: State, g: Game, p: OpenPrompt, rng: Uint32Array): any[] {
+export function botChoice(kind: BotKind, s: State, g: Game, p: OpenPrompt, rng: Uint32Array): Choice {
   const { entry, budget } = resolveBot(kind);
   return entry.decide(s, g, botPrompt(s, g, p), rng, budget); // without the options a bot never takes
 }

@@ -23,7 +23,7 @@
 //
 // Everything random comes from the bot's own stream: the same view and stream give the same decision.
 
-import type { Game, OpenPrompt, State } from '../model.js';
+import type { Game, Choice, OpenPrompt, State } from '../model.js';
 import { choiceCount, choices, resolve } from '../flow.js';
 import { randInt } from '../rng.js';
 import { blindCard, determinize } from './determinize.js';
@@ -61,7 +61,7 @@ export interface SearchStats {
   decisions: number;
 }
 
-export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS, stats?: SearchStats): any[] {
+export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS, stats?: SearchStats): Choice {
   // `guided` is led by a decision's heuristic where its prompt declares a `score`
   const led = (key: number) => guided && !!g.promptSteps[key]!.prompt.score;
   const me = p.player;
@@ -174,7 +174,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
 }
 
 /** The choice the prompt's heuristic score likes best (ties: the bot's stream), among the candidates. */
-function scoredChoice(d: State, g: Game, q: OpenPrompt, rng: Uint32Array): any[] {
+function scoredChoice(d: State, g: Game, q: OpenPrompt, rng: Uint32Array): Choice {
   const cs = candidates(q, rng);
   const i = bestBy(cs.map((_, k) => k), (k) => choiceScore(d, g, q.key, q.player, cs[k]!), rng);
   return i >= 0 ? cs[i]! : randomChoice(q, rng);
@@ -212,7 +212,7 @@ function untriedOf(kids: readonly Node[]): number[] {
 
 /** Moves every seat's tree down by one decision: the mover's under its own key, the others' under what
  *  each of them sees of it. */
-function descend(d: State, g: Game, p: OpenPrompt, choice: any[], mover: number, moverKey: string, cur: Node[], paths: Node[][]): void {
+function descend(d: State, g: Game, p: OpenPrompt, choice: Choice, mover: number, moverKey: string, cur: Node[], paths: Node[][]): void {
   for (let q = 0; q < cur.length; q++) {
     const key = q === mover ? moverKey : observedKey(d, g, p, choice, q);
     const n = child(cur[q]!, key);
@@ -222,10 +222,10 @@ function descend(d: State, g: Game, p: OpenPrompt, choice: any[], mover: number,
 }
 
 /** The choices worth trying: all of them, or a sample of distinct ones when there are too many. */
-function candidates(p: OpenPrompt, rng: Uint32Array): any[][] {
+function candidates(p: OpenPrompt, rng: Uint32Array): Choice[] {
   if (choiceCount(p) <= MAX_CANDIDATES) return choices(p);
   const seen = new Set<string>();
-  const out: any[][] = [];
+  const out: Choice[] = [];
   for (let k = 0; k < MAX_CANDIDATES; k++) {
     const c = randomChoice(p, rng);
     const key = JSON.stringify(c);

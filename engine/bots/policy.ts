@@ -3,7 +3,8 @@
 // bots follow, softened: a seat may play otherwise), mixed with a little of the uniform choice so that no
 // legal choice is ever impossible; without a score, every choice is as likely.
 
-import type { Game, OpenPrompt, State } from '../model.js';
+import type { Choice, Game, OpenPrompt, State } from '../model.js';
+import type { Value } from '../expr/types.js';
 import { choiceCount, choices } from '../flow.js';
 import { nextFloat, randInt } from '../rng.js';
 import { choiceScore } from './greedy.js';
@@ -18,8 +19,8 @@ export const POLICY_MIX = 0.05;
 const MAX_SCORED = 64;
 
 /** The choices the model weighs, and their probabilities (summing to 1). */
-function modelOf(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, must?: readonly unknown[]): { cands: any[][]; probs: number[] } {
-  let cands: any[][];
+function modelOf(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, must?: readonly Value[]): { cands: Choice[]; probs: number[] } {
+  let cands: Choice[];
   if (choiceCount(p) <= MAX_SCORED) cands = choices(p);
   else {
     cands = [];
@@ -49,14 +50,14 @@ function modelOf(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, must?: read
   return { cands, probs };
 }
 
-function sameChoice(a: readonly unknown[], b: readonly unknown[]): boolean {
+function sameChoice(a: readonly Value[], b: readonly Value[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (!b.some((y) => sameValue(y, a[i]))) return false;
   return true;
 }
 
 /** The model's probability that `p.player` takes `choice` at decision `p` in `s`. */
-export function choiceLikelihood(s: State, g: Game, p: OpenPrompt, choice: readonly unknown[], rng: Uint32Array): number {
+export function choiceLikelihood(s: State, g: Game, p: OpenPrompt, choice: readonly Value[], rng: Uint32Array): number {
   if (!g.promptSteps[p.key]!.prompt.score) return 1 / Math.max(1, choiceCount(p));
   const { cands, probs } = modelOf(s, g, p, rng, choice);
   for (let i = 0; i < cands.length; i++) if (sameChoice(cands[i]!, choice)) return probs[i]!;
@@ -64,7 +65,7 @@ export function choiceLikelihood(s: State, g: Game, p: OpenPrompt, choice: reado
 }
 
 /** A choice drawn from the model. */
-export function modelChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array): any[] {
+export function modelChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array): Choice {
   if (!g.promptSteps[p.key]!.prompt.score || choiceCount(p) === 1) return randomChoice(p, rng);
   const { cands, probs } = modelOf(s, g, p, rng);
   let r = nextFloat(rng);

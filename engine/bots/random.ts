@@ -1,11 +1,11 @@
 // The random bot: uniform over the legal actions of its open decision, drawn from the bot's own stream.
 // It samples a choice directly (a random subset of the right size) instead of listing every combination.
 
-import type { OpenPrompt } from '../model.js';
+import type { Choice, OpenPrompt } from '../model.js';
 import { randInt } from '../rng.js';
 import { binom } from '../flow.js';
 
-export function randomChoice(p: OpenPrompt, rng: Uint32Array): any[] {
+export function randomChoice(p: OpenPrompt, rng: Uint32Array): Choice {
   const n = p.options.length;
   let k = p.min;
   if (p.max > p.min) {

@@ -4,7 +4,7 @@
 // registered in bots/index.ts). A bot is written by its name, or `name:N` when it takes a budget
 // (`ismcts`, `ismcts:400`).
 
-import type { Game, OpenPrompt, State } from '../model.js';
+import type { Game, Choice, OpenPrompt, State } from '../model.js';
 
 /** A bot as written on a command line or in a seat list, after `parseBot`: `name` or `name:N`. */
 export type BotKind = string;
@@ -34,7 +34,7 @@ export interface BotEntry {
   usesBelief?: boolean;
   /** The bot's choice for the open decision `q` (whose options exclude those the ruleset marks `botsNever`),
    *  drawn with the bot's own random stream; `budget` is the parsed `N` or the default (0 without a budget). */
-  decide(s: State, g: Game, q: OpenPrompt, rng: Uint32Array, budget: number): any[];
+  decide(s: State, g: Game, q: OpenPrompt, rng: Uint32Array, budget: number): Choice;
 }
 
 /** A parsed bot: its entry and the budget it runs with. */

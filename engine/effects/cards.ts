@@ -1,7 +1,7 @@
 // Effects on cards: move, deal, shuffle, reveal, show (to some players), rotate (every player's zone to the next at once), swap (two
 // zones exchange their cards).
 
-import type { Ctx, Eff } from '../model.js';
+import type { Ctx, Eff, Fn } from '../model.js';
 import { T, showType } from '../expr/types.js';
 import { changed, log, moveEntities, moveTop, notCollected, plainLines, runQuietly, shuffleZone, touchAll } from '../state.js';
 import { seenMask, showTo } from '../visibility.js';
@@ -92,14 +92,14 @@ function compileMove(x: EffectInput, a: Record<string, unknown>): Eff | null {
       const v = cards(c);
       let list: number[];
       if (!single) list = v as number[];
-      else if (v >= 0) { one[0] = v as number; list = one; } else list = NO_CARDS;
+      else if ((v as number) >= 0) { one[0] = v as number; list = one; } else list = NO_CARDS;
       moveEntities(c.s, c.g, list, to(c), bottom);
     };
   }
   if (a.from === undefined) { h.error(path, "move needs 'cards' (which cards) or 'from' (a zone to take from the top of)"); return null; }
   const from = h.zone(a.from, [...path, 'from'], scope);
   const all = a.count === undefined || a.count === 'all';
-  const count = all ? null : h.expr(a.count, [...path, 'count'], scope, T.num);
+  const count = all ? null : h.expr(a.count, [...path, 'count'], scope, T.num) as Fn<number> | null; // checked against that type
   const refill = a.refill !== undefined ? h.zone(a.refill, [...path, 'refill'], scope) : null;
   if (!from || !to || (!all && !count) || (a.refill !== undefined && !refill)) return null;
   const site = a.upTo === true || all ? -1 : h.site(path);
@@ -162,7 +162,7 @@ export const deal: EffectDef = {
       h.error([...path, 'to'], `deal needs the name of a per-player zone${zi ? ` ('${zi.id}' is not per player)` : hint ? ` (did you mean '${hint}'?)` : ''}`);
       return null;
     }
-    const count = h.expr(a.count ?? 1, [...path, 'count'], scope, T.num);
+    const count = h.expr(a.count ?? 1, [...path, 'count'], scope, T.num) as Fn<number> | null; // checked against that type
     const players = a.players !== undefined ? h.expr(a.players, [...path, 'players'], scope, T.list(T.player)) : null;
     if (!from || !count || (a.refill !== undefined && !refill)) return null;
     const base = zi.base;
@@ -238,7 +238,7 @@ export const show: EffectDef = {
     const single = t?.k === 'card';
     return (c) => {
       const v = f(c);
-      const xs: number[] = single ? (v >= 0 ? [v] : []) : (v as number[]).filter((e) => e >= 0);
+      const xs: number[] = single ? ((v as number) >= 0 ? [v as number] : []) : (v as number[]).filter((e) => e >= 0);
       const w = to(c);
       const seats: number[] = (Array.isArray(w) ? w : [w]).filter((p: number) => Number.isInteger(p) && p >= 0 && p < c.s.players);
       let mask = 0;

@@ -1,7 +1,7 @@
 // Effects that steer: if, forEach, log, quiet, end, goto.
 
 import type { Eff, Fn } from '../model.js';
-import { T } from '../expr/types.js';
+import { T, type Value } from '../expr/types.js';
 import { RuleError } from '../expr/env.js';
 import type { EffectDef } from './host.js';
 import { scoreOf, scoreWinners } from '../scores.js';
@@ -46,7 +46,8 @@ export const forEach: EffectDef = {
     if (!list) return null;
     const slot = typeof item.as === 'string' ? h.env.slotOf(item.as) : -1;
     return (c) => {
-      const xs = (list(c) as any[]).slice();
+      // a list by its type, checked above (a ruleset where it is not does not load)
+      const xs = (list(c) as Value[]).slice();
       if ((budget.work += xs.length) > budget.limit) overBudget();
       const save = c.bindings[slot];
       for (const v of xs) {

@@ -1,7 +1,7 @@
 // Effects on variables and roles: set, setRole, revealRole.
 
 import type { Ctx, Fn } from '../model.js';
-import { T } from '../expr/types.js';
+import { T, type Value } from '../expr/types.js';
 import { RuleError } from '../expr/env.js';
 import { changed, log, rolesKey, touchAll, varKey } from '../state.js';
 import { didYouMean } from '../suggest.js';
@@ -61,7 +61,7 @@ export const set: EffectDef = {
     }
     // the values and seats of one run, in lists kept with the effect: an expression runs no effects, so a `set`
     // never runs inside itself
-    const vals: unknown[] = fs.map(() => undefined);
+    const vals: Value[] = fs.map(() => undefined);
     const whos: number[] = fs.map(() => -1);
     return (c) => {
       // evaluate every value before assigning any: `set: {a: b, b: a}` swaps
@@ -76,14 +76,14 @@ export const set: EffectDef = {
 };
 
 /** One variable of a `set` takes its value (for a player or card `p` when it is per player or per card). */
-function assignVar(c: Ctx, d: { i: number; who: unknown }, p: number, v: unknown): void {
+function assignVar(c: Ctx, d: { i: number; who: unknown }, p: number, v: Value): void {
   if (d.who) {
     const perCard = c.g.vars[d.i]!.perCard === true;
     if (p < 0 || p >= (perCard ? c.s.loc.length : c.s.players)) throw new RuleError(`no such ${perCard ? 'card' : 'player'} to set ${c.g.vars[d.i]!.id} for`);
-    const arr2 = (c.s.vars[d.i] as unknown[]).slice();
-    arr2[p] = Array.isArray(v) ? (v as unknown[]).slice() : v;
+    const arr2 = (c.s.vars[d.i] as Value[]).slice(); // a per-player or per-card variable: one value per seat or card
+    arr2[p] = Array.isArray(v) ? (v as Value[]).slice() : v;
     c.s.vars[d.i] = arr2;
-  } else c.s.vars[d.i] = Array.isArray(v) ? (v as unknown[]).slice() : v;
+  } else c.s.vars[d.i] = Array.isArray(v) ? (v as Value[]).slice() : v;
   changed(c.s, varKey(c.s, d.i));
 }
 
@@ -106,10 +106,10 @@ export const setRole: EffectDef = {
     const { h, scope, at } = x;
     const a = record(x);
     if (!a) { h.error(at, 'expected a mapping with player, role'); return null; }
-    const p = h.expr(a.player, [...at, 'player'], scope, T.player);
+    const p = h.expr(a.player, [...at, 'player'], scope, T.player) as Fn<number> | null; // checked against that type
     let roleFn: Fn<string> | null;
     if (typeof a.role === 'string' && h.env.roles.has(a.role)) { const r = a.role; roleFn = () => r; }
-    else roleFn = h.expr(a.role, [...at, 'role'], scope, T.str);
+    else roleFn = h.expr(a.role, [...at, 'role'], scope, T.str) as Fn<string> | null; // checked against that type
     if (!p || !roleFn) return null;
     return (c) => {
       const id = roleFn!(c);

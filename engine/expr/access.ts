@@ -2,7 +2,8 @@
 // (a[b]): a per-player or per-card variable, a zone by player, card or cell, a table by key, a list by position.
 
 import type { Node } from './parse.js';
-import { T, hasField, showType } from './types.js';
+import { T, hasField, showType, type Value, type ValueRecord } from './types.js';
+import type { Fn } from '../model.js';
 import { ExprError, RuleError, type Compiled, type Scope } from './env.js';
 import { emptyOf } from './value.js';
 import { track, varKey } from '../memo.js';
@@ -16,6 +17,7 @@ export function compileField(cx: NodeCompiler, n: Node & { k: 'field' }, sc: Sco
   const name = n.name;
   const f = o.fn;
   if (o.t.k === 'card' || o.t.k === 'any') {
+    // a card (its number; undefined where nothing is bound) by its type: the type checker says so
     cx.cardFields.add(n);
     cx.env.reads?.add(`field:${name}`);
     const ft = cx.env.fields.get(name);
@@ -24,16 +26,18 @@ export function compileField(cx: NodeCompiler, n: Node & { k: 'field' }, sc: Sco
       throw new ExprError(`no card type has a field '${name}'${hint ? ` (did you mean '${hint}'?)` : ''}`, n.at);
     }
     const env = cx.env;
-    let col: unknown[] | undefined;
+    // a column's values were checked against the field's type when the cards loaded
+    let col: Value[] | undefined;
+    const column = () => env.gameColumns().get(name)! as Value[];
     // a field of "no card" (none: the top of an empty pile) is its type's empty value: 0, '', no, [], none
     const empty = emptyOf(ft, cx.env);
     if (n.obj.k === 'it') {
       // `it.field` (filters over whole zones): read the column straight from the current item
       return {
         fn: (c) => {
-          const e = c.it;
+          const e = c.it as number | undefined;
           if (e === undefined || e < 0) return empty;
-          return (col ??= env.gameColumns().get(name)!)[e];
+          return (col ??= column())[e];
         },
         t: ft,
         ir: { k: 'field', e: { k: 'it' }, name, empty, env },
@@ -41,9 +45,9 @@ export function compileField(cx: NodeCompiler, n: Node & { k: 'field' }, sc: Sco
     }
     return {
       fn: (c) => {
-        const e = f(c);
+        const e = f(c) as number | undefined;
         if (e === undefined || e < 0) return empty;
-        return (col ??= env.gameColumns().get(name)!)[e];
+        return (col ??= column())[e];
       },
       t: ft,
       ir: { k: 'field', e: irOf(o), name, empty, env },
@@ -54,13 +58,15 @@ export function compileField(cx: NodeCompiler, n: Node & { k: 'field' }, sc: Sco
     const ft = o.t.f[name]!;
     // a record not there (a decision skipped for lack of options binds nothing) reads as empty values
     const empty = emptyOf(ft, cx.env);
-    return { fn: (c) => { const r = f(c); return r === null || r === undefined ? empty : r[name]; }, t: ft };
+    const rf = f as Fn<ValueRecord | null | undefined>; // a record by its type
+    return { fn: (c) => { const r = rf(c); return r === null || r === undefined ? empty : r[name]; }, t: ft };
   }
   if (o.t.k === 'counts') {
     const en = cx.env.enums.get(o.t.of)!;
     const i = en.index.get(name);
     if (i === undefined) throw new ExprError(`${o.t.of} has no value '${name}'${suggest(name, en.values)}`, n.at);
-    return { fn: (c) => { const v = f(c); return v ? v[i] : 0; }, t: T.num };
+    const cf = f as Fn<readonly number[] | null | undefined>; // counts by its type: a number per value
+    return { fn: (c) => { const v = cf(c); return v ? v[i] : 0; }, t: T.num };
   }
   if (o.t.k === 'row') {
     const tab = cx.env.tables.get(o.t.table)!;
@@ -70,9 +76,10 @@ export function compileField(cx: NodeCompiler, n: Node & { k: 'field' }, sc: Sco
     const tid = tab.id, key = tab.key;
     cx.warnSites++;
     // with warnings kept, the cell is remembered: a count that asks too much is reported at its table value
+    const rf = f as Fn<ValueRecord>; // a table's row by its type (indexing a table throws on a missing key)
     return {
       fn: (c) => {
-        const r = f(c), w = c.s.lastCell;
+        const r = rf(c), w = c.s.lastCell;
         if (w) { w.seen = true; w.table = tid; w.key = key; w.col = name; w.row = r; }
         return r[name];
       },
@@ -87,15 +94,15 @@ export function compileIndex(cx: NodeCompiler, n: Node & { k: 'index' }, sc: Sco
     const pv = cx.env.vars.get(n.obj.name);
     if (pv?.perPlayer) {
       const ix = cx.value(n.index, sc);
-      cx.need(ix, T.player, n.index);
-      const xf = ix.fn, i = pv.index;
-      return { fn: (c) => { const p = playerIndex(xf(c), c); track(c.s, varKey(c.s, i)); return c.s.vars[i][p]; }, t: pv.t, ir: { k: 'pvar', i, p: irOf(ix) } };
+      // the variable holds a list with one value per seat
+      const xf = cx.player(ix, n.index), i = pv.index;
+      return { fn: (c) => { const p = playerIndex(xf(c), c); track(c.s, varKey(c.s, i)); return (c.s.vars[i] as Value[])[p]; }, t: pv.t, ir: { k: 'pvar', i, p: irOf(ix) } };
     }
     if (pv?.perCard) {
       const ix = cx.value(n.index, sc);
-      cx.need(ix, T.card, n.index);
-      const xf = ix.fn, i = pv.index;
-      return { fn: (c) => { const e = cardIndex(xf(c), c); track(c.s, varKey(c.s, i)); return c.s.vars[i][e]; }, t: pv.t, ir: { k: 'cvar', i, e: irOf(ix) } };
+      // the variable holds a list with one value per card
+      const xf = cx.card(ix, n.index), i = pv.index;
+      return { fn: (c) => { const e = cardIndex(xf(c), c); track(c.s, varKey(c.s, i)); return (c.s.vars[i] as Value[])[e]; }, t: pv.t, ir: { k: 'cvar', i, e: irOf(ix) } };
     }
   }
   const o = cx.expr(n.obj, sc);
@@ -105,18 +112,16 @@ export function compileIndex(cx: NodeCompiler, n: Node & { k: 'index' }, sc: Sco
     const z = cx.env.zones.get(zt.zone)!;
     const kind = zt.need[0]!;
     const rest = zt.need.slice(1);
-    const of = o.fn;
+    const of = o.fn as Fn<number>; // a zone reference gives its first instance's number
     const stride = z.cells ? z.cells.length : 1;
     if (kind === 'player') {
       const ix = cx.value(n.index, sc);
-      cx.need(ix, T.player, n.index);
-      const xf = ix.fn;
+      const xf = cx.player(ix, n.index);
       return { fn: (c) => of(c) + playerIndex(xf(c), c) * stride, t: { k: 'zone', zone: zt.zone, need: rest }, ir: { k: 'zplayer', z: irOf(o), p: irOf(ix), stride } };
     }
     if (kind === 'card') {
       const ix = cx.value(n.index, sc);
-      cx.need(ix, T.card, n.index);
-      const xf = ix.fn;
+      const xf = cx.card(ix, n.index);
       return { fn: (c) => of(c) + cardIndex(xf(c), c), t: { k: 'zone', zone: zt.zone, need: rest }, ir: { k: 'zcard', z: irOf(o), e: irOf(ix) } };
     }
     if (n.index.k === 'str') {
@@ -125,8 +130,7 @@ export function compileIndex(cx: NodeCompiler, n: Node & { k: 'index' }, sc: Sco
       return { fn: (c) => of(c) + ci, t: { k: 'zone', zone: zt.zone, need: rest }, ir: { k: 'zcell', z: irOf(o), ci } };
     }
     const ix = cx.value(n.index, sc);
-    cx.need(ix, T.cell, n.index);
-    const xf = ix.fn;
+    const xf = cx.cell(ix, n.index);
     const cells = z.cellIndex;
     return {
       fn: (c) => {
@@ -147,7 +151,7 @@ export function compileIndex(cx: NodeCompiler, n: Node & { k: 'index' }, sc: Sco
         const k = String(xf(c));
         const r = rows.get(k);
         if (!r) throw new RuleError(`table '${tab.id}' has no row with ${tab.key} = ${k}`);
-        return r;
+        return r as ValueRecord; // its cells were checked against the columns' types when the table loaded
       },
       t: { k: 'row', table: tab.id },
     };
@@ -155,8 +159,7 @@ export function compileIndex(cx: NodeCompiler, n: Node & { k: 'index' }, sc: Sco
   const v = cx.toValue(o, n.obj); // n.obj compiled once (compiling it again doubles the work per level)
   if (v.t.k === 'list') {
     const ix = cx.value(n.index, sc);
-    cx.need(ix, T.num, n.index);
-    const lf = v.fn, xf = ix.fn;
+    const lf = v.fn as Fn<readonly Value[]>, xf = cx.num(ix, n.index); // a list by its type, just checked
     return {
       fn: (c) => {
         const xs = lf(c), i = xf(c);

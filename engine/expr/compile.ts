@@ -4,7 +4,7 @@
 
 import type { Fn } from '../model.js';
 import { parseExpr, ExprSyntaxError, type Node } from './parse.js';
-import { T, assignable, asValue, recType, showType, type Ty } from './types.js';
+import { T, assignable, asValue, recType, showType, type Ty, type Value } from './types.js';
 import { didYouMean } from '../suggest.js';
 import { FUNCTIONS, arityOf } from './functions/index.js';
 import type { NodeCompiler } from './functions/def.js';
@@ -46,7 +46,7 @@ export function compileZoneSource(src: string, env: Env, scope: Scope): Fn<numbe
   const r = new Compiler(env).expr(node, scope);
   if (r.t.k !== 'zone') throw new ExprError(`expected a zone (e.g. deck, hand[$p] or board['A1']), but this is ${showType(r.t)}`, node.at);
   if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index here, e.g. ${r.t.zone}[${indexExample(r.t.need[0]!)}]`, node.at);
-  return emitted(r);
+  return emitted(r) as Fn<number>; // a zone by its type, just checked: its instance's number
 }
 
 export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): Compiled {
@@ -57,7 +57,7 @@ export function compileNode(node: Node, env: Env, scope: Scope, expected?: Ty): 
     throw new ExprError(`expected ${showType(expected)}, but this is ${showType(r.t)}`, node.at);
   }
   if (r.t.k === 'zone' && r.t.need.length === 0) {
-    const f = r.fn;
+    const f = r.fn as Fn<number>; // a zone reference gives its instance's number
     const zone: Compiled = { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]; }, t, ir: { k: 'zlist', z: irOf(r) } };
     return { fn: emitted(zone), t };
   }
@@ -146,8 +146,7 @@ class Compiler implements NodeCompiler {
       case 'unary': {
         const a = this.value(n.arg, sc);
         if (n.op === '-') {
-          this.need(a, T.num, n.arg);
-          const f = a.fn;
+          const f = this.num(a, n.arg);
           return { fn: (c) => -f(c), t: T.num, ir: { k: 'un', op: '-', a: irOf(a) } };
         }
         this.need(a, T.bool, n.arg);
@@ -182,7 +181,7 @@ class Compiler implements NodeCompiler {
   toValue(r: Compiled, n: Node): Compiled {
     if (r.t.k === 'zone') {
       if (r.t.need.length) throw new ExprError(`zone '${r.t.zone}' needs a ${r.t.need[0]} index, e.g. ${r.t.zone}[${indexExample(r.t.need[0]!)}]`, n.at);
-      const f = r.fn;
+      const f = r.fn as Fn<number>; // a zone reference gives its instance's number
       return { fn: (c) => { const z = f(c); track(c.s, z); return c.s.zones[z]; }, t: T.list(T.card), ir: { k: 'zlist', z: irOf(r) } };
     }
     if (r.t.k === 'table') throw new ExprError(`table '${r.t.table}' needs a key, e.g. ${r.t.table}[playerCount]`, n.at);
@@ -192,6 +191,13 @@ class Compiler implements NodeCompiler {
   need(r: Compiled, t: Ty, n: Node): void {
     if (!assignable(r.t, t)) throw new ExprError(`expected ${showType(t)}, but this is ${showType(r.t)}`, n.at);
   }
+
+  // the closure of an expression whose type was just checked gives a value of that type (the type checker's
+  // guarantee, at no cost at run time)
+  num(r: Compiled, n: Node): Fn<number> { this.need(r, T.num, n); return r.fn as Fn<number>; }
+  player(r: Compiled, n: Node): Fn<number> { this.need(r, T.player, n); return r.fn as Fn<number>; }
+  card(r: Compiled, n: Node): Fn<number> { this.need(r, T.card, n); return r.fn as Fn<number>; }
+  cell(r: Compiled, n: Node): Fn<string> { this.need(r, T.cell, n); return r.fn as Fn<string>; }
 
   bind(name: string, at: number, sc: Scope): Compiled {
     const p = sc.params?.get(name);
@@ -256,7 +262,7 @@ class Compiler implements NodeCompiler {
     }
     // a list of literals is built once, not at every evaluation (lists are never mutated in place)
     if (n.items.every((x) => x.k === 'num' || x.k === 'str' || x.k === 'bool')) {
-      const constant = Object.freeze(n.items.map((x) => (x as { v: unknown }).v));
+      const constant = Object.freeze(n.items.map((x) => (x as { v: number | string | boolean }).v));
       return { fn: () => constant, t: T.list(of) };
     }
     const fs = items.map((x) => x.fn);
@@ -271,7 +277,7 @@ class Compiler implements NodeCompiler {
     const fs = parts.map((x) => x.c.fn);
     return {
       fn: (c) => {
-        const o: Record<string, unknown> = Object.create(null);
+        const o: Record<string, Value> = Object.create(null);
         for (let i = 0; i < fs.length; i++) o[names[i]!] = fs[i]!(c);
         return o;
       },
@@ -285,7 +291,7 @@ class Compiler implements NodeCompiler {
 
   binary(n: Node & { k: 'binary' }, sc: Scope): Compiled { return compileBinary(this, n, sc); }
 
-  lambda(list: Node, body: Node, sc: Scope): { l: Compiled; b: Compiled; of: Ty } {
+  lambda(list: Node, body: Node, sc: Scope): { l: Compiled<Value[]>; b: Compiled; of: Ty } {
     this.loops++;
     const l = this.value(list, sc);
     if (l.t.k !== 'list') throw new ExprError(`expected a list, but this is ${showType(l.t)}`, list.at);
@@ -293,7 +299,7 @@ class Compiler implements NodeCompiler {
     const body0 = this.value(body, { ...sc, it: of });
     // a function that keeps the body as a closure (filter, flatten…) calls its emitted code when there is some
     const b: Compiled = { ...body0, fn: emitted(body0) };
-    return { l, b, of };
+    return { l: l as Compiled<Value[]>, b, of }; // a list by its type, just checked
   }
 
   call(n: Node & { k: 'call' }, sc: Scope): Compiled {
@@ -331,7 +337,7 @@ class Compiler implements NodeCompiler {
     this.env.onQuantityCall?.(q.id, n.at);
     this.opaque++; // modifiers read the cards in play and bindings of their own
     const i = q.index;
-    const vals: unknown[] = new Array(afs.length);
+    const vals: Value[] = new Array(afs.length);
     return {
       fn: (c) => {
         // arguments first (they may read other quantities), then the quantity itself
@@ -342,16 +348,16 @@ class Compiler implements NodeCompiler {
     };
   }
 
-  listArg(n: Node, sc: Scope): Compiled {
+  listArg(n: Node, sc: Scope): Compiled<Value[]> {
     const l = this.value(n, sc);
     if (l.t.k !== 'list') throw new ExprError(`expected a list, but this is ${showType(l.t)}`, n.at);
-    return l;
+    return l as Compiled<Value[]>; // a list by its type, just checked
   }
 
-  playerArg(n: Node, sc: Scope): Compiled {
+  playerArg(n: Node, sc: Scope): Compiled<number> {
     const p = this.value(n, sc);
     this.need(p, T.player, n);
-    return p;
+    return p as Compiled<number>; // a player (a seat number) by its type, just checked
   }
 
   callDef(d: DefInfo, args: Node[], at: number, sc: Scope): Compiled {
@@ -423,7 +429,7 @@ class Compiler implements NodeCompiler {
     // Arguments are evaluated once, at the call (by value): `it` in an argument is the caller's item, even
     // where the definition's body runs its own list functions.
     const argv = args.map((a) => this.value(a, sc));
-    const store: any[] = new Array(argv.length);
+    const store: Value[] = new Array(argv.length);
     const params = new Map<string, Compiled>();
     d.params.forEach((p, i) => params.set(p, { fn: () => store[i], t: argv[i]!.t, ir: { k: 'param', store, i } }));
     this.defStack.push(d.id);

@@ -2,6 +2,7 @@
 // definition cache (engine/memo.ts) around it.
 
 import type { Fn } from '../model.js';
+import type { Value } from './types.js';
 import type { Compiled, DefInfo } from './env.js';
 import { irOf, type Ir } from './ir.js';
 import { abandon, argKey, begin, end, memo, reuse, settingKey, stillValid, track } from '../memo.js';
@@ -10,7 +11,7 @@ import { budget, overBudget } from '../budget.js';
 /** A definition's call: the arguments evaluated by value and stored where the body reads them. No saving and
  *  restoring: a call site is never re-entered while it runs (definitions cannot recurse, and each use of a
  *  definition is compiled on its own). */
-export function plainCall(body: Compiled, argv: Compiled[], store: any[]): Compiled {
+export function plainCall(body: Compiled, argv: Compiled[], store: Value[]): Compiled {
   if (argv.length === 0) return body;
   const bf = body.fn;
   const afs = argv.map((a) => a.fn);
@@ -26,7 +27,7 @@ export function plainCall(body: Compiled, argv: Compiled[], store: any[]): Compi
     return { fn: (c) => { const v0 = a0(c), v1 = a1(c); store[2] = a2(c); store[0] = v0; store[1] = v1; return bf(c); }, t, ir };
   }
   const n = afs.length;
-  const vals: any[] = new Array(n);
+  const vals: Value[] = new Array(n);
   return {
     fn: (c) => {
       for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
@@ -43,9 +44,9 @@ const MAX_CACHED = 4096;
 
 /** A definition's call that, while bots judge positions (`memo.on`), reuses a value computed before for the
  *  same arguments if nothing it read has changed since (engine/memo.ts); otherwise the plain call. */
-export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: any[], warns: boolean): Fn {
+export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: Value[], warns: boolean): Fn {
   const n = afs.length;
-  const vals: any[] = new Array(n);
+  const vals: Value[] = new Array(n);
   const m = (d.memo ??= { values: new Map(), hits: 0, misses: 0, off: false });
   const cache = m.values;
   return (c) => {

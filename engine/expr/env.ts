@@ -2,7 +2,7 @@
 // refer to and the language's errors (env-core.ts, which the model stands on), re-exported here.
 
 import type { Fn } from '../model.js';
-import type { Ty } from './types.js';
+import type { Ty, Value } from './types.js';
 import type { Ir } from './ir.js';
 
 export { DefError, ExprError, GrowthError, RuleError, RulesetGrowthError } from './env-core.js';
@@ -18,8 +18,10 @@ export interface Scope {
   random: boolean;
 }
 
-export interface Compiled {
-  fn: Fn;
+/** An expression compiled: its closure and its type (`T`: what the closure gives, where the compiler has
+ *  checked the type; a `Value` of type `t` otherwise). */
+export interface Compiled<T = Value> {
+  fn: Fn<T>;
   t: Ty;
   /** a list made anew by every evaluation, held by nothing else (a `filter`'s result, not a zone's own list):
    *  the caller may change it in place instead of copying it */

@@ -4,7 +4,7 @@
 
 import type { Fn } from '../model.js';
 import type { Node } from './parse.js';
-import { T, assignable, showType, type Ty } from './types.js';
+import { T, assignable, showType, type Ty, type Value } from './types.js';
 import { ExprError, type Compiled, type Scope } from './env.js';
 import { sameValue } from './value.js';
 import { didYouMean } from '../suggest.js';
@@ -30,20 +30,20 @@ export function compileBinary(cx: NodeCompiler, n: Node & { k: 'binary' }, sc: S
         if (!ok(b.t)) throw new ExprError(`only texts and numbers join into a text, not ${showType(b.t)}`, n.right.at);
         return { fn: (c) => String(af(c)) + String(bf(c)), t: T.str };
       }
-      cx.need(a, T.num, n.left); cx.need(b, T.num, n.right);
+      const x = cx.num(a, n.left), y = cx.num(b, n.right);
       const op = n.op;
-      const fn: Fn = op === '+' ? (c) => af(c) + bf(c)
-        : op === '-' ? (c) => af(c) - bf(c)
-        : op === '*' ? (c) => af(c) * bf(c)
-        : op === '/' ? (c) => { const d = bf(c); return d === 0 ? 0 : af(c) / d; }
-        : (c) => { const d = bf(c); return d === 0 ? 0 : af(c) % d; };
+      const fn: Fn = op === '+' ? (c) => x(c) + y(c)
+        : op === '-' ? (c) => x(c) - y(c)
+        : op === '*' ? (c) => x(c) * y(c)
+        : op === '/' ? (c) => { const d = y(c); return d === 0 ? 0 : x(c) / d; }
+        : (c) => { const d = y(c); return d === 0 ? 0 : x(c) % d; };
       const ir: Ir = op === '/' || op === '%' ? { k: 'div', op, a: irOf(a), b: irOf(b) } : { k: 'bin', op, a: irOf(a), b: irOf(b) };
       return { fn, t: T.num, ir };
     }
     case '<': case '<=': case '>': case '>=': {
-      cx.need(a, T.num, n.left); cx.need(b, T.num, n.right);
+      const x = cx.num(a, n.left), y = cx.num(b, n.right);
       const op = n.op;
-      const fn: Fn = op === '<' ? (c) => af(c) < bf(c) : op === '<=' ? (c) => af(c) <= bf(c) : op === '>' ? (c) => af(c) > bf(c) : (c) => af(c) >= bf(c);
+      const fn: Fn = op === '<' ? (c) => x(c) < y(c) : op === '<=' ? (c) => x(c) <= y(c) : op === '>' ? (c) => x(c) > y(c) : (c) => x(c) >= y(c);
       return { fn, t: T.bool, ir: { k: 'bin', op, a: irOf(a), b: irOf(b) } };
     }
     case '==': case '!=': {
@@ -67,7 +67,8 @@ export function compileBinary(cx: NodeCompiler, n: Node & { k: 'binary' }, sc: S
       if (!assignable(a.t, b.t.of)) throw new ExprError(`cannot look for ${showType(a.t)} in ${showType(b.t)}`, n.at);
       if (n.right.k === 'list' && a.t.k === 'str') n.right.items.forEach((x) => checkLiteral(cx, x, n.left));
       if (n.left.k === 'str') checkLiteral(cx, n.left, n.right); // 'wood' in it.either
-      return { fn: (c) => bf(c).includes(af(c)), t: T.bool };
+      const lf = bf as Fn<readonly Value[]>; // a list by its type, just checked
+      return { fn: (c) => lf(c).includes(af(c)), t: T.bool };
     }
   }
   throw new ExprError(`unknown operator '${n.op}'`, n.at);

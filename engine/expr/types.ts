@@ -22,6 +22,17 @@ export type Ty =
   | { k: 'row'; table: string }
   | { k: 'any' };
 
+/**
+ * What an expression yields at run time, the value a `Ty` describes: a number (also a player's seat, a card's
+ * number, -1 for "nobody" / "no card", a cell's index), a text, a yes/no, a list of values (counts are a list
+ * of numbers, one per value of the enumeration), or a record (a record literal, a table's row, a payment source).
+ * `null` and `undefined` stand where nothing is (no value bound yet; the empty value of a type without one).
+ */
+export type Value = number | string | boolean | null | undefined | readonly Value[] | ValueRecord;
+
+/** A record value: field name → value (plain or null-prototype object; also a table row, a payment source). */
+export interface ValueRecord { readonly [field: string]: Value }
+
 export const T = {
   num: { k: 'num' } as Ty,
   bool: { k: 'bool' } as Ty,

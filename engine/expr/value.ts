@@ -1,10 +1,10 @@
 // Runtime values of the expression language: equality of compound values, and the empty value of a type.
 
 import type { Env } from './env.js';
-import type { Ty } from './types.js';
+import type { Ty, Value, ValueRecord } from './types.js';
 
 /** Values equal item by item and field by field (lists, records, counts); others by identity. */
-export function sameValue(a: any, b: any): boolean {
+export function sameValue(a: Value, b: Value): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {
@@ -12,14 +12,15 @@ export function sameValue(a: any, b: any): boolean {
     for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
     return true;
   }
-  const ka = Object.keys(a), kb = Object.keys(b);
+  const ra = a as ValueRecord, rb = b as ValueRecord; // neither is a list: records
+  const ka = Object.keys(ra), kb = Object.keys(rb);
   if (ka.length !== kb.length) return false;
-  for (const k of ka) if (!Object.prototype.hasOwnProperty.call(b, k) || !sameValue(a[k], b[k])) return false;
+  for (const k of ka) if (!Object.prototype.hasOwnProperty.call(rb, k) || !sameValue(ra[k], rb[k])) return false;
   return true;
 }
 
 /** The empty value of a type: what a field of "no card" reads as. */
-export function emptyOf(t: Ty, env: Env): unknown {
+export function emptyOf(t: Ty, env: Env): Value {
   switch (t.k) {
     case 'num': return 0;
     case 'bool': return false;
@@ -30,4 +31,4 @@ export function emptyOf(t: Ty, env: Env): unknown {
     default: return null;
   }
 }
-const EMPTY_LIST: unknown[] = Object.freeze([]) as unknown as unknown[];
+const EMPTY_LIST: readonly Value[] = Object.freeze([]);

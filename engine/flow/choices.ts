@@ -2,17 +2,18 @@
 // (`choices`) or only counted (`choiceCount`). Clients, bots and the flow's rule that a decision with one legal
 // choice is taken at once read them.
 
-import type { OpenPrompt } from '../model.js';
+import type { Choice, OpenPrompt } from '../model.js';
+import type { Value } from '../expr/types.js';
 
 /** All subsets of the options with a size in [min, max], in a stable order. */
-export function choices(p: OpenPrompt): any[][] {
-  const out: any[][] = [];
+export function choices(p: OpenPrompt): Choice[] {
+  const out: Choice[] = [];
   const n = p.options.length;
   for (let k = p.min; k <= p.max; k++) combos(p.options, n, k, 0, [], out);
   return out;
 }
 
-function combos(xs: any[], n: number, k: number, from: number, cur: any[], out: any[][]): void {
+function combos(xs: readonly Value[], n: number, k: number, from: number, cur: Value[], out: Choice[]): void {
   if (cur.length === k) { out.push(cur.slice()); return; }
   for (let i = from; i <= n - (k - cur.length); i++) {
     cur.push(xs[i]);

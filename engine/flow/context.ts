@@ -1,6 +1,7 @@
 // The flow's evaluation contexts, reused from a small stack instead of made for every step and decision.
 
 import type { Ctx, Game, State } from '../model.js';
+import type { Value } from '../expr/types.js';
 
 /**
  * Evaluation contexts, reused: the flow made one for every step run and every decision taken, a large part of a
@@ -11,7 +12,7 @@ import type { Ctx, Game, State } from '../model.js';
 const ctxPool: Ctx[] = [];
 let ctxDepth = 0;
 
-export function ctxEnter(s: State, g: Game, b: any[]): Ctx {
+export function ctxEnter(s: State, g: Game, b: Value[]): Ctx {
   let c = ctxPool[ctxDepth];
   if (c === undefined) {
     // the same fields, in the same order, as every other context: expressions see one shape of context

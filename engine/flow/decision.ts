@@ -1,7 +1,8 @@
 // A prompt step's decision: its options worked out when it opens (distinct values, none dropped where the kind
 // has no "none"), and the chosen values bound to its `as` and written to the log.
 
-import type { Ctx, Game, LogEntry, OpenPrompt, State, StepDef } from '../model.js';
+import type { Choice, Ctx, Game, LogEntry, OpenPrompt, State, StepDef } from '../model.js';
+import type { Value } from '../expr/types.js';
 import { sameValue } from '../expr/value.js';
 import { seenMask } from '../visibility.js';
 import { logLine } from '../budget.js';
@@ -14,11 +15,11 @@ export function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenProm
   // distinct options (a choice cannot name the same thing twice); counts are whole numbers. Nothing changes
   // while they are worked out, so a quantity read many times is computed once (a game without quantities
   // needs no table for that).
-  let listed: any[];
-  if (g.quantities.length === 0) listed = pr.from(c) as any[];
+  let listed: Value[];
+  if (g.quantities.length === 0) listed = pr.from(c);
   else {
     c.memo = new Map();
-    try { listed = pr.from(c) as any[]; } finally { c.memo = undefined; }
+    try { listed = pr.from(c); } finally { c.memo = undefined; }
   }
   // -1 is "nobody" / "no card" in a kind whose items are numbered: never an option
   const dropNone = pr.kind.none === -1;
@@ -32,13 +33,13 @@ export function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenProm
 }
 
 /** A copy without repeats (and without -1, "nobody"/"no card", when `dropNone`); records compare by value. */
-function distinct(xs: readonly any[], dropNone: boolean): any[] {
+function distinct(xs: readonly Value[], dropNone: boolean): Value[] {
   // plain values: a copy of the list's size, its repeats taken out in place (no list grown from empty)
   let plain = true;
   for (let i = 0; i < xs.length; i++) if (xs[i] !== null && typeof xs[i] === 'object') { plain = false; break; }
   if (plain) return distinctInPlace(xs.slice(), dropNone);
-  const out: any[] = [];
-  let buckets: Map<unknown, any[]> | null = null;
+  const out: Value[] = [];
+  let buckets: Map<unknown, Value[]> | null = null;
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i];
     if (dropNone && x === -1) continue;
@@ -64,7 +65,7 @@ function distinct(xs: readonly any[], dropNone: boolean): any[] {
 
 /** `distinct` of a list nobody else holds (made by this evaluation): repeats are taken out of the list itself.
  *  Records and lists among the items go the copying way. */
-function distinctInPlace(xs: any[], dropNone: boolean): any[] {
+function distinctInPlace(xs: Value[], dropNone: boolean): Value[] {
   for (let i = 0; i < xs.length; i++) if (xs[i] !== null && typeof xs[i] === 'object') return distinct(xs, dropNone);
   let w = 0;
   for (let r = 0; r < xs.length; r++) {
@@ -89,10 +90,10 @@ function roughKey(v: object): unknown {
 }
 
 /** The empty choice: a decision skipped, or one whose only legal choice is to take nothing. */
-export const NONE: any[] = [];
+export const NONE: Choice = [];
 
 /** The log line of a choice, written once the choice is bound (a `log` text of the prompt reads its `as`). */
-export function logChoice(c: Ctx, p: OpenPrompt, choice: any[], secret: boolean): void {
+export function logChoice(c: Ctx, p: OpenPrompt, choice: Choice, secret: boolean): void {
   const { s, g } = c;
   if (!s.log) return;
   const def = g.promptSteps[p.key]!;
@@ -106,7 +107,7 @@ export function logChoice(c: Ctx, p: OpenPrompt, choice: any[], secret: boolean)
     player: p.player,
     step: def.path,
     holes: [{ t: 'value', v: choice.slice() }],
-    seen: cards ? choice.map((e) => seenMask(s, g, e)) : undefined,
+    seen: cards ? choice.map((e) => seenMask(s, g, e as number)) : undefined, // a card kind's options are cards
     secret,
     labels: tpl === undefined ? labelsOf(s, g, p, choice) ?? undefined : undefined,
     ...(tpl === false ? { silent: true } : tpl ? { say: tpl(c) } : {}),
@@ -114,7 +115,7 @@ export function logChoice(c: Ctx, p: OpenPrompt, choice: any[], secret: boolean)
 }
 
 /** The chosen values as the prompt's `label` texts (null when it has none and the values are plain). */
-export function labelsOf(s: State, g: Game, p: OpenPrompt, values: readonly any[]): LogEntry[] | null {
+export function labelsOf(s: State, g: Game, p: OpenPrompt, values: readonly Value[]): LogEntry[] | null {
   const def = g.promptSteps[p.key]!;
   const label = def.prompt.label;
   if (!label) return null;
@@ -129,7 +130,7 @@ export function clearBinding(c: Ctx, def: StepDef & { kind: 'prompt' }): void {
   bindChoice(c, def, NONE);
 }
 
-export function bindChoice(c: Ctx, def: StepDef & { kind: 'prompt' }, choice: any[]): void {
+export function bindChoice(c: Ctx, def: StepDef & { kind: 'prompt' }, choice: Choice): void {
   const pr = def.prompt;
   if (pr.slot >= 0) c.bindings[pr.slot] = pr.single ? (choice.length ? choice[0] : pr.kind.none) : choice.slice();
 }

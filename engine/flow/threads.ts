@@ -2,6 +2,7 @@
 // bindings and decisions; the main flow moves past the step when every thread is done.
 
 import type { Ctx, Game, State, StepDef, Thread } from '../model.js';
+import type { Value } from '../expr/types.js';
 import { RuleError } from '../expr/env.js';
 import { judgeLog } from '../log-judge.js';
 import { emptyList } from '../list-room.js';
@@ -80,7 +81,7 @@ function resolveOffer(s: State, g: Game, step: StepDef & { kind: 'offer' }, thre
   const c: Ctx = { s, g, bindings: s.bindings, it: undefined };
   const mark = s.log ? s.log.length : -1;
   let who = -1;
-  let response: unknown = step.declined;
+  let response: Value = step.declined;
   for (const th of threads) {
     const v = th.bindings[step.askSlot];
     const took = step.askSingle ? v !== undefined && v !== null && v !== -1 : Array.isArray(v) && v.length > 0;

@@ -3,10 +3,11 @@
 
 /** One source of units: each copy gives one unit of any one of `kinds` (a fixed producer lists one kind).
  *  `copies` may be Infinity (an unlimited producer). */
-export interface UnitSource {
+// (a type, not an interface: a source is also a record value of the expression language, engine/expr/types.ts)
+export type UnitSource = {
   readonly kinds: readonly number[];
   readonly copies: number;
-}
+};
 
 export interface Supplier {
   readonly sources: readonly UnitSource[];

@@ -10,6 +10,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Game, State } from '../../engine/model.js';
+import type { Value } from '../../engine/expr/types.js';
 import { choices, newGame, resolve } from '../../engine/flow.js';
 import { cloneState } from '../../engine/state.js';
 import { seedRng } from '../../engine/rng.js';
@@ -51,7 +52,7 @@ describe('determinized copies and simultaneous steps', () => {
       const d = determinize(s, g, 0, seedRng(i, 'bot:0'));
       for (const th of d.simultaneous!.threads) {
         if (th.player === 0) continue;
-        const cards = th.prompt!.options.map((o: { card: number }) => o.card);
+        const cards = (th.prompt!.options as { card: number }[]).map((o) => o.card);
         for (const e of cards) {
           const z = d.loc[e]!;
           expect(ins.zone[z], 'an option card lies in a hand on the copy').toBe(hand);
@@ -65,7 +66,7 @@ describe('determinized copies and simultaneous steps', () => {
 
   /** The state after `seat` commits `choice` in the step (and the first option of any later decision of
    *  its thread); null when the step is then over. */
-  function committed(s: State, g: Game, seat: number, choice: unknown[]): State | null {
+  function committed(s: State, g: Game, seat: number, choice: Value[]): State | null {
     const t = cloneState(s);
     const thread = () => t.simultaneous?.threads.find((x) => x.player === seat);
     resolve(t, g, thread()!.prompt!, choice);

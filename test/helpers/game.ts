@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { loadRulesetText } from '../../engine/load/index.js';
 import { formatDiagnostic } from '../../engine/load/diagnostics.js';
 import type { Action, Game, State } from '../../engine/model.js';
+import type { Value } from '../../engine/expr/types.js';
 import { advance, applyInPlace, legalActions, promptOf, activePlayers, newGame } from '../../engine/flow.js';
 import { instances, moveEntities } from '../../engine/state.js';
 import { view } from '../../engine/view.js';
@@ -105,7 +106,7 @@ export function roleOf(s: State, g: Game, player: number): string {
   return g.roles[s.roles[player]!]!.id;
 }
 
-export function setVar(s: State, g: Game, name: string, value: unknown): void {
+export function setVar(s: State, g: Game, name: string, value: Value): void {
   const i = g.vars.findIndex((v) => v.id === name);
   if (i < 0) throw new Error(`no variable '${name}'`);
   s.vars[i] = value;
@@ -147,8 +148,8 @@ export function act(s: State, g: Game, player: number, ...choice: (string | numb
   const used = new Set<unknown>();
   const resolved = choice.map((c) => {
     if (def.prompt.choose === 'cards' && typeof c === 'string') {
-      const e = p.options.find((o) => !used.has(o) && g.cards[g.entityDef[o]!]!.id === c);
-      if (e === undefined) throw new Error(`'${c}' is not among the options of ${def.path}: ${p.options.map((o) => g.cards[g.entityDef[o]!]!.id).join(', ')}`);
+      const e = (p.options as number[]).find((o) => !used.has(o) && g.cards[g.entityDef[o]!]!.id === c);
+      if (e === undefined) throw new Error(`'${c}' is not among the options of ${def.path}: ${(p.options as number[]).map((o) => g.cards[g.entityDef[o]!]!.id).join(', ')}`);
       used.add(e);
       return e;
     }
@@ -163,7 +164,7 @@ export function options(s: State, g: Game, player: number): unknown[] {
   const p = promptOf(s, player);
   if (!p) return [];
   const def = g.promptSteps[p.key]!;
-  return p.options.map((o) => (def.prompt.choose === 'cards' ? g.cards[g.entityDef[o]!]!.id : o));
+  return p.options.map((o) => (def.prompt.choose === 'cards' ? g.cards[g.entityDef[o as number]!]!.id : o));
 }
 
 export { legalActions, activePlayers, promptOf, view };

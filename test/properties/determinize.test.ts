@@ -15,6 +15,7 @@ import { freshVersions } from '../../engine/memo.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Game, State } from '../../engine/model.js';
+import type { Value } from '../../engine/expr/types.js';
 import { activePlayers, choices, promptOf } from '../../engine/flow.js';
 import { cloneState, ownZone } from '../../engine/state.js';
 import { seedRng, shuffleInPlace } from '../../engine/rng.js';
@@ -152,7 +153,7 @@ function editedVariant(s: State, viewer: number, v: Variant, k1: number, k2: num
       let changed = false;
       g.vars.forEach((vd, i) => {
         if (vd.perPlayer) {
-          const vals = (t.vars[i] as unknown[]).slice();
+          const vals = (t.vars[i] as Value[]).slice();
           vals.forEach((x, q) => {
             if (!oracleVarVisible(s, g, vd.id, q, viewer) && typeof x === 'number') { vals[q] = others[(k1 + q) % others.length]!; changed ||= vals[q] !== x; }
           });

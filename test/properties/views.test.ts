@@ -244,7 +244,7 @@ describe('concrete reproductions of the (fixed) leaks', () => {
     const forced = promptOf(s, 5)!;
     expect(g.promptSteps[forced.key]!.path).toBe('round/select/play');
     expect(choiceCount(forced)).toBe(1);
-    expect(cardName(g, forced.options[0])).toBe('Divine Punishment');
+    expect(cardName(g, forced.options[0] as number)).toBe('Divine Punishment');
     for (const q of [0, 1, 3]) expect(choiceCount(promptOf(s, q)!)).toBeGreaterThan(1);
     // answering it counts as no action (it had no alternative) and, like any answer inside the
     // selection, shows the others only that Player 6 has chosen

@@ -25,13 +25,13 @@ describe('Tower of Babel: the tile draft before Age I', () => {
     expect(dealt.every((h) => h.length === 3)).toBe(true);
     expect(new Set(dealt.flat()).size).toBe(12);
     expect(stepOf(m, 0)).toBe('tileDraft/first/keep');
-    const kept1 = [0, 1, 2, 3].map((p) => idOf(g, m.decision(p)!.options[0]));
+    const kept1 = [0, 1, 2, 3].map((p) => idOf(g, m.decision(p)!.options[0] as number));
     for (let p = 0; p < 4; p++) answer(m, p, (o) => o === m.decision(p)!.options[0]);
     // each seat now holds the two its left neighbour (the next seat) passed to the right
     for (let p = 0; p < 4; p++) expect(hand(p).sort()).toEqual(dealt[(p + 1) % 4]!.filter((id) => id !== kept1[(p + 1) % 4]).sort());
     expect(stepOf(m, 0)).toBe('tileDraft/second/keep');
     const second = [0, 1, 2, 3].map(hand);
-    const kept2 = [0, 1, 2, 3].map((p) => idOf(g, m.decision(p)!.options[0]));
+    const kept2 = [0, 1, 2, 3].map((p) => idOf(g, m.decision(p)!.options[0] as number));
     for (let p = 0; p < 4; p++) answer(m, p, (o) => o === m.decision(p)!.options[0]);
     for (let p = 0; p < 4; p++) {
       const last = second[(p + 1) % 4]!.find((id) => id !== kept2[(p + 1) % 4])!;

@@ -65,7 +65,7 @@ describe('A turn: call even or odd, roll the die', () => {
     let placed = 0;
     while (activePlayers(s)[0] === 0) {
       const step = stepOf(s, g, 0);
-      if (step === 'round/turns/build/pick') act(s, g, 0, promptOf(s, 0)!.options[0]);
+      if (step === 'round/turns/build/pick') act(s, g, 0, promptOf(s, 0)!.options[0] as number);
       else {
         expect(step).toBe('round/turns/build/put');
         act(s, g, 0, options(s, g, 0)[0] as string);
@@ -88,7 +88,7 @@ describe('A turn: call even or odd, roll the die', () => {
     // then every taken block is added, one by one: which block, on whose tower, where
     while (activePlayers(s)[0] === 0) {
       const step = stepOf(s, g, 0);
-      if (step === 'round/turns/move/pick') act(s, g, 0, promptOf(s, 0)!.options[0]);
+      if (step === 'round/turns/move/pick') act(s, g, 0, promptOf(s, 0)!.options[0] as number);
       else if (step === 'round/turns/move/where') { expect(options(s, g, 0)).toEqual([0, 1, 2]); act(s, g, 0, 0); }
       else { expect(step).toBe('round/turns/move/put'); act(s, g, 0, options(s, g, 0)[0] as string); }
     }
@@ -178,7 +178,7 @@ describe('Placement: Structure and Safety', () => {
     const { g, s } = arrange({ players: 3, towers: { 0: full } });
     const bag0 = blocksIn(s, g, 'bag');
     callAndRoll(s, g, 0, 'even', 2);
-    if (stepOf(s, g, 0) === 'round/turns/build/pick') act(s, g, 0, promptOf(s, 0)!.options[0]);
+    if (stepOf(s, g, 0) === 'round/turns/build/pick') act(s, g, 0, promptOf(s, 0)!.options[0] as number);
     expect(stepOf(s, g, 1)).toBe('round/turns/call');
     expect(blocksIn(s, g, 'bag')).toBe(bag0);
     expect(towerCount(s, g, 0)).toBe(24);

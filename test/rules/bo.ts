@@ -105,7 +105,7 @@ export function removalSpots(s: State, g: Game, p: number): string[] {
   const pr = promptOf(s, p);
   if (!pr) return [];
   const inst = instances(g);
-  return pr.options.map((e: number) => {
+  return (pr.options as number[]).map((e) => {
     const k = s.loc[e]!;
     return `${inst.owner[k]! + 1}:${g.zones[inst.zone[k]!]!.cells![inst.cell[k]!]}`;
   }).sort();
@@ -115,7 +115,7 @@ export function removalSpots(s: State, g: Game, p: number): string[] {
 export function takeAt(s: State, g: Game, p: number, spot: string): void {
   const pr = promptOf(s, p)!;
   const inst = instances(g);
-  const e = pr.options.find((x: number) => `${inst.owner[s.loc[x]!]! + 1}:${g.zones[inst.zone[s.loc[x]!]!]!.cells![inst.cell[s.loc[x]!]!]}` === spot);
+  const e = (pr.options as number[]).find((x) => `${inst.owner[s.loc[x]!]! + 1}:${g.zones[inst.zone[s.loc[x]!]!]!.cells![inst.cell[s.loc[x]!]!]}` === spot);
   if (e === undefined) throw new Error(`${spot} is not removable now`);
   act(s, g, p, e);
 }

@@ -204,7 +204,7 @@ describe('Rule 12 — conversion to Zealot', () => {
     // only the received Divine Punishment card may be taken (not the one already in hand)
     expect(stepOf(s, g, 0)).toBe('round/swap-take');
     expect(options(s, g, 0)).toEqual(['punishment']);
-    expect(promptOf(s, 0)!.options.map((e: number) => s.loc[e])).toEqual([zoneInst(g, 'received')]);
+    expect((promptOf(s, 0)!.options as number[]).map((e) => s.loc[e])).toEqual([zoneInst(g, 'received')]);
     act(s, g, 0, 'punishment');
     expect(stepOf(s, g, 0)).toBe('round/swap-give');
     expect(options(s, g, 0)).toEqual(['i3-A1', 'seal']);

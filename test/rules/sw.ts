@@ -6,6 +6,7 @@
 import { freshVersions } from '../../engine/memo.js';
 import { evaluate, Match, type Action, type Game, type State } from '../../engine/index.js';
 import { advance } from '../../engine/flow.js';
+import type { Value } from '../../engine/expr/types.js';
 import { moveEntities } from '../../engine/state.js';
 import { entitiesOf, loadGame, rulesetPath, zoneInst } from '../helpers/game.js';
 
@@ -70,10 +71,10 @@ function varIndex(g: Game, name: string): number {
   return i;
 }
 
-export function setVar(m: Match, name: string, value: unknown, seat?: number): void {
+export function setVar(m: Match, name: string, value: Value, seat?: number): void {
   const i = varIndex(m.game, name);
   if (seat === undefined) m.state.vars[i] = value;
-  else (m.state.vars[i] as unknown[])[seat] = value;
+  else (m.state.vars[i] as Value[])[seat] = value;
   freshVersions(m.state);
 }
 
@@ -245,12 +246,12 @@ export function pickFromDiscard(m: Match, seat: number, card: string): void {
   const d = m.decision(seat);
   if (!d) throw new Error(`seat ${seat + 1} has no decision open`);
   const e = entity(m.game, card);
-  if (!d.options.includes(e)) throw new Error(`${card} is not offered: ${d.options.map((o: number) => idOf(m.game, o)).join(', ')}`);
+  if (!d.options.includes(e)) throw new Error(`${card} is not offered: ${(d.options as number[]).map((o) => idOf(m.game, o)).join(', ')}`);
   m.act({ player: seat, step: 'ages/turns/fromTheDiscard/pick', choice: [e] } as Action);
 }
 
 /** Card ids of a decision's options (for a choice of cards). */
-export const cardOptions = (m: Match, seat: number): string[] => (m.decision(seat)?.options ?? []).map((o: number) => idOf(m.game, o));
+export const cardOptions = (m: Match, seat: number): string[] => ((m.decision(seat)?.options ?? []) as number[]).map((o) => idOf(m.game, o));
 
 /** Everyone discards whatever is left until the current Age is over (its military conflicts resolved). */
 export function discardToEndOfAge(m: Match): void {

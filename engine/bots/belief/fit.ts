@@ -3,6 +3,7 @@
 // likely what came into view was in that world.
 
 import type { Game, State } from '../../model.js';
+import type { Value } from '../../expr/types.js';
 import { changed, cloneState, ownZone, rolesKey, varKey } from '../../state.js';
 import { cardSeenIn, roleVisibleTo, varVisibleTo, zoneVisibleTo, zoneMask } from '../../visibility.js';
 import { sameValue } from '../../expr/value.js';
@@ -65,18 +66,18 @@ export function fit(g: Game, pre: State, post: State, d: State, viewer: number, 
   // values
   g.vars.forEach((v, i) => {
     if (v.perPlayer) {
-      const dv = d.vars[i] as unknown[], rv = post.vars[i] as unknown[];
-      let copied: unknown[] | null = null;
+      const dv = d.vars[i] as Value[], rv = post.vars[i] as Value[];
+      let copied: Value[] | null = null;
       for (let q = 0; q < post.players; q++) {
         if (!varVisibleTo(post, g, v, q, viewer) || sameValue(dv[q], rv[q])) continue;
         if (!drew) like *= CARD_MISS;
         copied ??= dv.slice();
-        copied[q] = Array.isArray(rv[q]) ? (rv[q] as unknown[]).slice() : rv[q];
+        copied[q] = Array.isArray(rv[q]) ? (rv[q] as Value[]).slice() : rv[q];
       }
       if (copied) { d.vars[i] = copied; changed(d, varKey(d, i)); }
     } else if (varVisibleTo(post, g, v, -1, viewer) && !sameValue(d.vars[i], post.vars[i])) {
       if (!drew) like *= CARD_MISS;
-      d.vars[i] = Array.isArray(post.vars[i]) ? (post.vars[i] as unknown[]).slice() : post.vars[i];
+      d.vars[i] = Array.isArray(post.vars[i]) ? (post.vars[i] as Value[]).slice() : post.vars[i];
       changed(d, varKey(d, i));
     }
   });
@@ -113,7 +114,7 @@ function cardSlots(g: Game): number[] {
 function rebind(g: Game, d: State, subst: ReadonlyMap<number, number>): void {
   if (subst.size === 0) return;
   const slots = cardSlots(g);
-  const fix = (b: unknown[]) => {
+  const fix = (b: Value[]) => {
     for (const k of slots) {
       const v = b[k];
       if (typeof v === 'number') { const w = subst.get(v); if (w !== undefined) b[k] = w; }
@@ -190,8 +191,8 @@ export function fitted(g: Game, s: State, again: State, viewer: number, rng: Uin
   changed(d, rolesKey(d));
   g.vars.forEach((v, i) => {
     if (v.perPlayer) {
-      const vals = (d.vars[i] as unknown[]).slice();
-      for (let q = 0; q < s.players; q++) if (!varVisibleTo(s, g, v, q, viewer)) vals[q] = (again.vars[i] as unknown[])[q];
+      const vals = (d.vars[i] as Value[]).slice();
+      for (let q = 0; q < s.players; q++) if (!varVisibleTo(s, g, v, q, viewer)) vals[q] = (again.vars[i] as Value[])[q];
       d.vars[i] = vals;
     } else if (!varVisibleTo(s, g, v, -1, viewer)) d.vars[i] = again.vars[i];
     changed(d, varKey(d, i));

@@ -2,6 +2,7 @@
 // card there the world's weight is corrected by how likely the seat was to choose that one (an importance weight).
 
 import type { Game, OpenPrompt, State } from '../../model.js';
+import type { Value } from '../../expr/types.js';
 import { cloneState } from '../../state.js';
 import { choiceLikelihood } from '../policy.js';
 import { swapCards } from './cards.js';
@@ -15,12 +16,12 @@ export const CARD_MISS = 0.05;
 interface Origin {
   pre: State;
   prompt: OpenPrompt;
-  choice: unknown[];
+  choice: Value[];
 }
 
 const originsOf = new WeakMap<State, Map<number, Origin>>();
 
-export function noteOrigins(d: State, pre: State, prompt: OpenPrompt, choice: readonly unknown[]): void {
+export function noteOrigins(d: State, pre: State, prompt: OpenPrompt, choice: readonly Value[]): void {
   let m = originsOf.get(d);
   if (!m) originsOf.set(d, (m = new Map()));
   const o: Origin = { pre, prompt, choice: choice.slice() };
@@ -43,7 +44,7 @@ function originRatio(g: Game, d: State, f: number, e: number, rng: Uint32Array):
   if (at < 0) return 1;
   const other = cloneState(o.pre);
   swapCards(other, e, zf, at);
-  const swap = (x: unknown) => (x === f ? e : x === e ? f : x);
+  const swap = (x: Value) => (x === f ? e : x === e ? f : x);
   const p2: OpenPrompt = { ...o.prompt, options: o.prompt.options.map(swap) };
   const before = choiceLikelihood(o.pre, g, o.prompt, o.choice, rng);
   const after = choiceLikelihood(other, g, p2, o.choice.map(swap), rng);

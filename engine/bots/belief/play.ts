@@ -2,7 +2,8 @@
 // world's cards), a secret one drawn from the model of the chooser's play, with how likely the world made it; and
 // a simultaneous step played again from its start when a world failed to show what it revealed.
 
-import type { Game, OpenPrompt, State } from '../../model.js';
+import type { Choice, Game, OpenPrompt, State } from '../../model.js';
+import type { Value } from '../../expr/types.js';
 import { promptOf, resolve } from '../../flow.js';
 import { cloneState } from '../../state.js';
 import { cardSeenIn, zoneVisibleTo } from '../../visibility.js';
@@ -18,7 +19,7 @@ import { sameShape } from './shape.js';
 export interface Decision {
   pre: State;
   p: OpenPrompt;
-  choice: readonly unknown[];
+  choice: readonly Value[];
 }
 
 /** Tries at playing a simultaneous step again in a world that failed to show what it revealed. */
@@ -35,7 +36,7 @@ export function playDecision(g: Game, d: State, dec: Decision, post: State, v: n
   let open = promptOf(d, p.player);
   if (!open || open.key !== p.key || d.ended) { if (stats.why) { const k = `nop ${g.promptSteps[p.key]!.path} open=${open ? g.promptSteps[open.key]!.path : 'none'} ended=${d.ended?.ending}`; stats.why[k] = (stats.why[k] ?? 0) + 1; } return 0; }
   let like = 1;
-  let mine: unknown[];
+  let mine: Value[];
   if (p.player === v) mine = choice.slice();
   else if (pre.simultaneous === null && !unseenCards(g, pre, post, p, choice, v)) {
     const m = mapped(pre, post, d, g, p, choice, v, rng);
@@ -55,13 +56,13 @@ export function playDecision(g: Game, d: State, dec: Decision, post: State, v: n
   }
   if (!mine.every((x) => open!.options.some((o) => sameValue(o, x)))) { if (stats.why) { const k = `illegal ${g.promptSteps[p.key]!.path} ${JSON.stringify(mine)} in ${JSON.stringify(open.options)} real ${JSON.stringify(choice)}`; stats.why[k] = (stats.why[k] ?? 0) + 1; } return 0; }
   mine = mine.map((x) => open!.options.find((o) => sameValue(o, x)) ?? x);
-  resolve(d, g, open, mine as any[]);
+  resolve(d, g, open, mine);
   return like;
 }
 
 /** Whether a choice of cards is of cards `viewer` sees neither before nor after it (a card taken from a pile it
  *  cannot see into a hand it cannot see): it saw a choice made, not which; the world makes its own. */
-function unseenCards(g: Game, pre: State, post: State, p: OpenPrompt, choice: readonly unknown[], viewer: number): boolean {
+function unseenCards(g: Game, pre: State, post: State, p: OpenPrompt, choice: readonly Value[], viewer: number): boolean {
   if (!g.promptSteps[p.key]!.prompt.kind.cards || choice.length === 0) return false;
   for (const x of choice) {
     if (typeof x !== 'number' || x < 0) return false;
@@ -106,7 +107,7 @@ export const stats: { played: number; redealt: number; replays: number; replayHi
  * hold that very card in that zone, in place of one of its kind there (a card of the same type: no cost), or of
  * the card at that place (at the cost of a card seen otherwise). Any other value as it is.
  */
-function mapped(pre: State, post: State, d: State, g: Game, p: OpenPrompt, choice: readonly unknown[], viewer: number, rng: Uint32Array): { choice: unknown[]; like: number; moved: boolean } {
+function mapped(pre: State, post: State, d: State, g: Game, p: OpenPrompt, choice: readonly Value[], viewer: number, rng: Uint32Array): { choice: Value[]; like: number; moved: boolean } {
   if (!g.promptSteps[p.key]!.prompt.kind.cards) return { choice: choice.slice(), like: 1, moved: false };
   const used: number[] = [];
   let like = 1;

@@ -12,8 +12,7 @@ export const revealed: FunctionDef = {
   returns: 'yes/no',
   compile({ args, sc, c }) {
     const a = c.value(args[0]!, sc);
-    c.need(a, T.card, args[0]!);
-    const af = a.fn;
+    const af = c.card(a, args[0]!);
     return { fn: (x) => { const e = af(x); if (e === undefined || e < 0) return false; track(x.s, x.s.loc[e]!); return x.s.shown[e] === 1; }, t: T.bool };
   },
 };

@@ -69,7 +69,7 @@ export const sumCounts: FunctionDef = {
     const { l, b } = c.lambda(args[0]!, args[1]!, sc);
     if (b.t.k !== 'counts') throw new ExprError(`sumCounts() needs counts about each item, but this is ${showType(b.t)}`, args[1]!.at);
     const size = c.env.enums.get(b.t.of)!.values.length;
-    const lf = l.fn, bf = b.fn;
+    const lf = l.fn, bf = b.fn as Fn<readonly number[]>; // counts by its type, just checked: a number per value
     return {
       fn: (x) => {
         const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it; const out = new Array(size).fill(0);
@@ -92,8 +92,7 @@ export const countsBy: FunctionDef = {
     const en = e.k === 'name' ? c.env.enums.get(e.name) : undefined;
     if (!en) throw new ExprError(`countsBy() needs the name of an enumeration first${c.env.enums.size ? ` (${[...c.env.enums.keys()].join(', ')})` : ''}`, e.at);
     const b = c.value(args[1]!, { ...sc, it: T.str as Ty });
-    c.need(b, T.num, args[1]!);
-    const bf = b.fn;
+    const bf = c.num(b, args[1]!);
     const values = en.values;
     return {
       fn: (ctx: Ctx) => {

@@ -1,7 +1,8 @@
 // The shape of a built-in function's registry entry, and what its compile function may use.
 
 import type { Node } from '../parse.js';
-import type { Ty } from '../types.js';
+import type { Ty, Value } from '../types.js';
+import type { Fn } from '../../model.js';
 import type { Compiled, Env, Scope } from '../env.js';
 import type { Entry } from '../../lang/registry.js';
 
@@ -27,10 +28,16 @@ export interface FnCompiler {
   toValue(r: Compiled, n: Node): Compiled;
   /** a type error unless r's type fits t */
   need(r: Compiled, t: Ty, n: Node): void;
+  /** `need`, then the closure typed as the check makes it: a number; a seat (-1: nobody); a card's number (-1: no
+   *  card; a name bound to nothing yet reads undefined, which card readers treat as no card); a cell's name */
+  num(r: Compiled, n: Node): Fn<number>;
+  player(r: Compiled, n: Node): Fn<number>;
+  card(r: Compiled, n: Node): Fn<number>;
+  cell(r: Compiled, n: Node): Fn<string>;
   /** a list and a body evaluated with `it` bound to each item */
-  lambda(list: Node, body: Node, sc: Scope): { l: Compiled; b: Compiled; of: Ty };
-  listArg(n: Node, sc: Scope): Compiled;
-  playerArg(n: Node, sc: Scope): Compiled;
+  lambda(list: Node, body: Node, sc: Scope): { l: Compiled<Value[]>; b: Compiled; of: Ty };
+  listArg(n: Node, sc: Scope): Compiled<Value[]>;
+  playerArg(n: Node, sc: Scope): Compiled<number>;
 }
 
 /** What the compiler's own parts (access.ts, operators.ts) use besides: what they note while compiling. */

@@ -4,9 +4,9 @@
 import { ExprError } from '../env.js';
 import { MAX_LIST, budget, listTooLong, overBudget } from '../../budget.js';
 import { cellRead, warn, watchCells } from '../../warnings.js';
-import { T, assignable, showType, type Ty } from '../types.js';
+import { T, assignable, showType, type Ty, type Value } from '../types.js';
 import type { FunctionDef } from './def.js';
-import type { Ctx } from '../../model.js';
+import type { Ctx, Fn } from '../../model.js';
 import { track } from '../../memo.js';
 import { exactCopy, giveScratch, takeScratch } from '../../list-room.js';
 import { irOf } from '../ir.js';
@@ -26,10 +26,11 @@ export const count: FunctionDef = {
   compile({ args, sc, c }) {
     if (args.length === 1) {
       const r = c.expr(args[0]!, sc);
-      if (r.t.k === 'zone' && r.t.need.length === 0) { const f = r.fn; return { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]!.length; }, t: T.num, ir: { k: 'zlen', z: irOf(r) } }; }
+      // a zone reference gives its instance's number
+      if (r.t.k === 'zone' && r.t.need.length === 0) { const f = r.fn as Fn<number>; return { fn: (x) => { const z = f(x); track(x.s, z); return x.s.zones[z]!.length; }, t: T.num, ir: { k: 'zlen', z: irOf(r) } }; }
       const v = c.toValue(r, args[0]!);
       if (v.t.k !== 'list') throw new ExprError(`count() needs a list or a zone, but this is ${showType(v.t)}`, args[0]!.at);
-      const f = v.fn;
+      const f = v.fn as Fn<readonly Value[]>; // a list by its type, just checked
       return { fn: (x) => f(x).length, t: T.num, ir: { k: 'len', l: irOf(v) } };
     }
     const { l, b } = c.lambda(args[0]!, args[1]!, sc);
@@ -108,8 +109,7 @@ function fold(name: 'sum' | 'maxOf' | 'minOf', doc: string): FunctionDef {
     returns: 'a number',
     compile({ args, sc, c }) {
       const { l, b } = c.lambda(args[0]!, args[1]!, sc);
-      c.need(b, T.num, args[1]!);
-      const lf = l.fn, bf = b.fn;
+      const lf = l.fn, bf = c.num(b, args[1]!);
       const kind = name;
       return {
         fn: (x) => {
@@ -140,7 +140,7 @@ export const flatten: FunctionDef = {
   compile({ args, sc, c }) {
     const { l, b } = c.lambda(args[0]!, args[1]!, sc);
     if (b.t.k !== 'list') throw new ExprError(`flatten() needs its second argument to give a list, but it is ${showType(b.t)}`, args[1]!.at);
-    const lf = l.fn, bf = b.fn;
+    const lf = l.fn, bf = b.fn as Fn<readonly Value[]>; // a list by its type, just checked
     const ints = wholeNumbers(b.t);
     return {
       fn: (x) => {
@@ -175,8 +175,7 @@ function firstN(name: 'take' | 'takeUpTo', doc: string): FunctionDef {
     compile({ args, sc, c }) {
       const l = c.listArg(args[0]!, sc);
       const k = c.value(args[1]!, sc);
-      c.need(k, T.num, args[1]!);
-      const lf = l.fn, kf = k.fn;
+      const lf = l.fn, kf = c.num(k, args[1]!);
       if (name === 'takeUpTo') return { fn: (x) => lf(x).slice(0, Math.max(0, kf(x))), t: l.t };
       const site = c.env.site?.(args[1]!.at) ?? -1;
       return {
@@ -264,7 +263,7 @@ export const concat: FunctionDef = {
     const fs = ls.map((l) => l.fn);
     return {
       fn: (x) => {
-        const out: any[] = [];
+        const out: Value[] = [];
         for (const f of fs) {
           const xs = f(x);
           if (out.length + xs.length > MAX_LIST) listTooLong();

@@ -11,8 +11,7 @@ function pair(name: 'max' | 'min', doc: string): FunctionDef {
     returns: 'a number',
     compile({ args, sc, c }) {
       const a = c.value(args[0]!, sc), b = c.value(args[1]!, sc);
-      c.need(a, T.num, args[0]!); c.need(b, T.num, args[1]!);
-      const af = a.fn, bf = b.fn;
+      const af = c.num(a, args[0]!), bf = c.num(b, args[1]!);
       return { fn: name === 'max' ? (x) => Math.max(af(x), bf(x)) : (x) => Math.min(af(x), bf(x)), t: T.num };
     },
   };
@@ -28,8 +27,7 @@ function unary(name: 'abs' | 'floor' | 'ceil', doc: string, m: (v: number) => nu
     returns: 'a number',
     compile({ args, sc, c }) {
       const a = c.value(args[0]!, sc);
-      c.need(a, T.num, args[0]!);
-      const af = a.fn;
+      const af = c.num(a, args[0]!);
       return { fn: (x) => m(af(x)), t: T.num };
     },
   };

@@ -7,7 +7,7 @@
 
 import type { Ctx, Fn } from '../../model.js';
 import { ExprError, RuleError, type Scope } from '../env.js';
-import { T, hasField, recType, showType, type Ty } from '../types.js';
+import { T, hasField, recType, showType, type Ty, type Value } from '../types.js';
 import { cheapestPayment, paymentPlans, type PaymentProblem, type Supplier, type UnitSource } from '../../primitives/payment.js';
 import type { Node } from '../parse.js';
 import type { FnCompiler, FunctionDef } from './def.js';
@@ -30,7 +30,7 @@ export const sources: FunctionDef = {
     if (!(either.t.k === 'list' && (either.t.of.k === 'str' || either.t.of.k === 'any'))) throw new ExprError(`sources() needs a list of ${en.id} values about each item third (one unit of any of them), but this is ${showType(either.t)}`, args[2]!.at);
     const copies = args[3] ? c.value(args[3], { ...sc, it: of }) : null;
     if (copies) c.need(copies, T.num, args[3]!);
-    const lf = l.fn, ff = fixed.fn, ef = either.fn, cf = copies?.fn;
+    const lf = l.fn, ff = fixed.fn, ef = either.fn, cf = copies?.fn as Fn<number> | undefined; // a number, checked
     const kindIndex = en.index;
     return {
       fn: (x) => {
@@ -71,10 +71,11 @@ function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProb
   if (!okSellers) throw new ExprError(`the sellers are a list of records { sources: <sources>, price: <counts of ${of}> }, but this is ${showType(st)}`, args[2]!.at);
   const budget = args[3] ? c.value(args[3], sc) : null;
   if (budget) c.need(budget, T.num, args[3]!);
-  const nf = need.fn, of2 = own.fn, sf = sellers.fn, bf = budget?.fn;
+  // counts, sources and a number by their types, checked above
+  const nf = need.fn as Fn<readonly number[]>, of2 = own.fn as Fn<readonly UnitSource[]>, sf = sellers.fn, bf = budget?.fn as Fn<number> | undefined;
   return {
     fn: (x: Ctx): PaymentProblem => {
-      const ss = sf(x) as { sources: UnitSource[]; price: number[] }[];
+      const ss = sf(x) as readonly { sources: readonly UnitSource[]; price: readonly number[] }[];
       const suppliers: Supplier[] = ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
       return { need: nf(x), own: of2(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity, charge: chargeWork };
     },
@@ -123,7 +124,7 @@ export const payments: FunctionDef = {
     const pf = p.fn;
     const plan = recType([['total', T.num], ['pay', T.list(T.num)], ['bought', T.list({ k: 'counts', of: p.of })]]);
     const zeroPlan = (n: number) => {
-      const r: Record<string, unknown> = Object.create(null);
+      const r: Record<string, Value> = Object.create(null);
       r.total = 0;
       r.pay = new Array(n).fill(0);
       r.bought = Array.from({ length: n }, () => new Array(size).fill(0));
@@ -136,7 +137,7 @@ export const payments: FunctionDef = {
         // nothing to buy: one plan, paying nothing (the common case needs no search)
         if (ownCovers(prob)) return zeroPlan(prob.suppliers.length);
         return paymentPlans(prob).map((q) => {
-        const r: Record<string, unknown> = Object.create(null);
+        const r: Record<string, Value> = Object.create(null);
         r.total = q.total;
         r.pay = q.toSupplier;
         r.bought = q.bought;

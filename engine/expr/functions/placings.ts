@@ -8,6 +8,7 @@ import { didYouMean } from '../../suggest.js';
 import { budget, overBudget } from '../../budget.js';
 import type { Node } from '../parse.js';
 import type { FunctionDef } from './def.js';
+import type { Fn } from '../../model.js';
 
 /** How tied items share the places they tie for. */
 type TieRule = 'share' | 'split' | 'divide' | 'none';
@@ -54,7 +55,8 @@ export const placing: FunctionDef = {
     const aw = c.value(args[3]!, sc);
     c.need(aw, T.list(T.num), args[3]!);
     const rule = tieRuleOf(args[4]!);
-    const xf = x.fn, lf = l.fn, bf = b.fn, af = aw.fn;
+    // a number about each item and a list of numbers, by their types, just checked
+    const xf = x.fn, lf = l.fn, bf = b.fn as Fn<number>, af = aw.fn as Fn<readonly number[]>;
     return {
       fn: (e) => {
         const me = xf(e), xs = lf(e);
@@ -81,7 +83,7 @@ export const rank: FunctionDef = {
     const { l, b, of } = c.lambda(args[1]!, args[2]!, sc);
     c.need(b, T.num, args[2]!);
     if (!assignable(x.t, of)) throw new ExprError(`rank() ranks ${showType(l.t)}, and x is ${showType(x.t)}`, args[0]!.at);
-    const xf = x.fn, lf = l.fn, bf = b.fn;
+    const xf = x.fn, lf = l.fn, bf = b.fn as Fn<number>; // a number about each item, just checked
     return {
       fn: (e) => {
         const me = xf(e), xs = lf(e);

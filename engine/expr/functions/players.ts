@@ -75,8 +75,7 @@ export const player: FunctionDef = {
   returns: 'a player',
   compile({ args, sc, c }) {
     const a = c.value(args[0]!, sc);
-    c.need(a, T.num, args[0]!);
-    const af = a.fn;
+    const af = c.num(a, args[0]!);
     return { fn: (x) => { const k = af(x) - 1; return Number.isInteger(k) && k >= 0 && k < x.s.players ? k : -1; }, t: T.player };
   },
 };
@@ -91,8 +90,7 @@ function neighbour(name: 'next' | 'prev', doc: string): FunctionDef {
     compile({ args, sc, c }) {
       const p = c.playerArg(args[0]!, sc);
       const k = args[1] ? c.value(args[1], sc) : { fn: () => 1, t: T.num };
-      c.need(k, T.num, args[1] ?? args[0]!);
-      const pf = p.fn, kf = k.fn;
+      const pf = p.fn, kf = c.num(k, args[1] ?? args[0]!);
       return {
         fn: (x) => {
           const n2 = x.s.players, p0 = pf(x);

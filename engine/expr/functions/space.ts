@@ -21,8 +21,7 @@ export const cells: FunctionDef = {
     if (args.length === 1) return { fn: () => all, t: T.list(T.cell) };
     // cells(zone, level): the cells of one level of a spatial grid (built once per level)
     const lv = c.value(args[1]!, sc);
-    c.need(lv, T.num, args[1]!);
-    const lf = lv.fn;
+    const lf = c.num(lv, args[1]!);
     const byLevel: string[][] = [];
     for (const x of all) {
       const l = c.env.cellGeometry.get(x)?.level ?? 1;
@@ -46,8 +45,7 @@ function geometry(name: 'level' | 'neighbours' | 'above' | 'below', doc: string)
       const lit = args[0]!;
       // a text literal naming a cell of some grid is that cell: neighbours('A1@2')
       const a = lit.k === 'str' && geo.has(lit.v) ? { fn: () => lit.v, t: T.cell } : c.value(lit, sc);
-      c.need(a, T.cell, args[0]!);
-      const af = a.fn;
+      const af = c.cell(a, args[0]!);
       const at = (x: Ctx) => {
         const cell = af(x);
         const g = geo.get(cell);
@@ -71,8 +69,7 @@ export const cellOf: FunctionDef = {
   returns: 'a cell',
   compile({ args, sc, c }) {
     const a = c.value(args[0]!, sc);
-    c.need(a, T.card, args[0]!);
-    const af = a.fn;
+    const af = c.card(a, args[0]!);
     return {
       fn: (x) => {
         const e = af(x);
@@ -95,8 +92,7 @@ export const ownerOf: FunctionDef = {
   returns: 'a player',
   compile({ args, sc, c }) {
     const a = c.value(args[0]!, sc);
-    c.need(a, T.card, args[0]!);
-    const af = a.fn;
+    const af = c.card(a, args[0]!);
     return { fn: (x) => { const e = af(x); if (e === undefined || e < 0) return -1; const k = x.s.loc[e]!; track(x.s, k); return instances(x.g).owner[k]!; }, t: T.player };
   },
 };
@@ -108,8 +104,7 @@ export const zoneOf: FunctionDef = {
   returns: 'a text',
   compile({ args, sc, c }) {
     const a = c.value(args[0]!, sc);
-    c.need(a, T.card, args[0]!);
-    const af = a.fn;
+    const af = c.card(a, args[0]!);
     return { fn: (x) => { const e = af(x); if (e === undefined || e < 0) return ''; const k = x.s.loc[e]!; track(x.s, k); return x.g.zones[instances(x.g).zone[k]!]!.id; }, t: T.str };
   },
 };

@@ -1,7 +1,7 @@
 // Built-in functions that name, order and search values: let, sort, argmax, argmin, indexOf.
 
 import { ExprError } from '../env.js';
-import { T, showType, type Ty } from '../types.js';
+import { T, showType, type Ty, type Value } from '../types.js';
 import { emptyOf } from '../value.js';
 import { budget, overBudget } from '../../budget.js';
 import type { FunctionDef } from './def.js';
@@ -45,11 +45,11 @@ export const sort: FunctionDef = {
       const of = (l.t as { of: Ty }).of;
       if (of.k !== 'num' && of.k !== 'str' && of.k !== 'any') throw new ExprError(`sort() without a key sorts numbers or texts; give a key for ${showType(l.t)}, e.g. sort(list, it.cost)`, args[0]!.at);
       const lf = l.fn;
-      return { fn: (x) => lf(x).slice().sort((a: any, b: any) => (a < b ? -1 : a > b ? 1 : 0)), t: l.t };
+      // numbers or texts by the check above (`any`: an empty list's items, never compared)
+      return { fn: (x) => (lf(x) as (number | string)[]).slice().sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), t: l.t };
     }
     const { l, b } = c.lambda(args[0]!, args[1]!, sc);
-    c.need(b, T.num, args[1]!);
-    const lf = l.fn, bf = b.fn;
+    const lf = l.fn, bf = c.num(b, args[1]!);
     return {
       fn: (x) => {
         const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
@@ -57,7 +57,7 @@ export const sort: FunctionDef = {
         for (let i = 0; i < xs.length; i++) { x.it = xs[i]; keyed[i] = { k: bf(x), i, v: xs[i] }; }
         x.it = save;
         keyed.sort((p: { k: number; i: number }, q: { k: number; i: number }) => (p.k - q.k) || (p.i - q.i));
-        return keyed.map((e: { v: unknown }) => e.v);
+        return keyed.map((e: { v: Value }) => e.v);
       },
       t: l.t,
     };
@@ -73,13 +73,12 @@ function arg(name: 'argmax' | 'argmin', doc: string): FunctionDef {
     returns: 'an item (none or empty when the list is empty)',
     compile({ args, sc, c }) {
       const { l, b, of } = c.lambda(args[0]!, args[1]!, sc);
-      c.need(b, T.num, args[1]!);
-      const lf = l.fn, bf = b.fn;
+      const lf = l.fn, bf = c.num(b, args[1]!);
       const empty = emptyOf(of, c.env);
       return {
         fn: (x) => {
           const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
-          let best: unknown = empty, bestV = 0, found = false;
+          let best: Value = empty, bestV = 0, found = false;
           for (let i = 0; i < xs.length; i++) {
             x.it = xs[i]; const v = bf(x);
             if (!found || better(v, bestV)) { best = xs[i]; bestV = v; found = true; }

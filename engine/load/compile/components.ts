@@ -3,7 +3,7 @@
 
 import type { OptionDef } from '../../model.js';
 import { optionProblem } from '../../start.js';
-import { T, showType, typeFromName, type Ty } from '../../expr/types.js';
+import { T, showType, typeFromName, type Ty, type Value } from '../../expr/types.js';
 import { arr, hintOf, isObj, type CompileContext, type Obj } from './context.js';
 
 export const MAX_PLAYERS = 30;
@@ -126,7 +126,8 @@ export function compileVars(cx: CompileContext): void {
         : `'${String(item.visibility)}' needs a per-player variable (per: player)`);
     }
     cx.vars.push({
-      id, index: cx.vars.length, type: ty, initial, perPlayer, ...(perCard ? { perCard: true } : {}), visibility: { kind: 'public' }, description: item.description as string,
+      // initial: a value of the variable's type, checked above (a ruleset where it is not does not load)
+      id, index: cx.vars.length, type: ty, initial: initial as Value, perPlayer, ...(perCard ? { perCard: true } : {}), visibility: { kind: 'public' }, description: item.description as string,
       ...(item.internal === true ? { internal: true } : {}),
       ...(typeof item.name === 'string' && item.name.trim() ? { name: item.name } : {}),
     });

@@ -35,11 +35,11 @@ export function compileReactions(cx: CompileContext, h: CompileHost): ReactionDe
     let players: Fn<number[]> | null = null;
     let slot = -1;
     if (rx.forEach !== undefined) {
-      players = h.expr(rx.forEach, ['reactions', i, 'forEach'], scope, T.list(T.player));
+      players = h.expr(rx.forEach, ['reactions', i, 'forEach'], scope, T.list(T.player)) as Fn<number[]> | null; // checked against that type
       scope = h.bind(scope, rx.as ?? 'p', T.player, ['reactions', i, 'as']);
       slot = h.env.slotOf(String(rx.as ?? 'p'));
     }
-    const when = h.expr(rx.when ?? true, ['reactions', i, 'when'], scope, T.bool);
+    const when = h.expr(rx.when ?? true, ['reactions', i, 'when'], scope, T.bool) as Fn<boolean> | null; // checked against that type
     const effects = h.effects(rx.do, ['reactions', i, 'do'], { ...scope, random: true });
     let watch: number[] | null = null;
     if (rx.watch !== undefined) {
@@ -65,7 +65,7 @@ export function compilePhases(cx: CompileContext, h: CompileHost, fc: StepsCompi
     const body = fc.compileSteps(ph.steps, ['phases', i, 'steps'], h.baseScope(false), id, false);
     let repeat: Fn<boolean> | null = null;
     if (ph.repeat === true) repeat = () => true;
-    else if (ph.repeat !== undefined && ph.repeat !== false) repeat = h.expr(ph.repeat, ['phases', i, 'repeat'], h.baseScope(false), T.bool);
+    else if (ph.repeat !== undefined && ph.repeat !== false) repeat = h.expr(ph.repeat, ['phases', i, 'repeat'], h.baseScope(false), T.bool) as Fn<boolean> | null; // checked against that type
     phases.push({ id, index: phases.length, repeat, body });
   });
   return phases;

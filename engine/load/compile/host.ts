@@ -8,7 +8,7 @@ import { compileNode, compileSource, compileZoneSource } from '../../expr/compil
 import { DefError, ExprError, RulesetGrowthError, type Scope } from '../../expr/env.js';
 import { parseTemplate, ExprSyntaxError, type Node } from '../../expr/parse.js';
 import { showValue } from '../../render.js';
-import { T, assignable, showType, type Ty } from '../../expr/types.js';
+import { T, assignable, showType, type Ty, type Value, type ValueRecord } from '../../expr/types.js';
 import { seenMask } from '../../visibility.js';
 import { arr, hintOf, isObj, type CompileContext } from './context.js';
 
@@ -148,7 +148,7 @@ function textEntry(c: Ctx, parts: string[], holes: TextHole[]): LogEntry {
   return out;
 }
 
-function holeOf(v2: any, t: Ty): LogHole {
+function holeOf(v2: Value, t: Ty): LogHole {
   if (t.k === 'player' || t.k === 'none') return { t: 'player', v: v2 };
   if (t.k === 'card') return { t: 'card', v: v2 };
   if (t.k === 'list' && t.of.k === 'card') return { t: 'cards', v: (v2 as number[]).slice() };
@@ -170,14 +170,14 @@ function namesSomeone(t: Ty): boolean {
 }
 
 /** A value written out for a person as pieces: text, cards and players (a record as "name: value, …"). */
-function pieces(v: any, t: Ty, out: NonNullable<LogHole['pieces']>): NonNullable<LogHole['pieces']> {
+function pieces(v: Value, t: Ty, out: NonNullable<LogHole['pieces']>): NonNullable<LogHole['pieces']> {
   if (t.k === 'card') out.push(typeof v === 'number' && v >= 0 ? { e: v } : 'nothing');
   else if (t.k === 'player') out.push(typeof v === 'number' && v >= 0 ? { p: v } : 'nobody');
   else if (t.k === 'list' && Array.isArray(v)) {
     v.forEach((x, i) => { if (i) out.push(', '); pieces(x, t.of, out); });
     if (!v.length) out.push('nothing');
   } else if (t.k === 'rec' && v && typeof v === 'object') {
-    Object.keys(t.f).forEach((k, i) => { if (i) out.push(', '); out.push(`${k}: `); pieces(v[k], t.f[k]!, out); });
+    Object.keys(t.f).forEach((k, i) => { if (i) out.push(', '); out.push(`${k}: `); pieces((v as ValueRecord)[k], t.f[k]!, out); });
   } else out.push(showValue(v));
   return out;
 }

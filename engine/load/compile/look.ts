@@ -3,7 +3,7 @@
 // playtest table shows on each card type (`table` on a card type), and the top-level `table` section (the
 // seat summary, the zones the table leaves out). The table, the card preview and print all read these.
 
-import type { CardTypeDef, EnumDef, FaceItem, SeatItem, TableDef } from '../../model.js';
+import type { CardTypeDef, EnumDef, FaceItem, Fn, SeatItem, TableDef } from '../../model.js';
 import type { Hex } from '../../print-model.js';
 import { pathDataProblem, readSvg, SvgError, type SymbolDef } from '../../symbols.js';
 import { T } from '../../expr/types.js';
@@ -133,7 +133,7 @@ export function compileTable(cx: CompileContext, host: CompileHost, symbols: Rea
     const text = x.text !== undefined ? host.text(x.text, [...at, 'text'], scope) : null;
     const value = x.value !== undefined ? host.expr(x.value, [...at, 'value'], scope) : null;
     const valueT = x.value !== undefined ? host.typeOf(x.value, [...at, 'value'], scope) : null;
-    const when = x.when !== undefined ? host.expr(x.when, [...at, 'when'], scope, T.bool) : null;
+    const when = x.when !== undefined ? host.expr(x.when, [...at, 'when'], scope, T.bool) as Fn<boolean> | null : null; // checked against that type
     let symbol: string | undefined;
     if (typeof x.symbol === 'string') {
       if (!symbols.has(x.symbol)) cx.err([...at, 'symbol'], `unknown symbol '${x.symbol}'${hintOf(x.symbol, symbols.keys())}`);

@@ -3,7 +3,7 @@
 
 import type { Ctx, Fn, PromptDef } from '../../model.js';
 import type { Scope } from '../../expr/env.js';
-import { T, showType, type Ty } from '../../expr/types.js';
+import { T, showType, type Ty, type Value } from '../../expr/types.js';
 import type { Path } from '../../effects/index.js';
 import { Registry, type Entry, type ParamType } from '../../lang/registry.js';
 import { renderPlain } from '../../render.js';
@@ -90,7 +90,7 @@ export function compilePrompt(src: unknown, path: Path, scope: Scope, h: Compile
   }
   const key = (name: string, value: unknown = src[name]) => PROMPT_KEYS.get(name)!.compile({ value, path: [...path, name], scope: noRandom, itemT, h });
   const player = key('player') as Fn<number> | null;
-  const from = key('from') as Fn<any[]> | null;
+  const from = key('from') as Fn<Value[]> | null;
   let min: Fn<number> | null, max: Fn<number> | null;
   let single = false;
   if (src.count !== undefined) {
@@ -116,7 +116,7 @@ export function compilePrompt(src: unknown, path: Path, scope: Scope, h: Compile
   const botsNever = src.botsNever !== undefined ? (key('botsNever') as Fn<boolean> | null) : null;
   const label = src.label !== undefined ? (key('label') as ReturnType<CompileHost['text']>) : null;
   const detail = src.detail !== undefined ? (key('detail') as ReturnType<CompileHost['text']>) : null;
-  const unavailable = src.unavailable !== undefined ? (key('unavailable') as Fn<any[]> | null) : null;
+  const unavailable = src.unavailable !== undefined ? (key('unavailable') as Fn<Value[]> | null) : null;
   const why = src.why !== undefined ? (key('why') as ReturnType<CompileHost['text']>) : null;
   if (src.why !== undefined && src.unavailable === undefined) h.error([...path, 'why'], '`why` says why an option of `unavailable` cannot be taken, and this prompt has no `unavailable`');
   // records with a card (a card and what to do with it): the page draws each card once, its options on it

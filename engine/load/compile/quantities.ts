@@ -134,7 +134,7 @@ function inZoneCheck(src: string, cx: CompileContext): Fn<boolean> | null {
   const zi = m ? cx.zoneInfos.get(m[1]!) : undefined;
   if (!zi) return null;
   const z = zi.index;
-  return (c) => instances(c.g).zone[c.s.loc[c.it]!] === z;
+  return (c) => instances(c.g).zone[c.s.loc[c.it as number]!] === z; // `it`: a card, the modifier's own
 }
 
 /** A constant base within the quantity's bounds (what quantityValue would make of it). */

@@ -5,7 +5,7 @@
 import type { Eff, Fn, StepDef, StepList } from '../../model.js';
 import { runQuietly } from '../../state.js';
 import type { Scope } from '../../expr/env.js';
-import { T, showType } from '../../expr/types.js';
+import { T, showType, type Value } from '../../expr/types.js';
 import { literalProblem } from '../../expr/compile.js';
 import type { Path } from '../../effects/index.js';
 import { Registry, type Entry, type Param } from '../../lang/registry.js';
@@ -85,9 +85,10 @@ const loop = (kind: 'forEach' | 'simultaneous') => (x: StepInput): { step: StepD
   const body = fc.compileSteps(st.steps, [...p, 'steps'], inner, stepPath, kind === 'simultaneous');
   h.inThread = x.thread;
   if (!fn) return { step: null };
+  // a list (of players, for simultaneous) by its type, checked above: a ruleset where it is not does not load
   return kind === 'forEach'
-    ? { step: { kind: 'forEach', id, path: stepPath, when, list: fn, slot, body } }
-    : { step: { kind: 'simultaneous', id, path: stepPath, when, players: fn, slot, body } };
+    ? { step: { kind: 'forEach', id, path: stepPath, when, list: fn as Fn<Value[]>, slot, body } }
+    : { step: { kind: 'simultaneous', id, path: stepPath, when, players: fn as Fn<number[]>, slot, body } };
 };
 
 export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
@@ -128,7 +129,7 @@ export const STEP_KINDS = new Registry<StepKindDef>('step kind', [
     compile(x) {
       const { st, p, scope, id, stepPath, when, fc } = x;
       noQuiet(x);
-      const test = fc.h.expr(st.while, [...p, 'while'], { ...scope, random: false }, T.bool);
+      const test = fc.h.expr(st.while, [...p, 'while'], { ...scope, random: false }, T.bool) as Fn<boolean> | null; // checked against that type
       const body = fc.compileSteps(st.steps, [...p, 'steps'], scope, stepPath, false);
       return { step: test ? { kind: 'while', id, path: stepPath, when, test, body } : null };
     },
@@ -326,7 +327,7 @@ export function makeStepsCompiler(h: CompileHost, cx: CompileContext): StepsComp
           h.error(p, kinds.length === 0 ? `step '${id}' has nothing to do: give it one of ${kindNames.join(', ')}` : `step '${id}' mixes ${kinds.join(' and ')}; use one per step`);
           return;
         }
-        const when = st.when !== undefined ? h.expr(st.when, [...p, 'when'], { ...sc, random: false }, T.bool) : null;
+        const when = st.when !== undefined ? h.expr(st.when, [...p, 'when'], { ...sc, random: false }, T.bool) as Fn<boolean> | null : null; // checked against that type
         const def = STEP_KINDS.get(kinds[0]!)!;
         if (thread && !def.inThread) {
           h.error([...p, def.name], `inside a simultaneous step only ${STEP_KINDS.entries().filter((k) => k.inThread).map((k) => `'${k.name}'`).join(' and ')} steps are allowed`);
