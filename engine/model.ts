@@ -350,9 +350,6 @@ export interface Game {
   /** bot heuristics: the decisions a searching bot's rollout plays past its tree before the objective judges the
    *  position (the ruleset's top-level `rollout`; absent: the search's own default) */
   rollout?: number;
-  /** bot heuristics: UCB1's exploration constant in a searching bot's tree (the ruleset's top-level
-   *  `exploration`; absent: the search's own default) */
-  exploration?: number;
   /** the names expressions can use (to compile an expression against this game later: evaluate()) */
   env: Env;
   endings: EndingDef[];

@@ -4,8 +4,7 @@
 // Each iteration:
 //  1. determinizes what the seat cannot see (determinize.ts: hidden cards redealt among the places showing
 //     the same back, hidden roles from the deal, hidden variables reset, the game's randomness from the
-//     bot's own stream; other seats' open decisions worked out again on that copy); each copy dealt serves
-//     COPY_USES iterations, in turn, each on a clone of it with fresh game randomness;
+//     bot's own stream; other seats' open decisions worked out again on that copy);
 //  2. plays down the trees (ismcts-tree.ts: one per seat, each split only by what that seat sees), every
 //     seat choosing by UCB1 in its own tree among the actions legal on this copy, until a seat meets an
 //     action it has not tried: that one is added;
@@ -27,8 +26,7 @@
 import type { Game, OpenPrompt, State } from '../model.js';
 import { choiceCount, choices, resolve } from '../flow.js';
 import { randInt } from '../rng.js';
-import { blindCard, determinize, freshRandomness } from './determinize.js';
-import { cloneState } from '../state.js';
+import { blindCard, determinize } from './determinize.js';
 import { randomChoice } from './random.js';
 import { botPrompt } from './options.js';
 import { choiceScore } from './greedy.js';
@@ -46,14 +44,8 @@ export const ISMCTS_DEFAULT_ITERATIONS = 600;
 export const ROLLOUT_DECISIONS = 24;
 /** a bound on the decisions of one iteration (a ruleset whose games never end) */
 const MAX_DECISIONS = 5000;
-/** UCB1's exploration constant (rewards lie in [0, 1]), unless the ruleset says otherwise (its top-level
- *  `exploration`: lower where lines judged by the objective earn rewards close together). */
+/** UCB1's exploration constant (rewards lie in [0, 1]). */
 const EXPLORATION = 0.7;
-/** Iterations played on each determinized copy: a search deals iterations / COPY_USES copies and plays them in
- *  turn, each iteration on a fresh clone of one (with its own game randomness). Dealing a copy (and working out
- *  the other seats' open decisions on it again) cost about a third of an iteration in a card-drafting game;
- *  four uses of each spread the same iterations over fewer, still varied, copies for about a quarter less CPU. */
-export const COPY_USES = 4;
 /** Candidate choices listed per decision at most; beyond, as many distinct ones drawn at random. */
 const MAX_CANDIDATES = 48;
 /** Iterations per decision of `guided` without a budget (its rollouts judge each choice: slower per iteration). */
@@ -67,15 +59,12 @@ const GUIDE_ROLLOUT = 80;
 /** What a search did, for benches and tests: the decisions taken on its copies, in the trees and rollouts. */
 export interface SearchStats {
   decisions: number;
-  /** the determinized copies dealt */
-  copies?: number;
 }
 
 export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS, stats?: SearchStats): any[] {
   // `guided` is led by a decision's heuristic where its prompt declares a `score`
   const led = (key: number) => guided && !!g.promptSteps[key]!.prompt.score;
   const me = p.player;
-  const exploration = g.exploration ?? EXPLORATION;
   const cands = candidates(p, rng);
   if (cands.length === 1) return cands[0]!;
   const cardPrompt = g.promptSteps[p.key]!.prompt.kind.cards;
@@ -91,14 +80,8 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
   const paths: Node[][] = Array.from({ length: s.players }, () => []);
   const cur: Node[] = new Array(s.players);
 
-  // the copies dealt so far (see COPY_USES); iteration `it` plays on a clone of copy it mod `copies`
-  const copies = Math.max(1, Math.ceil(iterations / COPY_USES));
-  const dealt: State[] = [];
   for (let it = 0; it < iterations; it++) {
-    if (it < copies) dealt.push(determinize(s, g, me, rng));
-    const d = cloneState(dealt[it % copies]!);
-    freshRandomness(d, rng);
-    if (stats && it < copies) stats.copies = (stats.copies ?? 0) + 1;
+    const d = determinize(s, g, me, rng);
     for (let q = 0; q < s.players; q++) { cur[q] = trees[q]!; paths[q]!.length = 0; paths[q]!.push(trees[q]!); }
 
     // the root: this seat's own decision, among the real candidates (a card it cannot see: the copy's card
@@ -107,7 +90,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     const fresh = rootKids.findIndex((n) => n.visits === 0);
     for (const n of rootKids) n.avail++;
     const w = ledRoot ? GUIDE_WEIGHT : 0;
-    k = fresh >= 0 ? (ledRoot ? bestBy(untriedOf(rootKids), (i) => rootKids[i]!.bias, rng) : fresh) : selectUcb(rootKids, exploration, w);
+    k = fresh >= 0 ? (ledRoot ? bestBy(untriedOf(rootKids), (i) => rootKids[i]!.bias, rng) : fresh) : selectUcb(rootKids, EXPLORATION, w);
     const dp = openOf(d, me)!;
     const choice = cardPrompt ? cands[k]!.map((e) => blindCard(s, d, g, e, me)) : cands[k]!;
     descend(d, g, dp, choice, me, `#${k}`, cur, paths);
@@ -165,7 +148,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
         for (const key of keys) child(node, key).avail++;
       } else {
         for (const key of keys) { const n = node.children.get(key)!; n.avail++; kids.push(n); }
-        pick = selectUcb(kids, exploration, ledHere ? GUIDE_WEIGHT : 0);
+        pick = selectUcb(kids, EXPLORATION, ledHere ? GUIDE_WEIGHT : 0);
       }
       descend(d, g, q, cs[pick]!, x, keys[pick]!, cur, paths);
       resolve(d, g, q, cs[pick]!);

@@ -6,16 +6,14 @@
 //  - a `backShows` naming no field, or a field of several values, is an error with its place;
 //  - an ISMCTS rollout stops once it has taken its decisions, even where every decision lies in a simultaneous
 //    step (it stops at the start of the next step, where every seat's choice is applied; before, such a rollout
-//    was never cut and played to the game's end);
-//  - a search deals one copy per COPY_USES iterations and plays them in turn, the same choice for the same stream;
-//  - a ruleset's `exploration` (UCB1's constant) is a number above 0 and at most 10, or an error at its place.
+//    was never cut and played to the game's end).
 
 import { describe, expect, it } from 'vitest';
 import type { Game, State } from '../../engine/model.js';
 import * as flow from '../../engine/flow.js';
 import { seedRng } from '../../engine/rng.js';
 import { determinize } from '../../engine/bots/determinize.js';
-import { COPY_USES, ismctsChoice, ROLLOUT_DECISIONS } from '../../engine/bots/ismcts.js';
+import { ismctsChoice, ROLLOUT_DECISIONS } from '../../engine/bots/ismcts.js';
 import { botChoice, botStreams } from '../../engine/bots/index.js';
 import { nextPrompt } from '../../engine/sim/playout.js';
 import { instances } from '../../engine/instances.js';
@@ -102,33 +100,5 @@ describe('ISMCTS rollouts in a game where every seat moves at once', () => {
     const bad = loadRulesetText('t.yaml', text('2.5'));
     expect(bad.game).toBeFalsy();
     expect(bad.diagnostics.some((x) => /rollout/.test(x.message) && x.line > 1)).toBe(true);
-  });
-});
-
-describe('ISMCTS copies and exploration', () => {
-  it('deals one copy per COPY_USES iterations and, from the same stream, takes the same choice (7 Wonders, Age II)', () => {
-    const g = sevenWonders;
-    const s = inAge(g, 2, 1, 'copies');
-    const p = s.simultaneous!.threads.find((t) => t.player === 1)!.prompt!;
-    const iterations = 5 * COPY_USES + 1;
-    const a = { decisions: 0, copies: 0 }, b = { decisions: 0, copies: 0 };
-    const ca = ismctsChoice(s, g, p, seedRng(3, 'copies'), iterations, false, g.rollout, a);
-    const cb = ismctsChoice(s, g, p, seedRng(3, 'copies'), iterations, false, g.rollout, b);
-    expect(a.copies, 'copies dealt: iterations / COPY_USES, rounded up').toBe(6);
-    expect(cb).toEqual(ca);
-    expect(b).toEqual(a);
-    expect(p.options).toContainEqual(ca[0]);
-  });
-
-  it("a ruleset's exploration is a number above 0 and at most 10, or an error at its place", () => {
-    const text = (v: string) => smallRuleset({ steps: '      - id: s\n        do: []' }) + `exploration: ${v}\n`;
-    expect(sevenWonders.exploration, "7 Wonders' own: its lines are judged by the objective").toBe(0.2);
-    expect(loadRulesetText('t.yaml', text('0.3')).game?.exploration).toBe(0.3);
-    expect(loadRulesetText('t.yaml', smallRuleset({ steps: '      - id: s\n        do: []' })).game?.exploration).toBeUndefined();
-    for (const v of ['0', '11', 'lots']) {
-      const bad = loadRulesetText('t.yaml', text(v));
-      expect(bad.game, v).toBeFalsy();
-      expect(bad.diagnostics.some((x) => /exploration/.test(x.message) && x.line > 1), v).toBe(true);
-    }
   });
 });

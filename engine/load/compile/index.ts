@@ -53,19 +53,6 @@ function compileRollout(cx: CompileContext): number | undefined {
 }
 const MAX_ROLLOUT = 1000;
 
-/** The top-level `exploration` (a bot heuristic): UCB1's exploration constant for a searching bot, a number
- *  above 0 and at most 10; undefined when absent. */
-function compileExploration(cx: CompileContext): number | undefined {
-  const v = cx.root.exploration;
-  if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > MAX_EXPLORATION) {
-    cx.err(['exploration'], `exploration is a number above 0 and at most ${MAX_EXPLORATION}, not ${JSON.stringify(v)}`);
-    return undefined;
-  }
-  return v;
-}
-const MAX_EXPLORATION = 10;
-
 export function compileRuleset(src: unknown, r: Reporter): Game | null {
   if (!isObj(src)) { r.error([], 'a ruleset is a mapping (id, name, players, zones, phases, …)'); return null; }
   const cx = new CompileContext(src, r);
@@ -107,7 +94,6 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
   fc.procedures.finish();
   const { maxSteps, maxWork } = compileLimits(cx);
   const rollout = compileRollout(cx);
-  const exploration = compileExploration(cx);
   const table = compileTable(cx, host, symbols);
   checkTunables(cx);
 
@@ -134,7 +120,6 @@ export function compileRuleset(src: unknown, r: Reporter): Game | null {
     objective,
     plausible,
     ...(rollout === undefined ? {} : { rollout }),
-    ...(exploration === undefined ? {} : { exploration }),
     env: cx.env,
     endings: cx.endings,
     endingIds: new Map(cx.endings.map((e) => [e.id, e])),
