@@ -6,6 +6,7 @@ import { T } from '../types.js';
 import { instances } from '../../instances.js';
 import type { FunctionDef } from './def.js';
 import { track } from '../../memo.js';
+import { NO_PLAYER } from '../../seats.js';
 
 export const cells: FunctionDef = {
   name: 'cells',
@@ -97,7 +98,7 @@ export const ownerOf: FunctionDef = {
     const a = c.value(args[0]!, sc);
     c.need(a, T.card, args[0]!);
     const af = a.fn;
-    return { fn: (x) => { const e = af(x); if (e === undefined || e < 0) return -1; const k = x.s.loc[e]!; track(x.s, k); return instances(x.g).owner[k]!; }, t: T.player };
+    return { fn: (x) => { const e = af(x); if (e === undefined || e < 0) return NO_PLAYER; const k = x.s.loc[e]!; track(x.s, k); return instances(x.g).owner[k]!; }, t: T.player };
   },
 };
 
