@@ -18,8 +18,8 @@ export { IMAGE_LIMITS, ImageError, fitImage, readImage, sniffFormat, type ImageA
 export { formatDiagnostic, sortAndDedupe, hasErrors, type Diagnostic } from './load/diagnostics.js';
 
 export {
-  Match, MatchError, IllegalAction, checkPlayers, checkOptions, checkBots, parseOptionAssignments, checkReplay, replayViews,
-  type MatchSetup, type OptionValues, type UndoState, type ReplayCheck,
+  Match, MatchError, IllegalAction, checkPlayers, checkOptions, checkBots, parseOptionAssignments, checkReplay, replayViews, seatKindOf, botOfSeat,
+  type MatchSetup, type SeatKind, type OptionValues, type UndoState, type ReplayCheck,
 } from './match.js';
 export { setCompiledExpressions } from './expr/emit.js';
 export { makeReplay, replayShapeProblem, stateHash, REPLAY_FORMAT, type Replay } from './replay.js';
@@ -55,4 +55,4 @@ export { evaluate } from './expr/evaluate.js';
 export { scoreTable } from './scores.js';
 export { CSV_HEADER, reportRows, toCsv } from './sim/csv.js';
 export { diffRulesets, type Change } from './load/variants/diff.js';
-export { ALL_SEEING } from './visibility.js';
+export { ALL_SEEING, NO_PLAYER, PERSON, TABLE_VIEW } from './seats.js';

@@ -21,6 +21,7 @@ import { limitReached, stopOnRuleError } from './flow/stop.js';
 import { reactMain, runReactions } from './flow/reactions.js';
 import { bindChoice, clearBinding, logChoice, NONE, openPrompt } from './flow/decision.js';
 import { finishParallel, newThreads, runThread, seatsOnce, threadsDone } from './flow/threads.js';
+import { NO_PLAYER } from './seats.js';
 
 // what the bots, the view and clients read of the flow's parts, here with the rest of the flow's face
 export { binom, choiceCount, choices } from './flow/choices.js';
@@ -260,7 +261,7 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
         // each seat once, in the list's order (the order responses resolve in); each is asked in a thread of its
         // own, at the same time: a seat with nothing to respond with is not asked
         const players = seatsOnce(step.players(c) as number[], s.players);
-        if (players.length === 0) { c.bindings[step.slot] = -1; c.bindings[step.askSlot] = step.declined; f.i++; break; }
+        if (players.length === 0) { c.bindings[step.slot] = NO_PLAYER; c.bindings[step.askSlot] = step.declined; f.i++; break; }
         s.simultaneous = { list: step.body, step: f.i, threads: newThreads(s, players, step.slot) };
         for (const th of s.simultaneous.threads) {
           runThread(s, g, th);

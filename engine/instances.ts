@@ -3,6 +3,7 @@
 // out after all the others). Instance numbers index the state's zone arrays; each zone starts at its `base`.
 
 import type { Game, ZoneDef } from './model.js';
+import { NO_PLAYER } from './seats.js';
 
 /** How many instances one zone has. */
 function instanceCountOf(g: Game, z: ZoneDef): number {
@@ -17,7 +18,7 @@ export function zoneInstanceCount(g: Game): number {
   return total;
 }
 
-/** Instance number → zone definition index, owning seat (-1: none), cell (-1: none), the card it belongs to
+/** Instance number → zone definition index, owning seat (NO_PLAYER: none), cell (-1: none), the card it belongs to
  *  (per-card zones; else -1), whether arrivals are anonymous (cached per game). */
 export interface Instances { zone: Int32Array; owner: Int32Array; cell: Int32Array; host: Int32Array; anon: Uint8Array }
 const instCache = new WeakMap<Game, Instances>();
@@ -33,7 +34,7 @@ export function instances(g: Game): Instances {
     let k = z.base;
     if (z.perCard) {
       for (let e = 0; e < g.entityDef.length; e++, k++) {
-        c.zone[k] = z.index; c.owner[k] = -1; c.cell[k] = -1; c.host[k] = e; c.anon[k] = z.anonymous ? 1 : 0;
+        c.zone[k] = z.index; c.owner[k] = NO_PLAYER; c.cell[k] = -1; c.host[k] = e; c.anon[k] = z.anonymous ? 1 : 0;
       }
       continue;
     }
@@ -42,7 +43,7 @@ export function instances(g: Game): Instances {
     for (let p = 0; p < owners; p++) {
       for (let ci = 0; ci < cells; ci++) {
         c.zone[k] = z.index;
-        c.owner[k] = z.perPlayer ? p : -1;
+        c.owner[k] = z.perPlayer ? p : NO_PLAYER;
         c.cell[k] = z.cells ? ci : -1;
         c.host[k] = -1;
         c.anon[k] = z.anonymous ? 1 : 0;

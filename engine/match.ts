@@ -12,6 +12,7 @@ import { cardVisibleTo, roleVisibleTo, varVisibleTo } from './visibility.js';
 import { makeReplay, REPLAY_FORMAT, replayShapeProblem, stateHash, type Replay } from './replay.js';
 import { botChoice, botProblem, botStreams, parseBot, type BotKind } from './bots/index.js';
 import { playerName } from './render.js';
+import { NO_PLAYER, PERSON } from './seats.js';
 
 export { IllegalAction } from './flow.js';
 export { MatchError, checkPlayers, checkOptions, parseOptionAssignments } from './start.js';
@@ -19,6 +20,16 @@ import { MatchError, checkPlayers, checkOptions } from './start.js';
 
 import type { OptionValues } from './start.js';
 export type { OptionValues } from './start.js';
+
+/** Who sits at a seat, as seat lists write it: a person (PERSON), or the bot that plays it (`greedy`,
+ *  `ismcts:400`). No bot may take the name PERSON (bots/registry.ts). */
+export type SeatKind = typeof PERSON | BotKind;
+
+/** A seat's kind from a match's bot list entry (null: a person). */
+export const seatKindOf = (bot: BotKind | null): SeatKind => bot ?? PERSON;
+
+/** The bot at a seat of this kind, or null for a person. */
+export const botOfSeat = (kind: SeatKind): BotKind | null => (kind === PERSON ? null : kind);
 
 /** A match's start: who plays, the seed, option values, and which seats bots play. */
 export interface MatchSetup {
@@ -215,7 +226,7 @@ export class Match {
     for (let i = 0; i < g.vars.length; i++) {
       const v = g.vars[i]!;
       if (v.visibility.kind === 'public') continue;
-      const owners = v.perPlayer ? Array.from({ length: s.players }, (_, p) => p) : v.perCard ? Array.from({ length: s.loc.length }, (_, e) => e) : [-1];
+      const owners = v.perPlayer ? Array.from({ length: s.players }, (_, p) => p) : v.perCard ? Array.from({ length: s.loc.length }, (_, e) => e) : [NO_PLAYER];
       for (const o of owners) {
         if (!varVisibleTo(s, g, v, o, me)) continue;
         const now = o < 0 ? s.vars[i] : (s.vars[i] as unknown[])[o];
@@ -259,7 +270,7 @@ export class Match {
     (this.setup as { bots: (BotKind | null)[] }).bots = checkBots(bots, this.setup.players);
   }
 
-  /** What a seat may see (-1: the table, only what everyone sees). */
+  /** What a seat may see (TABLE_VIEW: the table, only what everyone sees; ALL_SEEING: everything). */
   view(seat: number): PlayerView {
     return view(this.s, this.game, seat);
   }

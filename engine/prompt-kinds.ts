@@ -7,6 +7,7 @@
 
 import { T, type Ty } from './expr/types.js';
 import { Registry } from './lang/registry.js';
+import { NO_PLAYER } from './seats.js';
 
 /** A kind of thing a prompt offers (`choose`): one entry of the table below (PromptDef.kind). */
 export interface PromptKind {
@@ -34,7 +35,7 @@ export interface PromptKind {
 }
 
 export const PROMPT_KINDS = new Registry<PromptKind>('prompt kind', [
-  { name: 'players', doc: 'players (seats)', item: T.player, none: -1, cards: false, reads: 'player', labelled: false },
+  { name: 'players', doc: 'players (seats)', item: T.player, none: NO_PLAYER, cards: false, reads: 'player', labelled: false },
   { name: 'cards', doc: 'cards (face down to whoever cannot see them)', item: T.card, none: -1, cards: true, reads: 'card', labelled: false },
   { name: 'cells', doc: 'cells of a grid zone', item: T.cell, none: null, cards: false, reads: 'value', labelled: false },
   { name: 'options', doc: 'values listed by `from`: texts, numbers or records such as { card: it, pay: 2 }', item: T.str, itemFrom: { kinds: ['str', 'num', 'bool', 'rec'], words: 'texts, numbers or records' }, none: null, cards: false, reads: 'value', labelled: true },

@@ -5,7 +5,8 @@
 import type { Ctx, Game, LogEntry, LogHole, OpenPrompt, State } from './model.js';
 import type { Ty, Value } from './expr/types.js';
 import { instances } from './instances.js';
-import { ALL_SEEING, cardSeenIn, cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
+import { ALL_SEEING, NO_PLAYER } from './seats.js';
+import { cardSeenIn, cardVisibleTo, inMask, roleVisibleTo, varVisibleTo, zoneVisibleTo } from './visibility.js';
 import { promptOf, activePlayers, labelsOf } from './flow.js';
 import { listCards, playerName, showHole, showValue } from './render.js';
 import { sameValue } from './expr/value.js';
@@ -188,7 +189,7 @@ export function view(s: State, g: Game, viewer: number): PlayerView {
       const on: Record<string, Value> = {};
       vals.forEach((x, e) => { if (!sameValue(x, v.initial) && varVisibleTo(s, g, v, e, viewer) && cardVisibleTo(s, g, e, viewer)) on[e] = x; });
       vars[v.id] = on;
-    } else if (varVisibleTo(s, g, v, -1, viewer)) vars[v.id] = s.vars[i];
+    } else if (varVisibleTo(s, g, v, NO_PLAYER, viewer)) vars[v.id] = s.vars[i];
   });
   const p = promptOf(s, viewer);
   let prompt: PlayerView['prompt'] = null;
@@ -287,7 +288,7 @@ function seatSummary(s: State, g: Game, viewer: number): { label: string; segs: 
       const v = g.vars[k - varKey(s, 0)];
       if (!v) continue;
       // a per-player value: every entry must be seen (which entries were read is not recorded)
-      if (v.perPlayer ? !Array.from({ length: s.players }, (_, p) => varVisibleTo(s, g, v, p, viewer)).every(Boolean) : !varVisibleTo(s, g, v, -1, viewer)) return false;
+      if (v.perPlayer ? !Array.from({ length: s.players }, (_, p) => varVisibleTo(s, g, v, p, viewer)).every(Boolean) : !varVisibleTo(s, g, v, NO_PLAYER, viewer)) return false;
     }
     return true;
   };

@@ -3,12 +3,9 @@
 
 import type { Ctx, Game, State, VarDef } from './model.js';
 import { instances } from './instances.js';
+import { ALL_SEEING, TABLE_VIEW } from './seats.js';
 
-/** Whether `viewer` (a seat, or -1 for a spectator) sees the contents of zone instance `inst`. */
-/** A viewer who sees everything: every zone, card, variable and role (a designer looking at the whole table;
- *  never a seat, never a bot). Hidden information stays hidden from the seats. */
-export const ALL_SEEING = -2;
-
+/** Whether `viewer` (a seat, TABLE_VIEW or ALL_SEEING: engine/seats.ts) sees the contents of zone instance `inst`. */
 export function zoneVisibleTo(s: State, g: Game, inst: number, viewer: number): boolean {
   if (viewer === ALL_SEEING) return true;
   const ins = instances(g);
@@ -40,7 +37,8 @@ function hostSeen(s: State, g: Game, e: number, viewer: number): boolean {
   try { return cardVisibleTo(s, g, e, viewer); } finally { attachedDepth--; }
 }
 
-/** Whether `viewer` sees a variable (for a per-player variable: the entry of `owner`; per card: of card `owner`). */
+/** Whether `viewer` sees a variable (for a per-player variable: the entry of `owner`; per card: of card `owner`;
+ *  of the whole game: `owner` is NO_PLAYER). */
 export function varVisibleTo(s: State, g: Game, v: VarDef, owner: number, viewer: number): boolean {
   if (viewer === ALL_SEEING) return true;
   const vis = v.visibility;
@@ -91,7 +89,7 @@ export function showTo(s: State, e: number, mask: number): void {
 export function seenMask(s: State, g: Game, e: number): number {
   const sh = s.shown[e]!;
   if (sh === 1) return -1;
-  if (zoneVisibleTo(s, g, s.loc[e]!, -1)) return -1;
+  if (zoneVisibleTo(s, g, s.loc[e]!, TABLE_VIEW)) return -1;
   let m = sh < 0 ? ~sh : 0;
   for (let p = 0; p < s.players; p++) if (zoneVisibleTo(s, g, s.loc[e]!, p)) m |= 1 << p;
   return m;
@@ -99,7 +97,7 @@ export function seenMask(s: State, g: Game, e: number): number {
 
 /** Bit mask of the seats that see zone instance `inst`. */
 export function zoneMask(s: State, g: Game, inst: number): number {
-  if (zoneVisibleTo(s, g, inst, -1)) return -1;
+  if (zoneVisibleTo(s, g, inst, TABLE_VIEW)) return -1;
   let m = 0;
   for (let p = 0; p < s.players; p++) if (zoneVisibleTo(s, g, inst, p)) m |= 1 << p;
   return m;

@@ -6,7 +6,7 @@
 
 import { basename } from 'node:path';
 import {
-  IllegalAction, Match, playerName, renderLogMoreLines, tableMeta, view, type Action, type Game, type LogLine, type PlayerView, type Replay, type TableMeta,
+  IllegalAction, Match, TABLE_VIEW, playerName, renderLogMoreLines, seatKindOf, tableMeta, view, type Action, type Game, type LogLine, type PlayerView, type Replay, type TableMeta,
 } from '../engine/index-node.js';
 import type { ErrorCode, MatchStatus, SeatKind, ServerMessage } from './protocol.js';
 import { StoreError, type MatchFile, type MatchStart } from './store.js';
@@ -19,7 +19,11 @@ export class MatchRefusal extends Error {
   }
 }
 
-/** A page watching the match: a seat (its own view) or the host (-1: the public table). */
+/** The seat number of the host's page (its token's, its connection's): it is shown the table's public view,
+ *  what every player sees, and plays no seat. */
+export const HOST = TABLE_VIEW;
+
+/** A page watching the match: a seat (its own view) or the host (HOST: the public table). */
 export interface Watcher {
   seat: number;
   send(text: string): void;
@@ -99,7 +103,7 @@ export class HostedMatch {
   }
 
   get seatKinds(): SeatKind[] {
-    return this.start.bots.map((b) => b ?? 'person');
+    return this.start.bots.map(seatKindOf);
   }
 
   private countDecisions(): number[] {
@@ -115,11 +119,11 @@ export class HostedMatch {
     return run;
   }
 
-  /** Which seat a token is for (-1: the host), or null. */
+  /** Which seat a token is for (HOST: the host's), or null. */
   who(token: string): number | null {
     const i = findToken(token, [...this.start.seatKeys, this.start.hostKey]);
     if (i < 0) return null;
-    return i === this.start.seatKeys.length ? -1 : i;
+    return i === this.start.seatKeys.length ? HOST : i;
   }
 
   /** Lets bots play until a person must answer (at most BOT_BATCH decisions now) and stores the result. */
@@ -181,7 +185,7 @@ export class HostedMatch {
   }
 
   /**
-   * A seat's view (-1: the public table), as the engine's view() makes it, but with the log rendered only
+   * A seat's view (HOST: the public table), as the engine's view() makes it, but with the log rendered only
    * for the entries new since the last time: a log line is rendered from what its entry recorded when it
    * happened (who could see which card), so a line once rendered for a seat changes only when a later line
    * continues it (`join`: the last line grows). (The tests compare these views with the engine's own.) The
@@ -252,7 +256,7 @@ export class HostedMatch {
     });
   }
 
-  /** A seat's view and its decision count (-1: the public table), as stored. */
+  /** A seat's view and its decision count (HOST: the public table), as stored. */
   view(seat: number): Promise<{ decision: number | null; view: PlayerView }> {
     return this.serial(() => {
       const v = this.viewOf(seat);

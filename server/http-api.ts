@@ -11,7 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { botEntries } from '../engine/index-node.js';
-import { MatchRefusal } from './hosted-match.js';
+import { HOST, MatchRefusal } from './hosted-match.js';
 import { isJsonType } from './guard.js';
 import { JsonSyntaxError, parseJson } from './json-text.js';
 import { CreateError, DEFAULT_BOT, readCreateRequest, type Matches } from './matches.js';
@@ -108,7 +108,7 @@ export function api(matches: Matches, o: ApiOptions = {}): (req: IncomingMessage
     throw new HttpError(404, `there is no match '${id}'`);
   };
 
-  /** The seat (-1: host) of the request's token. */
+  /** The seat (HOST: the host's) of the request's token. */
   const seatOf = (url: URL, m: NonNullable<ReturnType<typeof matches.get>>): number => {
     const token = url.searchParams.get('token');
     if (!token) throw new HttpError(401, 'give the token of your seat: ?token=…');
@@ -150,7 +150,7 @@ export function api(matches: Matches, o: ApiOptions = {}): (req: IncomingMessage
     }
     if (what === 'status') {
       allow('GET');
-      if (seatOf(url, m) !== -1) throw new HttpError(403, "the match's state is for its host");
+      if (seatOf(url, m) !== HOST) throw new HttpError(403, "the match's state is for its host");
       return send(res, 200, m.status());
     }
     if (what === 'actions') {

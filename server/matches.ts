@@ -1,7 +1,7 @@
 // The matches a server hosts: creating one from a request (checked field by field, stored before it is
 // answered), finding one by id, and resuming every stored match when the server starts.
 
-import { Match, MatchError, botProblem, parseBot, resolveBot, type BotKind, type OptionValues } from '../engine/index-node.js';
+import { Match, MatchError, botProblem, parseBot, resolveBot, seatKindOf, type BotKind, type OptionValues } from '../engine/index-node.js';
 import { HostedMatch, MatchRefusal } from './hosted-match.js';
 import type { CreatedMatch } from './protocol.js';
 import { Rulesets, type RulesetFiles } from './rulesets.js';
@@ -185,7 +185,7 @@ export class Matches {
     const link = (page: string, token: string) => `${base}${page}#match=${id}&token=${token}`;
     return {
       id,
-      seats: tokens.map((token, seat) => ({ seat, kind: req.bots[seat] ?? 'person', token, url: token === null ? null : link('play.html', token) })),
+      seats: tokens.map((token, seat) => ({ seat, kind: seatKindOf(req.bots[seat] ?? null), token, url: token === null ? null : link('play.html', token) })),
       host: { token: host, url: link('host.html', host) },
     };
   }

@@ -8,11 +8,11 @@
 // refused. The host is sent the public table and the seats' state. Types, and one message text: the pages
 // import only the types.
 
-import type { BotKind, PlayerView, TableMeta } from '../engine/index.js';
+import type { PlayerView, SeatKind, TableMeta } from '../engine/index.js';
 
-/** Who sits at a seat: a person, or the bot that plays it. */
-/** A seat is a person's, or a bot's (any bot the engine has, ismcts:N included). */
-export type SeatKind = 'person' | BotKind;
+/** Who sits at a seat: 'person' (the engine's PERSON), or the bot that plays it (any bot the engine has,
+ *  ismcts:N included). */
+export type { SeatKind };
 
 export type ClientMessage =
   | { t: 'hello'; match: string; token: string }
@@ -32,12 +32,13 @@ export interface MatchStatus {
 }
 
 export type ServerMessage =
+  /** `seat`: this page's seat, or the host's number (TABLE_VIEW, -1) */
   | { t: 'welcome'; match: string; seat: number; seats: SeatKind[]; meta: TableMeta }
   /** a seat's view; `decision` is the number of decisions it has answered (its next answer names it).
    * `view.log` (and `view.lines`, the same lines structured) holds the log's lines from `logFrom` on: the lines before are the ones sent already (a line
    * sent before may come again, grown: a later line continued it). */
   | { t: 'view'; decision: number; view: PlayerView; logFrom: number }
-  /** the host's: the public table (view of seat -1, its log as in 'view') and the match's state */
+  /** the host's: the public table (the view of TABLE_VIEW, its log as in 'view') and the match's state */
   | { t: 'table'; view: PlayerView; status: MatchStatus; logFrom: number }
   /** this connection's answer to `decision` is stored; the new view follows */
   | { t: 'acted'; decision: number }

@@ -48,7 +48,7 @@ function refuseUpgrade(socket: Duplex, status: number, message: string): void {
   socket.end(`HTTP/1.1 ${status} ${status === 503 ? 'Service Unavailable' : status === 421 ? 'Misdirected Request' : 'Forbidden'}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, () => socket.destroy());
 }
 
-/** A connection that said hello: its seat (-1: the host) and how to act and stop watching. */
+/** A connection that said hello: its seat (HOST: the host, hosted-match.ts) and how to act and stop watching. */
 interface Bound {
   seat: number;
   act(decision: number, positions: unknown): Promise<number>;

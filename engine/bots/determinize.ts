@@ -21,6 +21,7 @@ import { remembered } from '../memory.js';
 import { sameValue } from '../expr/value.js';
 import { RuleError } from '../expr/env.js';
 import { runReactions } from '../flow.js';
+import { NO_PLAYER } from '../seats.js';
 
 /** Tries at dealing a copy that the ruleset's `plausible` condition accepts, before keeping the last one. */
 export const PLAUSIBLE_TRIES = 64;
@@ -177,7 +178,7 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, given?: R
       vals.forEach((_, p) => { if (!varVisibleTo(s, g, v, p, viewer)) vals[p] = Array.isArray(v.initial) ? [] : v.initial; });
       d.vars[i] = vals;
       changed(d, varKey(d, i));
-    } else if (!varVisibleTo(s, g, v, -1, viewer)) { d.vars[i] = Array.isArray(v.initial) ? [] : v.initial; changed(d, varKey(d, i)); }
+    } else if (!varVisibleTo(s, g, v, NO_PLAYER, viewer)) { d.vars[i] = Array.isArray(v.initial) ? [] : v.initial; changed(d, varKey(d, i)); }
   });
   // other seats' finished threads in a simultaneous step: what they bound while deciding is theirs alone
   // (their choice), so the copy keeps only what the step gave them (their own seat)

@@ -5,6 +5,7 @@
 // (`ismcts`, `ismcts:400`).
 
 import type { Game, Choice, OpenPrompt, State } from '../model.js';
+import { PERSON } from '../seats.js';
 
 /** A bot as written on a command line or in a seat list, after `parseBot`: `name` or `name:N`. */
 export type BotKind = string;
@@ -64,6 +65,8 @@ export function registerBot(entry: BotEntry): void {
   if (typeof entry.decide !== 'function' || typeof entry.description !== 'string' || typeof entry.atTable !== 'boolean') {
     throw new Error(`bot '${entry.name}': an entry needs a description, atTable and a decide function`);
   }
+  // a seat list holds bots and people alike: the word for a person's seat is no bot's
+  if (entry.name === PERSON) throw new Error(`'${PERSON}' is the seat of a person, not a bot's name`);
   if (entries.has(entry.name)) throw new Error(`there is already a bot named '${entry.name}'`);
   const b = entry.budget;
   if (b && !(Number.isInteger(b.default) && Number.isInteger(b.max) && b.default >= 1 && b.default <= b.max)) {

@@ -6,6 +6,7 @@ import { RuleError } from '../expr/env.js';
 import { changed, log, rolesKey, touchAll, varKey } from '../state.js';
 import { didYouMean } from '../suggest.js';
 import { record, type EffectDef } from './host.js';
+import { NO_PLAYER } from '../seats.js';
 
 export const set: EffectDef = {
   name: 'set',
@@ -55,18 +56,18 @@ export const set: EffectDef = {
       const d = fs[0]!;
       return (c) => {
         const v = d.f(c);
-        assignVar(c, d, d.who ? d.who(c) : -1, v);
+        assignVar(c, d, d.who ? d.who(c) : NO_PLAYER, v);
         touchAll(c.s);
       };
     }
     // the values and seats of one run, in lists kept with the effect: an expression runs no effects, so a `set`
     // never runs inside itself
     const vals: Value[] = fs.map(() => undefined);
-    const whos: number[] = fs.map(() => -1);
+    const whos: number[] = fs.map(() => NO_PLAYER);
     return (c) => {
       // evaluate every value before assigning any: `set: {a: b, b: a}` swaps
       for (let k = 0; k < fs.length; k++) vals[k] = fs[k]!.f(c);
-      for (let k = 0; k < fs.length; k++) { const d = fs[k]!; whos[k] = d.who ? d.who(c) : -1; }
+      for (let k = 0; k < fs.length; k++) { const d = fs[k]!; whos[k] = d.who ? d.who(c) : NO_PLAYER; }
       try {
         for (let k = 0; k < fs.length; k++) assignVar(c, fs[k]!, whos[k]!, vals[k]);
       } finally { for (let k = 0; k < fs.length; k++) vals[k] = undefined; } // hold no value past the run

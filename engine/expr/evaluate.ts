@@ -6,8 +6,9 @@ import type { Game, State } from '../model.js';
 import { compileSource } from './compile.js';
 import { T } from './types.js';
 import { resetWork } from '../budget.js';
+import { NO_PLAYER } from '../seats.js';
 
-export function evaluate(g: Game, s: State, src: string, self = -1): unknown {
+export function evaluate(g: Game, s: State, src: string, self: number = NO_PLAYER): unknown {
   const { fn } = compileSource(src, g.env, { binds: new Map([['self', T.player]]), it: null, random: false });
   resetWork(g.maxWork);
   const b = s.bindings.slice();

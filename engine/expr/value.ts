@@ -2,6 +2,7 @@
 
 import type { Env } from './env.js';
 import type { Ty, Value, ValueRecord } from './types.js';
+import { NO_PLAYER } from '../seats.js';
 
 /** Values equal item by item and field by field (lists, records, counts); others by identity. */
 export function sameValue(a: Value, b: Value): boolean {
@@ -27,7 +28,8 @@ export function emptyOf(t: Ty, env: Env): Value {
     case 'str': return '';
     case 'list': return EMPTY_LIST;
     case 'counts': return Object.freeze(new Array(env.enums.get(t.of)?.values.length ?? 0).fill(0));
-    case 'player': case 'card': return -1;
+    case 'player': return NO_PLAYER;
+    case 'card': return -1; // no card
     default: return null;
   }
 }

@@ -10,6 +10,7 @@ import { ctxEnter, ctxLeave } from './context.js';
 import { reactMain, runReactions } from './reactions.js';
 import { limitReached } from './stop.js';
 import { clearBinding, openPrompt } from './decision.js';
+import { NO_PLAYER } from '../seats.js';
 
 
 const seatScratch: number[] = [];
@@ -80,7 +81,7 @@ export function newThreads(s: State, players: readonly number[], slot: number): 
 function resolveOffer(s: State, g: Game, step: StepDef & { kind: 'offer' }, threads: readonly Thread[]): void {
   const c: Ctx = { s, g, bindings: s.bindings, it: undefined };
   const mark = s.log ? s.log.length : -1;
-  let who = -1;
+  let who: number = NO_PLAYER;
   let response: Value = step.declined;
   for (const th of threads) {
     const v = th.bindings[step.askSlot];

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
-import { botChoice, botEntries, botNames, botProblem, botStreams, parseBot, registerBot, resolveBot, unregisterBot, type BotEntry } from '../../engine/index.js';
+import { PERSON, botChoice, botEntries, botNames, botProblem, botStreams, parseBot, registerBot, resolveBot, unregisterBot, type BotEntry } from '../../engine/index.js';
 import { newGame } from '../../engine/flow.js';
 import { nextPrompt } from '../../engine/sim/playout.js';
 import { EDITOR_CONFIG, freePort, launchBrowser, newSession, type Session } from '../helpers/browser.js';
@@ -39,9 +39,12 @@ describe('the registry', () => {
     expect(botProblem('greedy:5')).toMatch(/'greedy:5' is not a bot \(random, greedy, deduce, ismcts, guided, ismcts:N or guided:N\)/);
   });
 
-  it('refuses an entry with a bad name, a taken name or no decide function', () => {
+  it("refuses an entry with a bad name, a taken name, the word for a person's seat or no decide function", () => {
     expect(() => registerBot({ ...fixture, name: 'Bad Name' })).toThrow(/lower-case letters/);
     expect(() => registerBot({ ...fixture, name: 'greedy' })).toThrow(/already a bot named 'greedy'/);
+    // a seat list holds people and bots: the word for a person's seat can never name a bot
+    expect(() => registerBot({ ...fixture, name: PERSON })).toThrow(/'person' is the seat of a person, not a bot's name/);
+    expect(parseBot(PERSON)).toBeNull();
     expect(() => registerBot({ ...fixture, name: 'no-decide', decide: undefined as unknown as BotEntry['decide'] })).toThrow(/decide function/);
     expect(() => registerBot({ ...fixture, name: 'bad-budget', budget: { default: 0, max: 5, unit: 'steps' } })).toThrow(/1 ≤ default ≤ max/);
   });
@@ -169,7 +172,7 @@ describe('a bot defined in one file, on the server and the editor', () => {
       const values = (el, sel) => Array.from((el.shadowRoot ?? el).querySelectorAll(sel + ' option')).map((o) => o.value);
       return { playtest: values(setup, 'select[data-seat="1"]'), simulate: values(sim, 'select[data-sim-seat="0"]'), all: values(sim, 'select[data-sim-all-seats]') };
     })()`)) as { playtest: string[]; simulate: string[]; all: string[] };
-    expect(lists.playtest).toEqual(['human', 'random', 'greedy', 'first-choice']);
+    expect(lists.playtest).toEqual(['person', 'random', 'greedy', 'first-choice']);
     expect(lists.simulate).toEqual(['random', 'greedy', 'deduce', 'ismcts', 'guided', 'first-choice']);
     expect(lists.all).toEqual(['', 'random', 'greedy', 'deduce', 'ismcts', 'guided', 'first-choice']);
   });

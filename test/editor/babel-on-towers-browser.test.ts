@@ -1,6 +1,6 @@
 // Babel On! in the editor's playtest, in real headless Chromium: every nation's tower is drawn floor by floor,
 // each block in its own colour, and the drawing follows the game as blocks are added and taken off: at every
-// decision of the human seat the drawn cells are checked against the engine's view of the towers, and the page
+// decision of the person's seat the drawn cells are checked against the engine's view of the towers, and the page
 // reads as a person reads it (personProblems; this is Babel On!'s whole game for read-as-a-person-browser too).
 
 import { describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ describe('Babel On! towers on the playtest table', () => {
     await waitState(page, ['idle']);
     await pt.locator('[data-players]').selectOption('2');
     await pt.locator('[data-seed]').fill('3');
-    await pt.locator('[data-seat="0"]').selectOption('human');
+    await pt.locator('[data-seat="0"]').selectOption('person');
     await pt.locator('[data-seat="1"]').selectOption('greedy');
     await pt.locator('[data-delay]').selectOption('0');
     await pt.locator('[data-start]').click();

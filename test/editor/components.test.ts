@@ -182,3 +182,21 @@ describe('bk-card-preview', () => {
     expect(s.errors).toEqual([]);
   });
 });
+
+describe('bk-pt-table', () => {
+  // two seats watched as the table: a person and a greedy bot; a number at -1 is a number, a player at -1 nobody
+  const meta = { game: 'x', name: 'x', zones: [], hide: [], roles: {}, cards: {}, cardTypes: {}, vars: { debt: { kind: 'num', perPlayer: true }, rival: { kind: 'player', perPlayer: true } } };
+  const seat = (n: number) => ({ seat: n, name: `Player ${n + 1}`, role: null, team: null });
+  const view = { viewer: -1, seats: [seat(0), seat(1)], waiting: [], zones: {}, vars: { debt: [-1, 2], rival: [-1, 0] }, log: [], lines: [], prompt: null, ended: null };
+
+  it("names each seat's kind (a person, a bot) and shows a number at -1 but not a player naming nobody", async () => {
+    // the playtest's elements load with its tab (under the stage: the click goes to the tab itself)
+    await page.getByRole('tab', { name: 'Playtest' }).dispatchEvent('click');
+    await page.waitForFunction(() => !!customElements.get('bk-pt-table'), undefined, { timeout: 60_000 });
+    await mount('bk-pt-table', { meta, view, info: { seats: ['person', 'greedy'], seed: 1, actions: 0, canUndo: false, thinking: null } });
+    const seatText = (n: number) => page.locator(`#stage bk-pt-table .seat[data-seat="${n}"]`).evaluate((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+    expect(await seatText(0)).toBe('Player 1 person debt: -1');
+    expect(await seatText(1)).toBe('Player 2 greedy bot debt: 2 rival: Player 1');
+    expect(s.errors).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 // Designer mode in the playtest, in real headless Chromium: a clearly marked switch shows another seat's hand
-// (names of cards the human seat cannot see) and every role; rewinding goes back to an earlier decision past
+// (names of cards the person's seat cannot see) and every role; rewinding goes back to an earlier decision past
 // shuffles and reveals (where a player's undo may not go), and play goes on from there.
 
 import { describe, expect, it } from 'vitest';
@@ -24,11 +24,11 @@ describe('designer mode', () => {
     await waitState(page, ['idle']);
     await pt.locator('[data-players]').selectOption('5');
     await pt.locator('[data-seed]').fill('11');
-    await pt.locator('[data-seat="0"]').selectOption('human');
+    await pt.locator('[data-seat="0"]').selectOption('person');
     for (const i of [1, 2, 3, 4]) await pt.locator(`[data-seat="${i}"]`).selectOption('greedy');
     await pt.locator('[data-delay]').selectOption('0');
     await pt.locator('[data-start]').click();
-    // play a few decisions of the human seat
+    // play a few decisions of the person's seat
     for (let k = 0; k < 3; k++) {
       await waitState(page, ['turn']);
       const before = await pt.getAttribute('data-seq');
@@ -36,7 +36,7 @@ describe('designer mode', () => {
       await page.waitForFunction((b) => document.querySelector<HTMLElement>('bk-playtest')?.dataset.seq !== b, before, { timeout: 60_000 });
     }
     await waitState(page, ['turn']);
-    // as the human seat: another seat's hand is counted, not named; roles of others are hidden
+    // as the person's seat: another seat's hand is counted, not named; roles of others are hidden
     expect(await namedIn(pt, 1).count()).toBe(0);
     expect(await pt.locator('[data-designer-banner]').count()).toBe(0);
     const hiddenRoles = await pt.locator('bk-pt-table .role.unknown').count();
@@ -64,7 +64,7 @@ describe('designer mode', () => {
     await page.waitForFunction((b) => document.querySelector<HTMLElement>('bk-playtest')?.dataset.seq !== b, seq, { timeout: 60_000 });
     expect(await decisions(pt)).toBeGreaterThan(after);
 
-    // off again: the human seat's own view
+    // off again: the person's seat's own view
     await pt.locator('[data-designer]').uncheck();
     await expect.poll(() => namedIn(pt, 1).count()).toBe(0);
     expect(s.errors).toEqual([]);

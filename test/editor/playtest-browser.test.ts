@@ -1,7 +1,7 @@
 // The playtest in real headless Chromium, on the built editor: a five-player Babel Builders game with four
-// greedy bots and one human seat, played by clicking the controls until it ends; its exported replay passes
-// `babelkit replay`; every message the engine worker sent the page is exactly the human seat's view; the
-// pass-the-device screen between two human seats; importing the replay and stepping through it; an engine
+// greedy bots and one person's seat, played by clicking the controls until it ends; its exported replay passes
+// `babelkit replay`; every message the engine worker sent the page is exactly the person's seat's view; the
+// pass-the-device screen between two people's seats; importing the replay and stepping through it; an engine
 // worker that fails, reported and started again; and the playtest's own elements (prompt controls, load
 // problems) mounted on their own.
 
@@ -64,11 +64,11 @@ async function waitNewView(page: Page, before: string | null): Promise<void> {
 
 
 describe('playtest in the browser', () => {
-  it('plays a five-player game with four bots and one human seat to its end; the exported replay passes babelkit replay', async () => {
+  it("plays a five-player game with four bots and one person's seat to its end; the exported replay passes babelkit replay", async () => {
     const { s, page, pt } = await openPlaytest();
     await pt.locator('[data-players]').selectOption('5');
     await pt.locator('[data-seed]').fill('2026');
-    await pt.locator('[data-seat="0"]').selectOption('human');
+    await pt.locator('[data-seat="0"]').selectOption('person');
     for (const i of [1, 2, 3, 4]) await pt.locator(`[data-seat="${i}"]`).selectOption('greedy');
     await pt.locator('[data-delay]').selectOption('0');
     const t0 = Date.now();
@@ -81,7 +81,7 @@ describe('playtest in the browser', () => {
       const st = await waitState(page, ['turn', 'ended']);
       if (st === 'ended') break;
       if (turns === 2) await page.screenshot({ path: '/tmp/bk-playtest-turn.png' });
-      // the human's table never shows another seat's hand: other seats' panels list counts, not cards
+      // the person's table never shows another seat's hand: other seats' panels list counts, not cards
       for (const i of [1, 2, 3, 4]) expect(await pt.locator(`bk-pt-table [data-seat="${i}"] .card`).count()).toBe(0);
       // once, where the last decision revealed nothing: undo it, and the same decision is open again
       if (!undone && !(await pt.locator('[data-undo]').isDisabled())) {
@@ -122,9 +122,9 @@ describe('playtest in the browser', () => {
     expect(cli.stderr).toBe('');
     expect(cli.status).toBe(0);
     expect(cli.stdout).toContain(`reproduces — ${replay.actions.length} actions, ending ${replay.result.ending}`);
-    console.log(`browser game: ${turns} human decisions, ${replay.actions.length} actions in all, ending ${replay.result.ending}, ${ms} ms from Start to the end`);
+    console.log(`browser game: ${turns} decisions by the person, ${replay.actions.length} actions in all, ending ${replay.result.ending}, ${ms} ms from Start to the end`);
 
-    // every view the page received is the human seat's own, exactly as the engine computes it; nothing
+    // every view the page received is the person's seat's own, exactly as the engine computes it; nothing
     // else came but the API's answers (the ruleset's public data, the exported replay) and its start pong
     const messages = await recorded(page);
     for (const m of messages) {
@@ -141,7 +141,7 @@ describe('playtest in the browser', () => {
     let at = 0;
     for (const m of views) {
       expect(m.seat).toBe(0);
-      // after the undo the game is replayed from the start (the human answered the same again, and the
+      // after the undo the game is replayed from the start (the person answered the same again, and the
       // bots' streams were restored, so the game went on as the replay records)
       if (m.info.actions < at) { game = newGame(g, { players: 5, seed: replay.seed, log: true }); at = 0; }
       while (at < m.info.actions) applyInPlace(game, g, replay.actions[at++]!);
@@ -167,11 +167,11 @@ describe('playtest in the browser', () => {
     await s.close();
   });
 
-  it('hides one human seat from the next behind a pass-the-device screen', async () => {
+  it("hides one person's seat from the next behind a pass-the-device screen", async () => {
     const { s, page, pt } = await openPlaytest();
     await pt.locator('[data-players]').selectOption('5');
     await pt.locator('[data-seed]').fill('7');
-    const kinds = ['human', 'greedy', 'human', 'greedy', 'random'];
+    const kinds = ['person', 'greedy', 'person', 'greedy', 'random'];
     for (const [i, k] of kinds.entries()) await pt.locator(`[data-seat="${i}"]`).selectOption(k);
     await pt.locator('[data-start]').click();
     let handoffs = 0;

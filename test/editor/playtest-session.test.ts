@@ -1,6 +1,6 @@
 // The playtest's game session (what the engine worker runs): a five-player Babel Builders game with one
-// human seat and four greedy bots, played to its end through the same calls the page makes; what the
-// human is shown; undo only where nothing was revealed; replays export, check with the CLI, and import.
+// person's seat and four greedy bots, played to its end through the same calls the page makes; what the
+// person is shown; undo only where nothing was revealed; replays export, check with the CLI, and import.
 
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -14,28 +14,28 @@ import { view } from '../../engine/view.js';
 import { cardVisibleTo } from '../../engine/visibility.js';
 import type { SeatKind } from '../../editor/src/playtest/protocol.js';
 
-const FIVE: SeatKind[] = ['human', 'greedy', 'greedy', 'greedy', 'greedy'];
+const FIVE: SeatKind[] = ['person', 'greedy', 'greedy', 'greedy', 'greedy'];
 
-/** Let bots move until a human must answer (or the game ends); returns that human's seat. */
-function untilHuman(s: Session): number | null {
+/** Let bots move until a person must answer (or the game ends); returns that person's seat. */
+function untilPerson(s: Session): number | null {
   while (!s.s.ended && s.nextBot()) s.botMove();
-  return s.s.ended ? null : s.nextHuman();
+  return s.s.ended ? null : s.nextPerson();
 }
 
-/** The human's answer: the first options the prompt allows (at least one when it may be none). */
+/** The person's answer: the first options the prompt allows (at least one when it may be none). */
 function firstPositions(s: Session, seat: number): number[] {
   const p = s.view(seat).prompt!;
   return Array.from({ length: Math.max(p.min, Math.min(1, p.max)) }, (_, i) => i);
 }
 
 describe('a playtest session', () => {
-  it('plays a five-player game with four bots and one human seat to its end, and its replay reproduces in the CLI', () => {
+  it("plays a five-player game with four bots and one person's seat to its end, and its replay reproduces in the CLI", () => {
     const g = babelBuilders();
     const s = new Session(g, { players: 5, seed: 11, seats: FIVE });
-    let humanTurns = 0;
-    for (let h = untilHuman(s); h !== null; h = untilHuman(s)) {
+    let personTurns = 0;
+    for (let h = untilPerson(s); h !== null; h = untilPerson(s)) {
       expect(h).toBe(0);
-      // the human is shown exactly their own view, and it hides every other seat's owner-only cards
+      // the person is shown exactly their own view, and it hides every other seat's owner-only cards
       const v = s.view(h);
       expect(v).toEqual(view(s.s, g, 0));
       for (const z of g.zones.filter((z) => z.perPlayer && z.visibility.kind === 'owner')) {
@@ -45,11 +45,11 @@ describe('a playtest session', () => {
         });
       }
       s.act(h, firstPositions(s, h));
-      humanTurns++;
+      personTurns++;
     }
     expect(s.s.ended).not.toBeNull();
     expect(s.s.ended!.truncated).toBe(false);
-    expect(humanTurns).toBeGreaterThan(0);
+    expect(personTurns).toBeGreaterThan(0);
     const r = s.replay('rulesets/babel-builders.yaml');
     expect(checkReplay(g, r).ok).toBe(true);
     // the exported replay names the bundled ruleset by its path in the package: the CLI finds it from anywhere
@@ -60,13 +60,13 @@ describe('a playtest session', () => {
     expect(out).toContain(`reproduces — ${r.actions.length} actions, ending ${r.result.ending}`);
   });
 
-  it('offers undo only when the last human action revealed nothing, and undo then redo gives the same game', () => {
+  it("offers undo only when the last person's action revealed nothing, and undo then redo gives the same game", () => {
     const g = babelBuilders();
     let allowed = 0;
     const blocked = new Set<string>();
     for (const seed of [1, 2, 3]) {
       const s = new Session(g, { players: 5, seed, seats: FIVE });
-      for (let h = untilHuman(s); h !== null; h = untilHuman(s)) {
+      for (let h = untilPerson(s); h !== null; h = untilPerson(s)) {
         const u = s.undoState();
         if (u.can) {
           allowed++;
@@ -75,12 +75,12 @@ describe('a playtest session', () => {
           const last = s.taken.filter((t) => t.action.player === h).pop()!.action;
           s.undo();
           // the decision undone is open again, and the table is as it was before it
-          expect(s.nextHuman()).toBe(h);
+          expect(s.nextPerson()).toBe(h);
           const p = s.view(h).prompt!;
           const positions = last.choice.map((x) => s.s.prompt ? s.s.prompt.options.indexOf(x) : s.s.simultaneous!.threads.find((t) => t.player === h)!.prompt!.options.indexOf(x));
           expect(positions.every((i) => i >= 0 && i < p.options.length)).toBe(true);
           s.act(h, positions);
-          expect(untilHuman(s)).toBe(h);
+          expect(untilPerson(s)).toBe(h);
           expect(stateHash(s.s)).toBe(before);
           expect(s.view(h)).toEqual(seen);
         } else if (u.why) blocked.add(u.why);
@@ -92,12 +92,12 @@ describe('a playtest session', () => {
     expect([...blocked].some((w) => /card you had not seen|shuffle|decided since/.test(w))).toBe(true);
   });
 
-  it('never allows undo once a card the human had not seen has come into view', () => {
+  it('never allows undo once a card the person had not seen has come into view', () => {
     const g = babelBuilders();
     const s = new Session(g, { players: 5, seed: 4, seats: FIVE });
-    for (let h = untilHuman(s); h !== null; h = untilHuman(s)) {
+    for (let h = untilPerson(s); h !== null; h = untilPerson(s)) {
       if (s.undoState().can) {
-        // every card the human sees now, they saw before their last action
+        // every card the person sees now, they saw before their last action
         const u = (s as unknown as { m: { snaps: { state: typeof s.s }[] } }).m;
         const before = u.snaps[u.snaps.length - 1]!.state;
         for (let e = 0; e < s.s.loc.length; e++) if (cardVisibleTo(s.s, g, e, h)) expect(cardVisibleTo(before, g, e, h)).toBe(true);
@@ -108,13 +108,13 @@ describe('a playtest session', () => {
 
   it('restarts with the same seed to the same game', () => {
     const g = babelBuilders();
-    const s = new Session(g, { players: 6, seed: 'table-3', seats: ['human', 'random', 'greedy', 'human', 'greedy', 'random'] });
-    const h0 = untilHuman(s)!;
+    const s = new Session(g, { players: 6, seed: 'table-3', seats: ['person', 'random', 'greedy', 'person', 'greedy', 'random'] });
+    const h0 = untilPerson(s)!;
     const first = stateHash(s.s);
     s.act(h0, firstPositions(s, h0));
-    untilHuman(s);
+    untilPerson(s);
     s.restart();
-    expect(untilHuman(s)).toBe(h0);
+    expect(untilPerson(s)).toBe(h0);
     expect(stateHash(s.s)).toBe(first);
   });
 
@@ -122,7 +122,7 @@ describe('a playtest session', () => {
     const g = babelBuilders();
     const a = new Session(g, { players: 5, seed: 5, seats: FIVE });
     const hashes: string[] = [stateHash(a.s)];
-    for (let h = untilHuman(a); h !== null; h = untilHuman(a)) a.act(h, firstPositions(a, h));
+    for (let h = untilPerson(a); h !== null; h = untilPerson(a)) a.act(h, firstPositions(a, h));
     const r = a.replay();
     // the states along the way, from the replay's own actions
     const b = new Session(g, { players: 5, seed: 0, seats: FIVE });

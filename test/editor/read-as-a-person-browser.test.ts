@@ -25,7 +25,7 @@ async function playWhole(path: string, players: number, seed: string): Promise<{
   await waitState(page, ['idle']);
   await pt.locator('[data-players]').selectOption(String(players));
   await pt.locator('[data-seed]').fill(seed);
-  await pt.locator('[data-seat="0"]').selectOption('human');
+  await pt.locator('[data-seat="0"]').selectOption('person');
   for (let i = 1; i < players; i++) await pt.locator(`[data-seat="${i}"]`).selectOption('greedy');
   await pt.locator('[data-delay]').selectOption('0');
   await pt.locator('[data-start]').click();

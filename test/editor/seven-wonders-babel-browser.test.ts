@@ -1,5 +1,5 @@
 // 7 Wonders Babel (both modules) in the editor, in real headless Chromium, played by a person: a whole
-// three-player game, one human seat against two greedy bots, answered by clicking the cards drawn in the
+// three-player game, one person's seat against two greedy bots, answered by clicking the cards drawn in the
 // decision and the act buttons on them (never a list of raw options). The person drafts Babel tiles, builds a
 // tile with the fourth action and takes part in a Grand Project. At every decision the page is read as a
 // person reads it: no card, seat box or log line shows a row of numbers, an empty field, a zone or field id or
@@ -30,7 +30,7 @@ describe('7 Wonders Babel in the editor, played by a person', () => {
     await waitState(page, ['idle']);
     await pt.locator('[data-players]').selectOption('3');
     await pt.locator('[data-seed]').fill('1');
-    await pt.locator('[data-seat="0"]').selectOption('human');
+    await pt.locator('[data-seat="0"]').selectOption('person');
     for (const i of [1, 2]) await pt.locator(`[data-seat="${i}"]`).selectOption('greedy');
     await pt.locator('[data-delay]').selectOption('0');
     await pt.locator('[data-start]').click();

@@ -1,5 +1,5 @@
 // 7 Wonders in the editor, in real headless Chromium: the file list offers it; its Playtest plays a full
-// three-player game, one human seat clicking the first options against two greedy bots, to the final scoring;
+// three-player game, one person's seat clicking the first options against two greedy bots, to the final scoring;
 // the replay it exports reproduces with `babelkit replay`.
 
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ describe('7 Wonders in the editor', () => {
     await waitState(page, ['idle']);
     await pt.locator('[data-players]').selectOption('3');
     await pt.locator('[data-seed]').fill('77');
-    await pt.locator('[data-seat="0"]').selectOption('human');
+    await pt.locator('[data-seat="0"]').selectOption('person');
     for (const i of [1, 2]) await pt.locator(`[data-seat="${i}"]`).selectOption('greedy');
     await pt.locator('[data-delay]').selectOption('0');
     await pt.locator('[data-start]').click();
@@ -59,7 +59,7 @@ describe('7 Wonders in the editor', () => {
     const runs = city.filter((c, i) => i === 0 || c !== city[i - 1]);
     expect(new Set(runs).size).toBe(runs.length);
     expect(new Set(city).size).toBeGreaterThan(2);
-    // three Ages of six turns: at least 18 card choices of the human seat
+    // three Ages of six turns: at least 18 card choices of the person's seat
     expect(decisions).toBeGreaterThanOrEqual(18);
     expect([...asked].some((t) => /Choose a card/.test(t))).toBe(true);
     await expect.poll(() => pt.locator('[data-ended]').textContent()).toMatch(/— Player \d( and Player \d)* (wins|win \(a tie\))/);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRulesetText } from '../../engine/load/index.js';
 import { renderLog } from '../../engine/view.js';
-import { ALL_SEEING } from '../../engine/visibility.js';
+import { ALL_SEEING } from '../../engine/seats.js';
 import { act, cardsIn, loadGame, start } from '../helpers/game.js';
 import { tableMeta } from '../../engine/table-meta.js';
 

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Match, MatchError, IllegalAction, checkOptions, parseOptionAssignments, playout, stateHash, type BotKind } from '../../engine/index.js';
+import {
+  ALL_SEEING, Match, MatchError, IllegalAction, NO_PLAYER, PERSON, TABLE_VIEW, botOfSeat, checkOptions, parseOptionAssignments, playout, seatKindOf, stateHash, type BotKind, type SeatKind,
+} from '../../engine/index.js';
 import { babelBuilders, loadGame, ROOT, rulesetPath } from '../helpers/game.js';
 
 describe('Match.start', () => {
@@ -37,6 +39,20 @@ describe('Match.start', () => {
   it('refuses a seat list of the wrong length or with an unknown bot', () => {
     expect(() => Match.start(g, { players: 5, seed: 1, bots: ['random'] })).toThrow(/one entry per seat \(5\)/);
     expect(() => Match.start(g, { players: 5, seed: 1, bots: ['random', 'random', 'random', 'random', 'clever' as BotKind] })).toThrow(/seat 5: 'clever' is not a bot/);
+  });
+
+  it("reads a seat list of kinds ('person' or a bot) into the match's bots and back, and watches as the table", () => {
+    const kinds: SeatKind[] = [PERSON, 'greedy', PERSON, 'random', 'ismcts:50'];
+    const bots = kinds.map(botOfSeat);
+    expect(bots).toEqual([null, 'greedy', null, 'random', 'ismcts:50']);
+    expect(bots.map(seatKindOf)).toEqual(kinds);
+    const m = Match.start(g, { players: 5, seed: 1, bots });
+    expect(m.nextPersonSeat() === null || kinds[m.nextPersonSeat()!] === PERSON).toBe(true);
+    // the table's view is nobody's: no seat's hand is named in it, and it is not the designer's view of everything
+    const table = m.view(TABLE_VIEW);
+    expect(table.viewer).toBe(TABLE_VIEW);
+    expect(JSON.stringify(table)).not.toBe(JSON.stringify({ ...m.view(ALL_SEEING), viewer: TABLE_VIEW }));
+    expect([TABLE_VIEW, NO_PLAYER, ALL_SEEING]).toEqual([-1, -1, -2]);
   });
 });
 

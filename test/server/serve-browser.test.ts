@@ -205,7 +205,7 @@ describe('babelkit serve in the browser', () => {
     const pt = s.page.locator('bk-playtest');
     await pt.locator('[data-host-match]:not([disabled])').waitFor();
     await pt.locator('[data-players]').selectOption('5');
-    await pt.locator('[data-seat="0"]').selectOption('human');
+    await pt.locator('[data-seat="0"]').selectOption('person');
     for (const i of [1, 2, 3, 4]) await pt.locator(`[data-seat="${i}"]`).selectOption('greedy');
     await pt.locator('[data-host-match]').click();
     const link = await pt.locator('[data-host-link]').getAttribute('href');

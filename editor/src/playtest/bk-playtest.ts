@@ -1,12 +1,12 @@
 // <bk-playtest>: hot-seat playtest of the ruleset being edited. The engine runs in a Web Worker
 // (engine-worker.ts) reached through PlaytestEngine (playtest-engine.ts), which hands this page only the
-// view of the seat in front of the screen; between two different human seats a pass-the-device screen
+// view of the seat in front of the screen; between two different people's seats a pass-the-device screen
 // hides everything until the next player confirms. `source` is the ruleset to play: its virtual path and
 // every file (so `extends` resolves). The setup bar is <bk-pt-setup>, the table <bk-pt-table>, the
 // decision <bk-pt-prompt>.
 
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import type { PlayerView, Replay } from '../../../engine/index.js';
+import { TABLE_VIEW, botOfSeat, type PlayerView, type Replay } from '../../../engine/index.js';
 import { palette } from './cards.js';
 import { download } from '../files.js';
 import { Watch } from '../shared/watch.js';
@@ -31,7 +31,7 @@ export class BkPlaytest extends LitElement {
 
   declare source: PlaytestSource | null;
   declare note: { kind: 'ok' | 'warn'; text: unknown } | null;
-  /** the seat an imported replay is watched as (-1: the table) */
+  /** the seat an imported replay is watched as (TABLE_VIEW: the table) */
   declare watchAs: number;
   /** served by `babelkit serve`: the game can be hosted there for several devices */
   declare canHost: boolean;
@@ -44,7 +44,7 @@ export class BkPlaytest extends LitElement {
     super();
     this.source = null;
     this.note = null;
-    this.watchAs = -1;
+    this.watchAs = TABLE_VIEW;
     this.canHost = false;
     new Watch(this).watch(this.engine);
   }
@@ -143,11 +143,11 @@ export class BkPlaytest extends LitElement {
         ruleset: { path: src.path, files: src.files },
         players: g.players,
         options: g.options,
-        bots: g.seats.map((k) => (k === 'human' ? false : k)),
+        bots: g.seats.map((k) => botOfSeat(k) ?? false),
       });
       this.note = {
         kind: 'ok',
-        text: html`Match created. <a href=${m.host.url} target="_blank" rel="noreferrer" data-host-link>Open the host page</a>: it shows a join link and a QR code for each human seat.`,
+        text: html`Match created. <a href=${m.host.url} target="_blank" rel="noreferrer" data-host-link>Open the host page</a>: it shows a join link and a QR code for each person's seat.`,
       };
     } catch (e) {
       const list = e instanceof CreateMatchError ? e.problems : [];
@@ -161,8 +161,8 @@ export class BkPlaytest extends LitElement {
     const g = this.setup?.setup();
     this.note = null;
     this.started = { path: src.path, text: src.files[src.path] ?? '' };
-    this.watchAs = -1;
-    await this.engine.importReplay({ path: src.path, files: src.files, images: src.images, botDelay: g?.botDelay ?? 0, seats: g?.seats ?? [], text, watchAs: -1 });
+    this.watchAs = TABLE_VIEW;
+    await this.engine.importReplay({ path: src.path, files: src.files, images: src.images, botDelay: g?.botDelay ?? 0, seats: g?.seats ?? [], text, watchAs: TABLE_VIEW });
   }
 
   private async exportReplay(): Promise<void> {
@@ -213,7 +213,7 @@ export class BkPlaytest extends LitElement {
             <button data-step-last title="to the end" @click=${() => this.step(r.of)} ?disabled=${r.at >= r.of}>▶|</button>
             <span>action ${r.at} of ${r.of}</span>
             <select data-watch @change=${(e: Event) => this.step(r.at, Number((e.target as HTMLSelectElement).value))}>
-              <option value="-1" ?selected=${this.watchAs === -1}>watch as the table</option>
+              <option value=${TABLE_VIEW} ?selected=${this.watchAs === TABLE_VIEW}>watch as the table</option>
               ${view.seats.map((s) => html`<option value=${s.seat} ?selected=${this.watchAs === s.seat}>watch as ${s.name}</option>`)}
             </select>
             <button data-resume @click=${() => this.engine.resume(this.setup?.setup().seats ?? [])} ?disabled=${!!view.ended}>Play on from here</button>
@@ -308,8 +308,8 @@ export class BkPlaytest extends LitElement {
         : e.phase === 'idle' || (e.phase === 'problems' && !e.problems.length)
           ? html`<div class="intro">
               <h2>Playtest ${e.meta?.name ?? ''}</h2>
-              <p>Choose the number of players, a seed, and who sits at each seat — a human or a bot — then start.
-                The rules are the ones in the editor, including unsaved changes. With several human seats, the screen asks
+              <p>Choose the number of players, a seed, and who sits at each seat — a person or a bot — then start.
+                The rules are the ones in the editor, including unsaved changes. With several people at the table, the screen asks
                 to pass the device between them and hides each player's hand and role in between.</p>
             </div>`
           : nothing}

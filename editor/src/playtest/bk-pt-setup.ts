@@ -1,8 +1,9 @@
-// <bk-pt-setup>: the playtest's setup bar — the number of players (the ruleset's range), a seed, a human or
+// <bk-pt-setup>: the playtest's setup bar — the number of players (the ruleset's range), a seed, a person or
 // a bot at each seat, the bot pace and the ruleset's options; Start and Import replay, and — when the editor
 // is served by `babelkit serve` — Host on this server. It keeps these choices and sends `start-game` and
 // `host-match` (GameSetup), `import-replay` { text } and `bot-delay` { botDelay }.
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { PERSON } from '../../../engine/index.js';
 import type { SeatKind, TableMeta } from './protocol.js';
 import { zoneLabel } from './cards.js';
 import { tableBots } from '../shared/bot-choices.js';
@@ -67,7 +68,7 @@ export class BkPtSetup extends LitElement {
       font: inherit; font-size: 14px; text-transform: none; letter-spacing: 0;
       background: #463f39; color: #fff; border: 1px solid #5d554d; border-radius: 6px; padding: 5px 7px;
     }
-    .bar select.human { background: #6b5420; border-color: var(--pt-gold); }
+    .bar select.person { background: #6b5420; border-color: var(--pt-gold); }
     .bar input[type='text'] { width: 90px; }
     .bar input[type='number'] { width: 56px; }
     .bar .opts { border-top: 1px solid #463f39; padding-top: 8px; }
@@ -105,7 +106,7 @@ export class BkPtSetup extends LitElement {
 
   private setPlayers(n: number): void {
     this.players = n;
-    this.seats = Array.from({ length: n }, (_, i) => this.seats[i] ?? (i === 0 ? 'human' : 'greedy'));
+    this.seats = Array.from({ length: n }, (_, i) => this.seats[i] ?? (i === 0 ? PERSON : 'greedy'));
   }
 
   private setSeat(i: number, k: SeatKind): void {
@@ -139,7 +140,7 @@ export class BkPtSetup extends LitElement {
     const meta = this.meta;
     const range = meta ? Array.from({ length: meta.maxPlayers - meta.minPlayers + 1 }, (_, i) => meta.minPlayers + i) : [];
     const options = meta?.options ?? [];
-    const kinds: [SeatKind, string, string][] = [['human', 'Human', 'a person at this screen'], ...tableBots().map((b): [SeatKind, string, string] => [b.name, b.label, b.description])];
+    const kinds: [SeatKind, string, string][] = [[PERSON, 'Person', 'a person at this screen'], ...tableBots().map((b): [SeatKind, string, string] => [b.name, b.label, b.description])];
     return html`<div class="bar">
       <div class="row">
         <label>Players
@@ -149,7 +150,7 @@ export class BkPtSetup extends LitElement {
         </label>
         <label>Seed <input type="text" data-seed .value=${this.seed} @input=${(e: Event) => (this.seed = (e.target as HTMLInputElement).value)} /></label>
         ${this.seats.map((k, i) => html`<label>Seat ${i + 1}
-          <select data-seat=${i} class=${k === 'human' ? 'human' : ''} @change=${(e: Event) => this.setSeat(i, (e.target as HTMLSelectElement).value as SeatKind)}>
+          <select data-seat=${i} class=${k === PERSON ? 'person' : ''} @change=${(e: Event) => this.setSeat(i, (e.target as HTMLSelectElement).value as SeatKind)}>
             ${kinds.map(([o, label, title]) => html`<option value=${o} title=${title} ?selected=${o === k}>${label}</option>`)}
           </select></label>`)}
         <label>Bot pace
@@ -164,7 +165,7 @@ export class BkPtSetup extends LitElement {
         <button class="primary" data-start ?disabled=${!meta || !this.canStart}
           @click=${() => this.dispatchEvent(new CustomEvent<GameSetup>('start-game', { detail: this.setup() }))}>${this.playing ? 'New game' : 'Start game'}</button>
         ${this.canHost
-          ? html`<button data-host-match ?disabled=${!meta || !this.canStart} title="Every seat on its own device: the server gives one join link per human seat"
+          ? html`<button data-host-match ?disabled=${!meta || !this.canStart} title="Every seat on its own device: the server gives one join link per person's seat"
               @click=${() => this.dispatchEvent(new CustomEvent<GameSetup>('host-match', { detail: this.setup() }))}>Host on this server</button>`
           : nothing}
         <label class="filebtn" title="Load a replay file to step through it or play on from any step">Import replay

@@ -4,11 +4,16 @@
 // viewer's own zones as whole cards.
 
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import type { PlayerView, ZoneView } from '../../../engine/index.js';
+import { NO_PLAYER, PERSON, type PlayerView, type ZoneView } from '../../../engine/index.js';
 import type { SessionInfo, TableMeta } from './protocol.js';
 import { cardChip, cardStyles, cardTile, isTokens, palette, tokens, zoneLabel } from './cards.js';
 import { segs } from './symbols.js';
 import { cardColourOf } from './game-parts.js';
+
+/** A seat's value with nothing to show: none yet, a player variable naming nobody, a card variable holding no
+ *  card (a number is shown whatever it is, -1 included). */
+const unset = (kind: string, val: unknown): boolean =>
+  val === null || val === undefined || (kind === 'player' && val === NO_PLAYER) || (kind === 'card' && val === -1);
 
 type Grid = Record<string, ZoneView>;
 
@@ -127,7 +132,7 @@ export class BkPtTable extends LitElement {
     const cells = rows.flatMap((r) => columns.map((c) => `${c}${r}`));
     const floors = Array.from({ length: levels }, (_, i) => levels - i);
     const filled = cells.reduce((n, c) => n + floors.filter((f) => (grid?.[`${c}@${f}`]?.count ?? 0) > 0).length, 0);
-    return html`<div class="floors" data-floors=${id} data-seat=${seat ?? -1} title="${this.label(id)}: ${filled} block${filled === 1 ? '' : 's'}">
+    return html`<div class="floors" data-floors=${id} data-seat=${seat ?? NO_PLAYER} title="${this.label(id)}: ${filled} block${filled === 1 ? '' : 's'}">
       ${floors.map((f) => html`<div class="floor" data-floor=${f}><span class="fl">${f}</span>${cells.map((c) => {
         const cv = grid?.[`${c}@${f}`];
         const card = cv?.cards?.[cv.cards.length - 1] ?? null;
@@ -226,12 +231,12 @@ export class BkPtTable extends LitElement {
     for (const [id, d] of meta.summary ? [] : Object.entries(meta.vars)) {
       if (!d.perPlayer) continue;
       const val = (v.vars[id] as unknown[] | undefined)?.[p];
-      if (val === null || val === undefined || val === -1) continue;
+      if (unset(d.kind, val)) continue;
       zones.push(html`<div class="z">${this.label(id)}: <b>${this.value(d.kind, val)}</b></div>`);
     }
     const thinking = this.info?.thinking === p;
     return html`<div class="seat ${me ? 'me' : ''} ${active ? 'active' : ''}" data-seat=${p}>
-      <div class="top"><span class="who">${seat.name}${me ? ' (you)' : ''}</span><span class="kind">${kind === 'human' ? 'human' : kind ? `${kind} bot` : ''}</span></div>
+      <div class="top"><span class="who">${seat.name}${me ? ' (you)' : ''}</span><span class="kind">${kind === PERSON ? 'person' : kind ? `${kind} bot` : ''}</span></div>
       ${this.roleBadge(seat.role, seat.team)}
       ${thinking ? html`<div class="status">thinking…</div>` : active ? html`<div class="status">to decide</div>` : nothing}
       ${this.renderSummary(p)}
@@ -308,7 +313,7 @@ export class BkPtTable extends LitElement {
     const me = v.viewer;
     if (me < 0) return nothing;
     const zones = meta.zones.filter((z) => z.perPlayer && !z.columns && !meta.hide.includes(z.id)).map((z) => ({ z, zv: (v.zones[z.id] as ZoneView[])[me]! })).filter((x) => x.zv && x.zv.count > 0);
-    const vars = (meta.summary ? [] : Object.entries(meta.vars)).filter(([, d]) => d.perPlayer).map(([id, d]) => ({ id, d, val: (v.vars[id] as unknown[] | undefined)?.[me] })).filter((x) => x.val !== null && x.val !== undefined && x.val !== -1);
+    const vars = (meta.summary ? [] : Object.entries(meta.vars)).filter(([, d]) => d.perPlayer).map(([id, d]) => ({ id, d, val: (v.vars[id] as unknown[] | undefined)?.[me] })).filter((x) => !unset(x.d.kind, x.val));
     return html`<section class="mine" data-mine>
       <h3>In front of you (${v.seats[me]!.name})</h3>
       <div class="row">

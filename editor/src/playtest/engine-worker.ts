@@ -2,7 +2,7 @@
 // the page only what the seat in front of the screen may see (PlaytestApi in protocol.ts).
 
 import '../shared/schema-check.js';
-import { loadRulesetText, playerName, type Game } from '../../../engine/index.js';
+import { TABLE_VIEW, loadRulesetText, playerName, type Game } from '../../../engine/index.js';
 import { Session, tableMeta } from './session.js';
 import { BUNDLED } from '../bundled.js';
 import { serve } from '../shared/rpc-serve.js';
@@ -16,12 +16,14 @@ const shipped = BUNDLED;
 let game: Game | null = null;
 let session: Session | null = null;
 let req: StartRequest | null = null;
-/** the human seat whose screen is showing (-1: the table; null: waiting for the next human to take the device) */
-let viewer: number | null = -1;
+/** the person's seat whose screen is showing (TABLE_VIEW: the table, when no person plays; null: waiting for the
+ *  next person to take the device) */
+let viewer: number | null = TABLE_VIEW;
 let botDelay = 0;
 /** bumped by every command that changes the game, so a pending bot turn from before is dropped */
 let generation = 0;
-let watchAs = -1;
+/** the seat an imported replay is watched as (TABLE_VIEW: the table) */
+let watchAs = TABLE_VIEW;
 /** designer mode: the views show the whole table */
 let designer = false;
 
@@ -71,14 +73,14 @@ function later(gen: number, ms: number, f: () => void): void {
   }, ms);
 }
 
-/** Run bots until a human must answer or the game ends; with a delay, one bot move per tick. */
+/** Run bots until a person must answer or the game ends; with a delay, one bot move per tick. */
 function pump(): void {
   const s = session!;
   const gen = generation;
   const t0 = performance.now();
   for (;;) {
     if (s.imported) { showView(watchAs); return; }
-    if (s.s.ended) { showView(viewer ?? -1); return; }
+    if (s.s.ended) { showView(viewer ?? TABLE_VIEW); return; }
     if (s.nextBot()) {
       if (botDelay > 0) {
         if (viewer !== null) showView(viewer);
@@ -90,9 +92,9 @@ function pump(): void {
       if (performance.now() - t0 > 40) { later(gen, 0, pump); return; }
       continue;
     }
-    const h = s.nextHuman();
+    const h = s.nextPerson();
     if (h === null) { emit('error', { message: 'nobody has a decision open, yet the game has not ended' }); return; }
-    if (s.humans.length > 1 && h !== viewer) {
+    if (s.people.length > 1 && h !== viewer) {
       viewer = null;
       emit('handoff', { seat: h });
       return;
@@ -106,7 +108,7 @@ function pump(): void {
 function begin(): void {
   const s = session!;
   generation++;
-  viewer = s.humans.length === 0 ? -1 : s.humans.length === 1 ? s.humans[0]! : null;
+  viewer = s.people.length === 0 ? TABLE_VIEW : s.people.length === 1 ? s.people[0]! : null;
   pump();
 }
 
@@ -154,7 +156,7 @@ const { emit } = serve<PlaytestApi>({
   ready() {
     const s = current();
     if (viewer !== null) return;
-    viewer = s.nextHuman();
+    viewer = s.nextPerson();
     pump();
   },
   undo() {
@@ -172,8 +174,8 @@ const { emit } = serve<PlaytestApi>({
     if (!designer) throw new Error('rewinding is for designer mode');
     generation++;
     s.rewind(to);
-    // a rewound game may be back before the humans' turn order: take the next human's screen
-    viewer = s.humans.length === 1 ? s.humans[0]! : s.humans.length === 0 ? -1 : s.nextHuman();
+    // a rewound game may be back before the people's turn order: take the next person's screen
+    viewer = s.people.length === 1 ? s.people[0]! : s.people.length === 0 ? TABLE_VIEW : s.nextPerson();
     pump();
   },
   restart() {

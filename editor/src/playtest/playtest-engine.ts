@@ -1,7 +1,7 @@
 // The page's side of the playtest engine worker (engine-worker.ts, PlaytestApi in protocol.ts): what the
 // engine has said — the ruleset's public data or its problems, the one view on screen, a handoff, an
 // error — and the commands a player gives. Says 'change' whenever any of it changed.
-import type { PlayerView } from '../../../engine/index.js';
+import { NO_PLAYER, type PlayerView } from '../../../engine/index.js';
 import { RpcClient } from '../shared/rpc-client.js';
 import { RpcError, type Args, type MethodName, type Res } from '../shared/rpc.js';
 import type { RulesetSource } from '../shared/source.js';
@@ -24,8 +24,8 @@ export class PlaytestEngine extends EventTarget {
   /** the view on screen (null while nobody's is shown) */
   view: PlayerView | null = null;
   info: SessionInfo | null = null;
-  /** the seat to take the device next (phase 'handoff') */
-  handoffSeat = -1;
+  /** the seat to take the device next (phase 'handoff'; before any, nobody) */
+  handoffSeat = NO_PLAYER;
   error = '';
   /** the worker died: the game in progress is lost, and the ruleset must be read again */
   crashed = false;

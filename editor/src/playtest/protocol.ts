@@ -1,13 +1,11 @@
 // The playtest engine worker's API (a shared/rpc.ts API). The worker holds the game; the page only ever
-// receives one seat's `view(state, game, seat)` (or the table's public view when no human plays), plus
+// receives one seat's `view(state, game, seat)` (or the table's public view when no person plays), plus
 // the ruleset's public data (names, card definitions) and a few facts about the session itself.
 
-import type { BotKind, PlayerView, Replay, TableMeta } from '../../../engine/index.js';
+import type { PlayerView, Replay, SeatKind, TableMeta } from '../../../engine/index.js';
 
-export type { TableMeta };
+export type { SeatKind, TableMeta };
 import type { RulesetSource } from '../shared/source.js';
-
-export type SeatKind = 'human' | BotKind;
 
 export interface StartRequest extends RulesetSource {
   players: number;
@@ -41,7 +39,7 @@ export interface ReplayExport {
   rulesetFile: string;
 }
 
-/** What `seat` (or -1: the table, nobody's hidden information) may see, and the session's state. */
+/** What `seat` (or TABLE_VIEW: the table, nobody's hidden information) may see, and the session's state. */
 export interface ViewEvent {
   seat: number;
   view: PlayerView;
@@ -56,7 +54,7 @@ export interface PlaytestApi {
     start(req: StartRequest): LoadResult;
     /** answer the open decision of `seat` with the options at these positions (in the order chosen) */
     act(req: { seat: number; positions: number[] }): void;
-    /** the next human has taken the device: send their view */
+    /** the next person has taken the device: send their view */
     ready(): void;
     undo(): void;
     /** designer mode on or off: the views show every hand, role and hidden zone */
@@ -76,7 +74,7 @@ export interface PlaytestApi {
   events: {
     /** the only way a game reaches the page: one seat's view */
     view: ViewEvent;
-    /** a different human seat must take the device: the page hides everything until `ready` */
+    /** a different person's seat must take the device: the page hides everything until `ready` */
     handoff: { seat: number };
     /** something went wrong while the bots played on (no call is open to fail) */
     error: { message: string };

@@ -1,9 +1,9 @@
 // One playtest game, as the engine worker runs it: the engine's Match (bots decide from their own view and
-// stream, persons answer by position, undo only where nothing was revealed, replays), plus what only the
+// stream, people answer by position, undo only where nothing was revealed, replays), plus what only the
 // playtest needs: which seats are people on this device, and stepping through an imported replay.
 // Plain logic with no worker or DOM in it, so it is tested directly.
 
-import { ALL_SEEING, Match, playerName, type Action, type BotKind, type Game, type OpenPrompt, type PlayerView, type Replay, type State, type UndoState } from '../../../engine/index.js';
+import { ALL_SEEING, Match, PERSON, botOfSeat, playerName, type Action, type Game, type OpenPrompt, type PlayerView, type Replay, type State, type UndoState } from '../../../engine/index.js';
 import type { SeatKind } from './protocol.js';
 
 export { tableMeta } from '../../../engine/index.js';
@@ -14,8 +14,6 @@ export interface GameSetup {
   seats: SeatKind[];
   options?: Record<string, number | boolean | string>;
 }
-
-const botOf = (k: SeatKind): BotKind | null => (k === 'human' ? null : k);
 
 export class Session {
   private m!: Match;
@@ -40,23 +38,24 @@ export class Session {
   /** A new game with the same seed, players, seats and options. */
   restart(): void {
     const o = this.setup;
-    this.m = Match.start(this.g, { players: o.players, seed: o.seed, options: o.options, bots: o.seats.map(botOf), log: true });
+    this.m = Match.start(this.g, { players: o.players, seed: o.seed, options: o.options, bots: o.seats.map(botOfSeat), log: true });
     this.imported = null;
   }
 
-  get humans(): number[] {
-    return this.setup.seats.flatMap((k, i) => (k === 'human' ? [i] : []));
+  /** The seats people play on this device. */
+  get people(): number[] {
+    return this.setup.seats.flatMap((k, i) => (k === PERSON ? [i] : []));
   }
 
-  /** The next bot decision: the lowest bot seat with a decision open (bots answer before humans). */
+  /** The next bot decision: the lowest bot seat with a decision open (bots answer before people). */
   nextBot(): OpenPrompt | null {
     if (this.imported) return null;
     const p = this.m.nextBotSeat();
     return p === null ? null : this.m.decision(p);
   }
 
-  /** The human seat to answer next (the lowest), once no bot has a decision open. */
-  nextHuman(): number | null {
+  /** The person's seat to answer next (the lowest), once no bot has a decision open. */
+  nextPerson(): number | null {
     if (this.imported) return null;
     return this.m.nextPersonSeat();
   }
@@ -67,15 +66,15 @@ export class Session {
     this.m.botAct();
   }
 
-  /** A human's answer, by the positions of the chosen options (face-down cards have no other name). */
+  /** A person's answer, by the positions of the chosen options (face-down cards have no other name). */
   act(seat: number, positions: number[]): void {
     if (this.imported) throw new Error('this is a replay: resume it to play on');
-    if (this.setup.seats[seat] !== 'human') throw new Error(`${playerName(seat)} is a bot`);
+    if (this.setup.seats[seat] !== PERSON) throw new Error(`${playerName(seat)} is a bot`);
     if (!this.m.decision(seat)) throw new Error(`${playerName(seat)} has no decision to make now`);
     this.m.actAt(seat, positions);
   }
 
-  /** Whether the last human action can be taken back (see Match.undoState). */
+  /** Whether the last person's action can be taken back (see Match.undoState). */
   undoState(): UndoState {
     if (this.imported) return { can: false };
     return this.m.undoState();
@@ -85,7 +84,7 @@ export class Session {
     this.m.undo();
   }
 
-  /** What `seat` may see (-1: the table, only what everyone sees). In designer mode: everything on the table
+  /** What `seat` may see (TABLE_VIEW: the table, only what everyone sees). In designer mode: everything on the table
    *  (every hand, role, hidden zone and value), with the seat's own decision; the seats and bots still see
    *  only what the rules show them. */
   view(seat: number, designer = false): PlayerView {
@@ -117,7 +116,7 @@ export class Session {
     if (!match || !replay) throw new Error(problems[0] ?? 'not a babelkit replay');
     const fitted = Array.from({ length: replay.players }, (_, i) => seats[i] ?? 'greedy');
     this.setup = { players: replay.players, seed: replay.seed, seats: fitted, options: replay.options };
-    match.setBots(fitted.map(botOf));
+    match.setBots(fitted.map(botOfSeat));
     this.m = match;
     this.imported = { actions: replay.actions, problems, replay };
     return problems;
@@ -127,7 +126,7 @@ export class Session {
   stepTo(n: number): void {
     const imp = this.imported;
     if (!imp) throw new Error('no replay is loaded');
-    const { match, problems } = Match.fromReplay(this.g, imp.replay, { upTo: n, log: true, bots: this.setup.seats.map(botOf) });
+    const { match, problems } = Match.fromReplay(this.g, imp.replay, { upTo: n, log: true, bots: this.setup.seats.map(botOfSeat) });
     if (!match) throw new Error(problems[0] ?? 'the replay cannot start');
     for (const p of problems) if (!imp.problems.includes(p)) imp.problems.push(p);
     this.m = match;
@@ -137,7 +136,7 @@ export class Session {
   resume(seats: SeatKind[]): void {
     if (!this.imported) throw new Error('no replay is loaded');
     this.setup = { ...this.setup, seats: Array.from({ length: this.setup.players }, (_, i) => seats[i] ?? 'greedy') };
-    this.m.setBots(this.setup.seats.map(botOf));
+    this.m.setBots(this.setup.seats.map(botOfSeat));
     this.imported = null;
   }
 }

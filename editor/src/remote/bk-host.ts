@@ -5,6 +5,7 @@
 // nobody's hidden cards) and, once the game has ended, its replay.
 
 import { LitElement, css, html, nothing } from 'lit';
+import { PERSON, botOfSeat, type SeatKind } from '../../../engine/index.js';
 import type { CreatedMatch } from '../../../server/protocol.js';
 import { palette } from '../playtest/cards.js';
 import { Watch } from '../shared/watch.js';
@@ -14,9 +15,6 @@ import { MatchConnection, matchFromLocation, serverUrl } from './match-connectio
 import { connectionBadge, endedPanel, gamePartStyles, logHeading, logPanel, pageStyles, tableInfo } from './table-parts.js';
 import './bk-qr.js';
 import '../playtest/bk-pt-table.js';
-
-/** a person, or a bot's name */
-type SeatChoice = string;
 
 /** A shipped ruleset as a person reads it: its game's name (the path when the server does not give one). */
 function nameOf(info: ServerInfo | null, path: string): string {
@@ -39,7 +37,7 @@ export class BkHost extends LitElement {
   declare players: number;
   declare seed: string;
   declare ruleset: string;
-  declare seatKinds: SeatChoice[];
+  declare seatKinds: SeatKind[];
   declare problems: { message: string; list: string[] } | null;
   declare busy: boolean;
 
@@ -54,7 +52,7 @@ export class BkHost extends LitElement {
     this.players = 5;
     this.seed = '';
     this.ruleset = 'rulesets/babel-builders.yaml';
-    this.seatKinds = ['person', 'person', 'greedy', 'greedy', 'greedy'];
+    this.seatKinds = [PERSON, PERSON, 'greedy', 'greedy', 'greedy'];
     this.problems = null;
     this.busy = false;
   }
@@ -137,7 +135,7 @@ export class BkHost extends LitElement {
         ruleset: this.ruleset,
         players: this.players,
         ...(t ? { seed: /^\d+$/.test(t) ? Number(t) : t } : {}),
-        bots: this.seatKinds.map((k) => (k === 'person' ? false : k)),
+        bots: this.seatKinds.map((k) => botOfSeat(k) ?? false),
       });
       location.hash = `match=${m.id}&token=${m.host.token}`;
     } catch (err) {
@@ -175,8 +173,8 @@ export class BkHost extends LitElement {
         </details>
         <div class="row">
           ${this.seatKinds.map((k, s) => html`<label>Seat ${s + 1}
-            <select data-seat=${s} @change=${(e: Event) => { const a = this.seatKinds.slice(); a[s] = (e.target as HTMLSelectElement).value as SeatChoice; this.seatKinds = a; }}>
-              <option value="person" ?selected=${k === 'person'}>a person</option>
+            <select data-seat=${s} @change=${(e: Event) => { const a = this.seatKinds.slice(); a[s] = (e.target as HTMLSelectElement).value as SeatKind; this.seatKinds = a; }}>
+              <option value=${PERSON} ?selected=${k === PERSON}>a person</option>
               ${this.bots().map((b) => html`<option value=${b.name} title=${b.description} ?selected=${b.name === k}>${b.name} bot</option>`)}
             </select></label>`)}
         </div>
@@ -199,8 +197,8 @@ export class BkHost extends LitElement {
         const l = links?.seats[s.seat];
         return html`<div class="link" data-seat-link=${s.seat}>
           <div class="top"><span class="who">Player ${s.seat + 1}</span>
-            ${s.kind === 'person' ? html`<span class="dot ${s.online ? 'on' : ''}" data-online=${String(s.online)}>${s.online ? '● connected' : '○ not connected'}</span>` : html`<span class="dot">${s.kind} bot</span>`}</div>
-          ${s.kind === 'person'
+            ${s.kind === PERSON ? html`<span class="dot ${s.online ? 'on' : ''}" data-online=${String(s.online)}>${s.online ? '● connected' : '○ not connected'}</span>` : html`<span class="dot">${s.kind} bot</span>`}</div>
+          ${s.kind === PERSON
             ? l?.url
               ? html`<bk-qr .text=${l.url}></bk-qr><a href=${l.url} target="_blank" rel="noreferrer" data-join-url=${l.url}>${l.url}</a>`
               : html`<span class="dot">The join link was shown on the device that created the match.</span>`

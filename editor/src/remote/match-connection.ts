@@ -33,7 +33,7 @@ export function withLog(sent: PlayerView, before: PlayerView | null, logFrom: nu
 export class MatchConnection extends EventTarget {
   state: ConnectionState = 'connecting';
   meta: TableMeta | null = null;
-  /** the seat this page is (-1: the host) */
+  /** the seat this page is (TABLE_VIEW: the host, who is shown the public table) */
   seat: number | null = null;
   seats: SeatKind[] = [];
   view: PlayerView | null = null;

@@ -2,8 +2,7 @@
 // end of the game are the playtest's own (playtest/game-parts.ts): one renderer for every page.
 
 import { css, html, type TemplateResult } from 'lit';
-import type { SessionInfo } from '../playtest/protocol.js';
-import type { SeatKind } from '../../../server/protocol.js';
+import type { SeatKind, SessionInfo } from '../playtest/protocol.js';
 import type { ConnectionState } from './match-connection.js';
 
 export const pageStyles = css`
@@ -38,5 +37,5 @@ export { endedPanel, logPanel, logHeading, gamePartStyles } from '../playtest/ga
 
 /** What the table element needs to know of the seats (people and bots); nothing else of the session. */
 export function tableInfo(seats: SeatKind[]): SessionInfo {
-  return { seats: seats.map((k) => (k === 'person' ? 'human' : k)), seed: '', actions: 0, canUndo: false, thinking: null };
+  return { seats: seats.slice(), seed: '', actions: 0, canUndo: false, thinking: null };
 }

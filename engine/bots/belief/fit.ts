@@ -11,6 +11,7 @@ import { copyMemory } from '../../memory.js';
 import { freshRandomness, reopenPending, wakeReactions } from '../determinize.js';
 import { swapCards, twinIn } from './cards.js';
 import { CARD_MISS, cardFactor } from './origins.js';
+import { NO_PLAYER } from '../../seats.js';
 
 /**
  * Fits world `d` (of the real game's shape) to what `viewer` sees of the real game `post` (`pre`: the real game
@@ -75,7 +76,7 @@ export function fit(g: Game, pre: State, post: State, d: State, viewer: number, 
         copied[q] = Array.isArray(rv[q]) ? (rv[q] as Value[]).slice() : rv[q];
       }
       if (copied) { d.vars[i] = copied; changed(d, varKey(d, i)); }
-    } else if (varVisibleTo(post, g, v, -1, viewer) && !sameValue(d.vars[i], post.vars[i])) {
+    } else if (varVisibleTo(post, g, v, NO_PLAYER, viewer) && !sameValue(d.vars[i], post.vars[i])) {
       if (!drew) like *= CARD_MISS;
       d.vars[i] = Array.isArray(post.vars[i]) ? (post.vars[i] as Value[]).slice() : post.vars[i];
       changed(d, varKey(d, i));
@@ -194,7 +195,7 @@ export function fitted(g: Game, s: State, again: State, viewer: number, rng: Uin
       const vals = (d.vars[i] as Value[]).slice();
       for (let q = 0; q < s.players; q++) if (!varVisibleTo(s, g, v, q, viewer)) vals[q] = (again.vars[i] as Value[])[q];
       d.vars[i] = vals;
-    } else if (!varVisibleTo(s, g, v, -1, viewer)) d.vars[i] = again.vars[i];
+    } else if (!varVisibleTo(s, g, v, NO_PLAYER, viewer)) d.vars[i] = again.vars[i];
     changed(d, varKey(d, i));
   });
   freshRandomness(d, rng);

@@ -7,6 +7,7 @@ import { didYouMean } from '../../suggest.js';
 import { roleVisibleTo } from '../../visibility.js';
 import type { Ctx, Game, State } from '../../model.js';
 import type { CallInput, FunctionDef } from './def.js';
+import { NO_PLAYER } from '../../seats.js';
 
 export const belief: FunctionDef = {
   name: 'belief',
@@ -73,7 +74,7 @@ function chanceFn({ args, sc, c }: CallInput, test: (g: Game) => (role: number) 
 function chance(x: Ctx, p: number, is: (role: number) => boolean): number {
   const { s } = x;
   if (p < 0 || p >= s.players) return 0;
-  const me = typeof x.bindings[0] === 'number' ? (x.bindings[0] as number) : -1;
+  const me = typeof x.bindings[0] === 'number' ? (x.bindings[0] as number) : NO_PLAYER;
   if (me >= 0 && me < s.players && roleVisibleTo(s, p, me)) return is(s.roles[p]!) ? 1 : 0;
   if (me >= 0 && me < s.players) {
     const own = s.belief;

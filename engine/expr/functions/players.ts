@@ -9,6 +9,7 @@ import { didYouMean } from '../../suggest.js';
 import { budget, overBudget } from '../../budget.js';
 import { exactCopy, giveScratch, takeScratch } from '../../list-room.js';
 import type { Node } from '../parse.js';
+import { NO_PLAYER } from '../../seats.js';
 
 const P = { name: 'p', shows: 'a player' };
 
@@ -76,7 +77,7 @@ export const player: FunctionDef = {
   compile({ args, sc, c }) {
     const a = c.value(args[0]!, sc);
     const af = c.num(a, args[0]!);
-    return { fn: (x) => { const k = af(x) - 1; return Number.isInteger(k) && k >= 0 && k < x.s.players ? k : -1; }, t: T.player };
+    return { fn: (x) => { const k = af(x) - 1; return Number.isInteger(k) && k >= 0 && k < x.s.players ? k : NO_PLAYER; }, t: T.player };
   },
 };
 
@@ -94,7 +95,7 @@ function neighbour(name: 'next' | 'prev', doc: string): FunctionDef {
       return {
         fn: (x) => {
           const n2 = x.s.players, p0 = pf(x);
-          if (p0 < 0) return -1; // the neighbour of nobody is nobody
+          if (p0 < 0) return NO_PLAYER; // the neighbour of nobody is nobody
           return (((p0 + dir * Math.trunc(kf(x))) % n2) + n2) % n2;
         },
         t: T.player,
@@ -153,10 +154,10 @@ function searchFrom(name: 'nextWhere' | 'prevWhere', dir: 1 | -1, doc: string): 
       return {
         fn: (x) => {
           const n2 = x.s.players, p0 = pf(x);
-          if (p0 < 0) return -1;
+          if (p0 < 0) return NO_PLAYER;
           if ((budget.work += n2) > budget.limit) overBudget();
           const save = x.it;
-          let found = -1;
+          let found: number = NO_PLAYER;
           for (let i = 1; i < n2 && found < 0; i++) {
             const q = (((p0 + dir * i) % n2) + n2) % n2;
             x.it = q;

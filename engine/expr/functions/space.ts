@@ -6,6 +6,7 @@ import { T } from '../types.js';
 import { instances } from '../../instances.js';
 import type { FunctionDef } from './def.js';
 import { track } from '../../memo.js';
+import { NO_PLAYER } from '../../seats.js';
 
 export const cells: FunctionDef = {
   name: 'cells',
@@ -93,7 +94,7 @@ export const ownerOf: FunctionDef = {
   compile({ args, sc, c }) {
     const a = c.value(args[0]!, sc);
     const af = c.card(a, args[0]!);
-    return { fn: (x) => { const e = af(x); if (e === undefined || e < 0) return -1; const k = x.s.loc[e]!; track(x.s, k); return instances(x.g).owner[k]!; }, t: T.player };
+    return { fn: (x) => { const e = af(x); if (e === undefined || e < 0) return NO_PLAYER; const k = x.s.loc[e]!; track(x.s, k); return instances(x.g).owner[k]!; }, t: T.player };
   },
 };
 

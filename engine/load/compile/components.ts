@@ -5,6 +5,7 @@ import type { OptionDef } from '../../model.js';
 import { optionProblem } from '../../start.js';
 import { T, showType, typeFromName, type Ty, type Value } from '../../expr/types.js';
 import { arr, hintOf, isObj, type CompileContext, type Obj } from './context.js';
+import { NO_PLAYER } from '../../seats.js';
 
 export const MAX_PLAYERS = 30;
 
@@ -117,7 +118,7 @@ export function compileVars(cx: CompileContext): void {
       const okDefault = ty.k === 'num' ? typeof initial === 'number' : ty.k === 'bool' ? typeof initial === 'boolean' : ty.k === 'str' ? typeof initial === 'string' : ty.k === 'list' ? Array.isArray(initial) && initial.length === 0 : false;
       if (!okDefault) cx.err(['vars', index, 'default'], `a default for a ${String(item.type)} variable must be ${ty.k === 'list' ? 'an empty list []' : ty.k === 'num' ? 'a number' : ty.k === 'bool' ? 'true or false' : ty.k === 'str' ? 'a text' : 'left out (it starts as none)'}, not ${JSON.stringify(initial)}`);
     }
-    if (ty.k === 'player' && initial === undefined) initial = -1;
+    if (ty.k === 'player' && initial === undefined) initial = NO_PLAYER;
     const perPlayer = item.per === 'player';
     const perCard = item.per === 'card';
     if ((item.visibility === 'owner' || item.visibility === 'others') && !perPlayer) {
@@ -140,7 +141,8 @@ export function defaultValueOfTy(t: Ty): unknown {
     case 'bool': return false;
     case 'str': return '';
     case 'list': return [];
-    case 'player': case 'card': return -1;
+    case 'player': return NO_PLAYER;
+    case 'card': return -1; // no card
     default: return null;
   }
 }
