@@ -355,7 +355,7 @@ function moveList(s: State, g: Game, list: number[], dest: number, bottom: boole
       let w = 0;
       for (let r = 0; r < z.length; r++) if (!marks[z[r]!]) z[w++] = z[r]!;
       if (w === 0) emptyList(z); // a pile moved whole keeps its room for the cards coming back
-      else z.length = w;
+      else for (let m = z.length; m > w; m--) z.pop();
       touch(s, g, ins, src);
     }
     for (let i = 0; i < n; i++) marks[list[i]!] = 0;
