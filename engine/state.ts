@@ -355,7 +355,7 @@ function moveList(s: State, g: Game, list: number[], dest: number, bottom: boole
       let w = 0;
       for (let r = 0; r < z.length; r++) if (!marks[z[r]!]) z[w++] = z[r]!;
       if (w === 0) emptyList(z); // a pile moved whole keeps its room for the cards coming back
-      else z.length = w;
+      else for (let m = z.length; m > w; m--) z.pop();
       touch(s, g, ins, src);
     }
     for (let i = 0; i < n; i++) marks[list[i]!] = 0;
@@ -428,8 +428,35 @@ export function moveTop(s: State, g: Game, src: number, dest: number, n: number,
   const cards = topScratch; // moveEntities copies what it keeps
   emptyList(cards);
   for (let i = 0; i < k; i++) cards.push(z[z.length - 1 - i]!);
-  moveEntities(s, g, cards, dest, bottom);
+  if (src === dest || s.mem || plainLines(s)) moveEntities(s, g, cards, dest, bottom);
+  else moveTopQuietly(s, g, cards, src, dest, bottom);
   return k;
+}
+
+/** `moveEntities` of the top cards of one zone (`cards`, top first), with no log and no seat memory: what it does,
+ *  without its search for each card (they are the zone's last items, each once) and with one version per zone. */
+function moveTopQuietly(s: State, g: Game, cards: readonly number[], src: number, dest: number, bottom: boolean): void {
+  const n = cards.length;
+  if ((budget.work += n + MOVE_WORK) > budget.limit) overBudget();
+  if (quiet.collect) for (let i = 0; i < n; i++) quiet.collect.push(cards[i]!);
+  const ins = instances(g);
+  const z = ownZone(s, src);
+  for (let i = 0; i < n; i++) z.pop();
+  touch(s, g, ins, src);
+  const d = ownZone(s, dest);
+  for (let i = 0; i < n; i++) {
+    const e = cards[i]!;
+    s.shown[e] = 0;
+    s.loc[e] = dest;
+  }
+  if (bottom) {
+    const m = d.length;
+    for (let i = 0; i < n; i++) d.push(0);
+    for (let i = m - 1; i >= 0; i--) d[i + n] = d[i]!;
+    for (let i = 0; i < n; i++) d[i] = cards[i]!;
+  } else for (let i = 0; i < n; i++) d.push(cards[i]!);
+  touch(s, g, ins, dest);
+  if (ins.anon[dest] === 1) shuffleInPlace(s.rng, d);
 }
 
 export function shuffleZone(s: State, inst: number): void {

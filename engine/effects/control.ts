@@ -50,8 +50,8 @@ export const forEach: EffectDef = {
       const xs = (list(c) as Value[]).slice();
       if ((budget.work += xs.length) > budget.limit) overBudget();
       const save = c.bindings[slot];
-      for (const v of xs) {
-        c.bindings[slot] = v;
+      for (let i = 0; i < xs.length; i++) {
+        c.bindings[slot] = xs[i];
         body(c);
         if (c.s.ended || c.s.gotoPhase >= 0) break;
       }

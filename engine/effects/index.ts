@@ -30,9 +30,15 @@ export function compileEffects(src: unknown, path: Path, scope: Scope, h: Effect
     if (f) fs.push(f);
   });
   if (fs.length === 0) return NOOP;
-  if (fs.length === 1) {
-    const f0 = fs[0]!;
-    return (c) => { f0(c); };
+  // one effect is that effect (no layer around it: these run on every step of every playout)
+  if (fs.length === 1) return fs[0]!;
+  if (fs.length === 2) {
+    const f0 = fs[0]!, f1 = fs[1]!;
+    return (c) => {
+      f0(c);
+      if (c.s.ended || c.s.gotoPhase >= 0) return;
+      f1(c);
+    };
   }
   return (c) => {
     const s = c.s;

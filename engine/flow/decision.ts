@@ -22,8 +22,10 @@ export function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenProm
     try { listed = pr.from(c); } finally { c.memo = undefined; }
   }
   // -1 is "nobody" / "no card" in a kind whose items are numbered: never an option
-  const dropNone = pr.kind.none === -1;
-  const options = pr.freshFrom ? distinctInPlace(listed, dropNone) : distinct(listed, dropNone);
+  // (a kind with numbered items has whole numbers as options, checked at load: no record among them to look for)
+  const numbered = pr.kind.none === -1;
+  const options = numbered ? distinctNumbers(pr.freshFrom ? listed : listed.slice())
+    : pr.freshFrom ? distinctInPlace(listed, false) : distinct(listed, false);
   let min = Math.max(0, Math.floor(pr.min(c)));
   let max = Math.max(min, Math.floor(pr.max(c)));
   if (max > options.length) max = options.length;
@@ -75,7 +77,24 @@ function distinctInPlace(xs: Value[], dropNone: boolean): Value[] {
     for (let j = 0; j < w; j++) if (xs[j] === x) { seen = true; break; }
     if (!seen) xs[w++] = x;
   }
-  xs.length = w;
+  // shortened item by item, and only when something was dropped: setting `length` is a call into the runtime
+  // even when it changes nothing, and most option lists have no repeats
+  for (let n = xs.length; n > w; n--) xs.pop();
+  return xs;
+}
+
+/** Numbers without repeats and without -1 ("nobody", "no card"), taken out of the list itself (a list nobody else
+ *  holds). */
+function distinctNumbers(xs: Value[]): Value[] {
+  let w = 0;
+  for (let r = 0; r < xs.length; r++) {
+    const x = xs[r];
+    if (x === -1) continue;
+    let seen = false;
+    for (let j = 0; j < w; j++) if (xs[j] === x) { seen = true; break; }
+    if (!seen) xs[w++] = x;
+  }
+  for (let n = xs.length; n > w; n--) xs.pop();
   return xs;
 }
 
