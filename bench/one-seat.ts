@@ -37,6 +37,7 @@ const games = Number(arg('games') ?? 30);
 const from = Number(arg('from') ?? 0);
 const seed = arg('seed') ?? '1';
 const rollout = arg('rollout') === undefined ? undefined : Number(arg('rollout'));
+const width = arg('width') === undefined ? undefined : Number(arg('width'));
 if (!file || !bot || !among || !(players >= 1) || !(games >= 1) || !(from >= 0)) {
   process.stderr.write('usage: node dist/bench/one-seat.js FILE --players N --games G --seed S --bot B --among B [--from K] [--json]\n');
   process.exit(2);
@@ -48,8 +49,8 @@ const g: Game = loaded.game;
 /** The seat's bot's choice; a searching bot with `--rollout` searches with rollouts of that depth. */
 function decide(kind: BotKind, s: State, p: OpenPrompt, rng: Uint32Array): Choice {
   const { entry, budget } = resolveBot(kind);
-  if (rollout === undefined || (entry.name !== 'ismcts' && entry.name !== 'guided')) return botChoice(kind, s, g, p, rng);
-  return ismctsChoice(s, g, botPrompt(s, g, p), rng, budget, entry.name === 'guided', rollout);
+  if ((rollout === undefined && width === undefined) || (entry.name !== 'ismcts' && entry.name !== 'guided')) return botChoice(kind, s, g, p, rng);
+  return ismctsChoice(s, g, botPrompt(s, g, p), rng, budget, entry.name === 'guided', rollout ?? g.rollout ?? undefined, undefined, width ?? 0);
 }
 
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };

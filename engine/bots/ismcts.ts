@@ -29,7 +29,7 @@ import { randInt } from '../rng.js';
 import { blindCard, determinize } from './determinize.js';
 import { randomChoice } from './random.js';
 import { botPrompt } from './options.js';
-import { choiceScore } from './greedy.js';
+import { choiceScore, lookaheadValues } from './greedy.js';
 import { child, choiceKey, newNode, observedKey, selectUcb, type Node } from './ismcts-tree.js';
 import { ObjectiveScale, rewards } from './ismcts-reward.js';
 
@@ -61,12 +61,13 @@ export interface SearchStats {
   decisions: number;
 }
 
-export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS, stats?: SearchStats): Choice {
+export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS, stats?: SearchStats, width = 0): Choice {
   // `guided` is led by a decision's heuristic where its prompt declares a `score`
   const led = (key: number) => guided && !!g.promptSteps[key]!.prompt.score;
   const me = p.player;
-  const cands = candidates(p, rng);
+  let cands = candidates(p, rng);
   if (cands.length === 1) return cands[0]!;
+  if (width > 0 && cands.length > width) cands = bestJudged(s, g, p, cands, rng, width);
   const cardPrompt = g.promptSteps[p.key]!.prompt.kind.cards;
   const trees: Node[] = Array.from({ length: s.players }, newNode);
   const rootKids = cands.map((_, i) => child(trees[me]!, `#${i}`));
@@ -171,6 +172,14 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     else if (n.visits === bv && Math.abs(m - bm) <= 1e-12) best.push(i);
   });
   return cands[best[randInt(rng, best.length)]!]!;
+}
+
+/** The `width` choices of `cands` that greedy's one-step lookahead judges best (lookaheadValues), in their order. */
+function bestJudged(s: State, g: Game, p: OpenPrompt, cands: Choice[], rng: Uint32Array, width: number): Choice[] {
+  const v = lookaheadValues(s, g, p, cands, rng);
+  const order = cands.map((_, i) => i).sort((a, b) => v[b]! - v[a]! || a - b);
+  const keep = new Set(order.slice(0, width));
+  return cands.filter((_, i) => keep.has(i));
 }
 
 /** The choice the prompt's heuristic score likes best (ties: the bot's stream), among the candidates. */
