@@ -5,11 +5,12 @@
  * time of this process: a shared machine's other load does not count. One core.
  *
  *   npm run build && node dist/bench/one-seat.js rulesets/7-wonders.yaml --players 3 --games 150 --seed 1 \
- *     --bot ismcts --among greedy [--from K] [--rollout R] [--json]
+ *     --bot ismcts --among greedy [--from K] [--rollout R] [--width W] [--json]
  *
  * `--from K --games G` plays games K … K+G−1 only (several processes on several cores; add their counts up).
  * `--rollout R`: an `ismcts`/`guided` seat's rollouts take R decisions (to the end of the step they are in)
- * instead of the default, to try another depth.
+ * instead of the default, to try another depth. `--width W`: the seat searches its own decision among only the
+ * W options greedy's one-step lookahead rates best.
  */
 import { readFileSync } from 'node:fs';
 import { loadRulesetText, type BotKind, type Game } from '../engine/index.js';
