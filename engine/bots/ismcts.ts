@@ -17,6 +17,9 @@
 // tree, untried actions are tried best-scored first and a progressive bias leans UCB1 towards them; in the
 // rollouts, most decisions take the best-scored choice instead of a random one. Prompts without a score, and
 // rulesets without any, are searched exactly as by `ismcts`.
+// Two options for experiments (bench/one-seat.ts `--width`, `--paired`), off by default: the root's options narrowed
+// to the few greedy's one-step lookahead rates best, and the root's options tried once each a round on one copy and
+// one random stream (common random numbers).
 // The bot then takes its most visited action. Cooperative and team games need nothing special: a team's
 // seats share its result. A seat deciding later in a simultaneous step learns nothing of an earlier one's
 // choice in its own tree, so its statistics average over what the others may have chosen.
