@@ -9,6 +9,12 @@
 // that the zone's cards were all still there (`surv`, per seat and zone instance: the product over the
 // departures the seat could not follow of 1 − 1/(cards there before it), each card equally likely to have
 // gone). The chance that a remembered card is still there is then surv(now) / surv(when it arrived).
+//
+// Two things a seat sees without seeing the cards: a zone whose cards all move at once to one place (a hand
+// passed on face down) takes what the seat remembers there along, each card with the chance it had; and a card
+// remembered in a zone, seen later somewhere else, was the one that left unseen: the last unseen departure from
+// that zone is explained and the others there count as still in place again (exact when, as in a draft, one card
+// leaves unseen and is shown before the next does).
 
 import type { Game, Memory, State } from './model.js';
 
@@ -36,15 +42,61 @@ export function newMemory(g: Game, players: number, cards: number, zoneInstances
     where: new Array<number>(players * cards).fill(-1),
     at: new Array<number>(players * cards).fill(1),
     surv: new Array<number>(players * zoneInstances).fill(1),
+    loss: new Array<number>(players * zoneInstances).fill(1),
   };
 }
 
 export function copyMemory(m: Memory): Memory {
-  return { where: m.where.slice(), at: m.at.slice(), surv: m.surv.slice() };
+  return { where: m.where.slice(), at: m.at.slice(), surv: m.surv.slice(), loss: m.loss.slice() };
 }
 
-/** Card `e` moves from `src` (holding `size` cards before it leaves) to `dest`: what each seat remembers. */
-export function noteMove(s: State, g: Game, e: number, src: number, size: number, dest: number): void {
+/** Cards `list` move together to `dest`: each leaves its zone in turn (one fewer there each time); a zone the move
+ *  empties moved as a whole, which every seat sees. */
+export function noteMoves(s: State, g: Game, list: readonly number[], dest: number): void {
+  const gone = new Map<number, number>();
+  for (const e of list) { const src = s.loc[e]!; gone.set(src, (gone.get(src) ?? 0) + 1); }
+  const whole: number[] = [];
+  for (const [src, k] of gone) if (src !== dest && k === s.zones[src]!.length && k > 0) whole.push(src);
+  gone.clear();
+  for (const e of list) {
+    const src = s.loc[e]!;
+    const k = gone.get(src) ?? 0;
+    noteMove(s, g, e, src, s.zones[src]!.length - k, dest, whole.includes(src));
+    gone.set(src, k + 1);
+  }
+  for (const src of whole) carry(s, g, src, dest);
+}
+
+/** Zone instance `src` moved whole to `dest` (or its last card left): what each seat remembers there goes along,
+ *  each card with the chance it had (every card the seat remembers there, not only those really there: the seat
+ *  cannot tell), or is forgotten where `dest` is not remembered. */
+function carry(s: State, g: Game, src: number, dest: number): void {
+  const m = s.mem!;
+  const ne = s.loc.length;
+  const ninst = s.zones.length;
+  const keep = rememberedZones(g)[dest] === 1;
+  for (let q = 0; q < s.players; q++) {
+    const now = m.surv[q * ninst + src]!;
+    const there = m.surv[q * ninst + dest]!;
+    for (let e = 0; e < ne; e++) {
+      const k = q * ne + e;
+      if (m.where[k] !== src) continue;
+      const at = m.at[k]!;
+      const chance = at > 0 ? Math.min(1, now / at) : 0;
+      if (!keep || chance <= 0 || there <= 0) { m.where[k] = -1; continue; }
+      m.where[k] = dest;
+      m.at[k] = there / chance;
+    }
+    // the zone is empty and nothing is remembered there any more: it starts afresh
+    m.surv[q * ninst + src] = 1;
+    m.loss[q * ninst + src] = 1;
+  }
+}
+
+/** Card `e` moves from `src` (holding `size` cards before it leaves) to `dest`: what each seat remembers.
+ *  `whole`: the move empties `src` into `dest` (see `carry`), so a card leaving unseen takes nothing from the
+ *  chance of the others there. */
+export function noteMove(s: State, g: Game, e: number, src: number, size: number, dest: number, whole = false): void {
   const m = s.mem!;
   const ne = s.loc.length;
   const ninst = s.zones.length;
@@ -55,16 +107,26 @@ export function noteMove(s: State, g: Game, e: number, src: number, size: number
   const keep = rememberedZones(g)[dest] === 1;
   for (let q = 0; q < s.players; q++) {
     if (inMask(saw, q)) {
-      // q saw which card went: q knows where it is now
+      // q saw which card went: q knows where it is now; a card q remembered elsewhere left there unseen
+      const was = m.where[q * ne + e]!;
+      if (was >= 0 && was !== src) explained(m, q * ninst + was);
       m.where[q * ne + e] = keep ? dest : -1;
       m.at[q * ne + e] = m.surv[q * ninst + dest]!;
-    } else if (size > 1) {
+    } else if (whole || size <= 1) {
+      // q saw the whole zone go (or its only card): what it remembers there goes along (carry)
+    } else {
       // q saw a card leave, not which: each card there may be the one that went
       m.surv[q * ninst + src]! *= 1 - 1 / size;
-    } else {
-      m.surv[q * ninst + src] = 0; // the only card there went
+      m.loss[q * ninst + src] = 1 - 1 / size;
     }
   }
+  if (!whole && size <= 1 && src !== dest) carry(s, g, src, dest);
+}
+
+/** The card that left zone (seat × instance) `k` unseen is known now: the last such departure is undone. */
+function explained(m: Memory, k: number): void {
+  const f = m.loss[k]!;
+  if (f < 1 && f > 0) { m.surv[k]! /= f; m.loss[k] = 1; }
 }
 
 /** Where `viewer` remembers card `e` to be (-1: nowhere it remembers) and the chance that it is still there. */

@@ -569,6 +569,9 @@ export interface Memory {
   at: number[];
   /** seat × zone instance → the chance that every card the seat remembers there is still there (engine/memory.ts) */
   surv: number[];
+  /** seat × zone instance → the factor the seat's last unseen departure from there took off `surv` (1: none
+   *  pending), given back when the card that went is seen elsewhere (engine/memory.ts) */
+  loss: number[];
 }
 
 // The shape of a belief as the state and the expression language see it (the implementation is

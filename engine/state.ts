@@ -9,7 +9,7 @@ export { instances, zoneInstanceCount } from './instances.js';
 import { seenMask, zoneMask } from './visibility.js';
 import { budget, logLine, MOVE_WORK, overBudget } from './budget.js';
 import { nextVersion } from './memo.js';
-import { copyMemory, newMemory, noteMove } from './memory.js';
+import { copyMemory, newMemory, noteMove, noteMoves } from './memory.js';
 import { emptyList } from './list-room.js';
 export { changed, rolesKey, varKey } from './memo.js';
 
@@ -332,7 +332,7 @@ function moveList(s: State, g: Game, list: number[], dest: number, bottom: boole
   const seen = logging ? list.map((e) => seenMask(s, g, e)) : null;
   const from = logging ? list.map((e) => s.loc[e]!) : null;
   const ins = instances(g);
-  if (s.mem) remember(s, g, list, dest);
+  if (s.mem) noteMoves(s, g, list, dest);
   if (n <= 4) {
     for (let i = 0; i < n; i++) {
       const e = list[i]!;
@@ -407,17 +407,6 @@ function removeAt(z: number[], e: number): void {
   if (k < 0) k = last; // as `splice(-1, 1)` did: never happens (a card's place says where it is)
   for (let i = k; i < last; i++) z[i] = z[i + 1]!;
   z.pop();
-}
-
-/** What the seats remember of cards moving together: each leaves its zone in turn (one fewer there each time). */
-function remember(s: State, g: Game, list: readonly number[], dest: number): void {
-  const gone = new Map<number, number>();
-  for (const e of list) {
-    const src = s.loc[e]!;
-    const k = gone.get(src) ?? 0;
-    noteMove(s, g, e, src, s.zones[src]!.length - k, dest);
-    gone.set(src, k + 1);
-  }
 }
 
 /** Moves up to n entities from the top of `src` to `dest`; returns how many moved. */

@@ -1,5 +1,7 @@
 // What bots remember and infer of cards they cannot see (Bable, whose hands are `remembered` and which declares a
 // `plausible` condition), and the `guided` ISMCTS bot:
+//  - a hand passed on face down as a whole (a draft) stays remembered in the hand it becomes; a card that left
+//    it unseen and is shown later is known to have been the one that went;
 //  - a card played face up from a hand is a departure every seat saw: what they remember of the hand's other
 //    cards stays certain (before, it counted as an unseen departure and halved it);
 //  - a seat remembers the word cards it saw go into another's hand: after the setup (each player's starting
@@ -59,6 +61,51 @@ describe('what a seat remembers of hidden cards', () => {
     for (const e of s.zones[held]!) expect(remembered(s, 1, e)).toEqual({ zone: held, chance: 1 });
     // the card played is seen where it lies: nothing is remembered of it
     expect(remembered(s, 1, s.zones[zoneInst(g, 'shown')]![0]!).zone).toBe(-1);
+  });
+
+  it('a hand passed on whole stays remembered as it goes round, and a card seen later explains its departure', () => {
+    // a draft: Player 1 holds three cards and passes the hand face down to Player 2 (by way of a face-down zone,
+    // as a hand travels), who puts one aside face down and later shows it; Player 1 never sees Player 2's hand
+    const draft = (show: boolean) => loadGame(`/virtual/passed-on-${show}.yaml`, smallRuleset({
+      zones: `  - { id: held, per: player, visibility: owner, remembered: true }
+  - { id: passing, per: player, visibility: nobody, remembered: true }
+  - { id: aside, per: player, visibility: nobody }`,
+      steps: `      - id: deal
+        do:
+          - move: { cards: "take(box, 3)", to: "held[player(1)]" }
+      - id: pass
+        do:
+          - move: { from: "held[player(1)]", to: "passing[player(2)]", count: 3 }
+          - move: { from: "passing[player(2)]", to: "held[player(2)]", count: 3 }
+      - id: pick
+        do:
+          - move: { cards: "take(held[player(2)], 1)", to: "aside[player(2)]" }${show ? `
+      - id: show
+        do:
+          - move: { from: "aside[player(2)]", to: shown }` : ''}`,
+    }));
+    // the card put aside is not seen: each of the three may be the one that went (the aside one included: the
+    // memory never reads the truth)
+    const hidden = draft(false);
+    const s = newGame(hidden, { players: 2, seed: 1, log: false });
+    const held2 = zoneInst(hidden, 'held', 1);
+    const passed = [...s.zones[held2]!, ...s.zones[zoneInst(hidden, 'aside', 1)]!];
+    expect(passed).toHaveLength(3);
+    for (const e of passed) {
+      expect(remembered(s, 0, e).zone).toBe(held2);
+      expect(remembered(s, 0, e).chance).toBeCloseTo(2 / 3, 12);
+    }
+    // shown later: the two left are remembered there for sure again, the one shown not at all
+    const shownGame = draft(true);
+    const t = newGame(shownGame, { players: 2, seed: 1, log: false });
+    expect(t.zones[held2]).toHaveLength(2);
+    for (const e of t.zones[held2]!) expect(remembered(t, 0, e)).toEqual({ zone: held2, chance: 1 });
+    expect(remembered(t, 0, t.zones[zoneInst(shownGame, 'shown')]![0]!).zone).toBe(-1);
+    // and every copy Player 1 plans on gives Player 2 exactly those two cards
+    for (let k = 0; k < 10; k++) {
+      const d = determinize(t, shownGame, 0, seedRng(k, 'bot'));
+      expect([...d.zones[held2]!].sort()).toEqual([...t.zones[held2]!].sort());
+    }
   });
 
   it('after the setup, each starting word is remembered in its owner\'s hand with chance 3/4, the swapped one too', () => {
