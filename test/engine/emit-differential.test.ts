@@ -92,7 +92,7 @@ describe('emitted expressions play exactly as the closures do', () => {
         const n = playersFor(i++);
         if (same(file, mutate(readFileSync(file, 'utf8'), ms), (g) => [n(g)], [{ bot: 'random', seeds: 1, steps: 1000 }])) loaded++;
       }),
-      { seed: 20261129, numRuns: 12 },
+      { seed: 20261129, numRuns: 20 },
     );
     expect(loaded).toBeGreaterThan(1);
   }, 120_000);
