@@ -7,7 +7,8 @@
 // every recorded part still has the same version in the state at hand. So a bot judging forty candidate
 // moves on forty copies computes a rival's standing once, not forty times.
 //
-// Used where bots judge positions (`withCache`): the real game's flow evaluates everything afresh.
+// Used where bots judge positions (`withCache`), and for whole batch playouts (sim/playout.ts); a Match's flow
+// evaluates everything afresh.
 
 import type { CacheEntry } from './expr/env-core.js';
 import type { State } from './model.js';
@@ -54,6 +55,12 @@ const frames: number[][] = [[]];
 const stamps: Int32Array[] = [new Int32Array(0)];
 const serials: number[] = [0];
 let serial = 0;
+
+/** Whether a definition's reads are being recorded now (a caller with many reads to record may skip them
+ *  otherwise). */
+export function recording(): boolean {
+  return depth !== 0;
+}
 
 /** An expression read part `key` of the state (see State.ver). */
 export function track(s: State, key: number): void {

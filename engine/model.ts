@@ -3,7 +3,7 @@
 // variables, phases, steps, prompts.
 
 import type { Ty, Value } from './expr/types.js';
-import type { Env } from './expr/env-core.js';
+import type { DefCache, Env } from './expr/env-core.js';
 import type { CardDef } from './card-def.js';
 import type { CardLayout, PrintSettings } from './print-model.js';
 import type { SymbolDef } from './symbols.js';
@@ -310,6 +310,11 @@ export interface QuantityDef {
   /** how several `set`s that apply combine */
   combine: 'first' | 'last' | 'min' | 'max';
   mods: ModifierDef[];
+  /** whether its values may be cached while bots judge positions (engine/modifiers.ts): no part of it, nor of a
+   *  quantity it reads, reads `$self` or calls a random or opaque function */
+  cacheable: boolean;
+  /** its cached values (memo.ts), by arguments */
+  memo?: DefCache;
 }
 
 /** Scores by declared categories (the rulebook's scoring order), and what breaks a tie. */

@@ -43,14 +43,22 @@ export function plainCall(body: Compiled, argv: Compiled[], store: Value[]): Com
 const MAX_CACHED = 4096;
 
 /** A definition's call that, while bots judge positions (`memo.on`), reuses a value computed before for the
- *  same arguments if nothing it read has changed since (engine/memo.ts); otherwise the plain call. */
-export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: Value[], warns: boolean): Fn {
+ *  same arguments if nothing it read has changed since (engine/memo.ts); otherwise the plain call. `quantities`:
+ *  the quantities its body calls, each of which must be cacheable (QuantityDef.cacheable) for it to be. */
+export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: Value[], warns: boolean, quantities: readonly number[] = []): Fn {
   const n = afs.length;
   const vals: Value[] = new Array(n);
   const m = (d.memo ??= { values: new Map(), hits: 0, misses: 0, off: false });
   const cache = m.values;
+  // 1: cacheable; 0: never (a quantity it calls reads what the cache cannot follow); -1: not asked yet (the
+  // quantities are all compiled by the time anything runs)
+  let followed = quantities.length === 0 ? 1 : -1;
   return (c) => {
     if (!memo.on || (warns && c.s.warns)) return plain(c); // a value reused would skip its warnings
+    if (followed !== 1) {
+      if (followed === -1) followed = quantities.every((i) => c.g.quantities[i]!.cacheable) ? 1 : 0;
+      if (followed === 0) return plain(c);
+    }
     for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
     // a definition whose values are seldom reused, or a list argument: computed, its reads are the caller's
     const key = m.off ? undefined : n === 0 ? 0 : argKey(vals, n);

@@ -141,6 +141,9 @@ export interface Env {
   site?: (at: number) => number;
   /** while a quantity's own parts compile: told of every quantity they call (to find cycles) */
   onQuantityCall?: (id: string, at: number) => void;
+  /** while a quantity's own parts compile: told when they read what the definition cache cannot follow (a
+   *  random or opaque function, `$self`, a binding of the caller's), so the quantity's values are not cached */
+  onOpaque?: () => void;
   maxPlayers: number;
   /** binding name → slot (one global slot table) */
   slotOf(name: string): number;
