@@ -38,7 +38,7 @@ const MAX_CACHED = 4096;
 /** A quantity's value reused if nothing it read has changed since it was computed for these arguments (the
  *  definition cache's rule, def-call.ts). */
 function cachedValue(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
-  const m = (q.memo ??= { values: new Map(), hits: 0, misses: 0, off: false });
+  const m = (q.memo ??= { values: new Map(), hits: 0, misses: 0, work: 0, off: false });
   const key = m.off ? undefined : memoKey(q.index, args);
   if (key === undefined) return compute(c, q, args); // its reads are the caller's
   const hit = m.values.get(key);

@@ -100,6 +100,11 @@ export interface DefCache {
   values: Map<unknown, CacheEntry>;
   hits: number;
   misses: number;
+  /** the work the values computed so far cost (budget.ts), while the cache decides whether it is worth keeping */
+  work: number;
+  /** a number key's entry by bits of the key, looked up before the Map (def-call.ts) */
+  frontKeys?: unknown[];
+  frontEntries?: (CacheEntry | undefined)[];
   /** set once the cache proved not worth keeping */
   off: boolean;
 }
