@@ -74,14 +74,15 @@ export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: Valu
   // quantities are all compiled by the time anything runs)
   let followed = quantities.length === 0 ? 1 : -1;
   return (c) => {
-    if (!memo.on || (warns && c.s.warns)) return plain(c); // a value reused would skip its warnings
+    // a value reused would skip its warnings; a cache proved not worth keeping: the plain call
+    if (!memo.on || (warns && c.s.warns) || m.off) return plain(c);
     if (followed !== 1) {
       if (followed === -1) followed = quantities.every((i) => c.g.quantities[i]!.cacheable) ? 1 : 0;
       if (followed === 0) return plain(c);
     }
     for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
-    // a definition whose values are seldom reused, or a list argument: computed, its reads are the caller's
-    const key = m.off ? undefined : n === 0 ? 0 : argKey(vals, n);
+    // a list argument: computed, its reads are the caller's
+    const key = n === 0 ? 0 : argKey(vals, n);
     if (key === undefined) {
       for (let i = 0; i < n; i++) store[i] = vals[i];
       return bf(c);

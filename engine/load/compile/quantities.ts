@@ -9,7 +9,7 @@ import type { Path } from '../../effects/index.js';
 import { arr, hintOf, isObj, type CompileContext, type Obj } from './context.js';
 import type { CompileHost } from './host.js';
 import { instanceCountOf, instances } from '../../instances.js';
-import { recording, track } from '../../memo.js';
+import { recordingId, track } from '../../memo.js';
 
 const PARAM_TYPES = ['number', 'bool', 'string', 'player', 'players', 'card', 'cards', 'cell', 'cells'];
 const OPS = ['set', 'add', 'atLeast', 'atMost'] as const;
@@ -147,12 +147,15 @@ function inZoneCheck(src: string, cx: CompileContext): Fn<boolean> | null {
   const zi = m ? cx.zoneInfos.get(m[1]!) : undefined;
   if (!zi) return null;
   const z = zi.index;
+  let noted = 0; // the recording that has every instance of the zone already (a quantity asks for card after card)
   return (c) => {
     const k = c.s.loc[c.it as number]!; // `it`: a card, the modifier's own
     if (instances(c.g).zone[k] === z) { track(c.s, k); return true; }
-    if (recording()) {
+    const r = recordingId();
+    if (r !== 0 && r !== noted) {
       const zd = c.g.zones[z]!;
       for (let i = zd.base, end = zd.base + instanceCountOf(c.g, zd); i < end; i++) track(c.s, i);
+      noted = r;
     }
     return false;
   };
