@@ -310,11 +310,8 @@ export interface QuantityDef {
   /** how several `set`s that apply combine */
   combine: 'first' | 'last' | 'min' | 'max';
   mods: ModifierDef[];
-  /** whether its values may be cached while bots judge positions (engine/modifiers.ts): no part of it, nor of a
-   *  quantity it reads, reads `$self` or calls a random or opaque function */
-  cacheable: boolean;
-  /** its cached values (memo.ts), by arguments */
-  memo?: DefCache;
+  /** its cached values (modifiers.ts); null when it, or a quantity it reads, reads `$self` or something opaque */
+  cache: DefCache | null;
 }
 
 /** Scores by declared categories (the rulebook's scoring order), and what breaks a tie. */

@@ -8,10 +8,11 @@
 //
 // While bots judge positions (memo.ts), a quantity is cached like a definition: by its arguments, with the
 // versions of what it read (the zones its cards lie in, what its modifiers' conditions read), unless a part of
-// it reads what the cache cannot follow (QuantityDef.cacheable).
+// it reads what the cache cannot follow (QuantityDef.cache is then null).
 
 import type { Ctx, QuantityDef } from './model.js';
 import type { Value } from './expr/types.js';
+import type { DefCache } from './expr/env-core.js';
 import { instances } from './instances.js';
 import { abandon, argKey, begin, end, memo, reuse, settingKey, stillValid, track } from './memo.js';
 import { budget, overBudget } from './budget.js';
@@ -20,7 +21,7 @@ export function quantityValue(c: Ctx, q: QuantityDef, args: readonly Value[]): V
   // a quantity no card changes, with a constant base (an expansion's hook point in the base game)
   if (q.mods.length === 0 && q.constBase !== undefined) return q.constBase;
   // with warnings kept, a value reused would skip a modifier's warnings
-  if (memo.on && q.cacheable && !c.s.warns) return cachedValue(c, q, args);
+  if (memo.on && q.cache !== null && !c.s.warns) return cachedValue(c, q, args, q.cache);
   const memo0 = c.memo;
   let key: unknown;
   if (memo0) {
@@ -37,8 +38,7 @@ const MAX_CACHED = 4096;
 
 /** A quantity's value reused if nothing it read has changed since it was computed for these arguments (the
  *  definition cache's rule, def-call.ts). */
-function cachedValue(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
-  const m = (q.memo ??= { values: new Map(), hits: 0, misses: 0, work: 0, off: false });
+function cachedValue(c: Ctx, q: QuantityDef, args: readonly Value[], m: DefCache): Value {
   const key = m.off ? undefined : memoKey(q.index, args);
   if (key === undefined) return compute(c, q, args); // its reads are the caller's
   const hit = m.values.get(key);

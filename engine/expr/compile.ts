@@ -103,7 +103,7 @@ class Compiler implements NodeCompiler {
   /** uses so far of what the definition cache cannot follow (randomness, opaque functions) */
   private opaque = 0;
   /** the quantities called so far (by index): a definition calling one is cached only if each of them can be
-   *  (QuantityDef.cacheable, known once the whole ruleset is compiled) */
+   *  (QuantityDef.cache, known once the whole ruleset is compiled) */
   private quantityCalls: number[] = [];
   /** list functions with a condition compiled so far (a definition without one is too cheap to cache) */
   private loops = 0;

@@ -61,7 +61,7 @@ function forget(m: DefCache): void {
 
 /** A definition's call that, while bots judge positions (`memo.on`), reuses a value computed before for the
  *  same arguments if nothing it read has changed since (engine/memo.ts); otherwise the plain call. `quantities`:
- *  the quantities its body calls, each of which must be cacheable (QuantityDef.cacheable) for it to be. */
+ *  the quantities its body calls, each of which must be cacheable (QuantityDef.cache) for it to be. */
 export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: Value[], warns: boolean, quantities: readonly number[] = []): Fn {
   const n = afs.length;
   const vals: Value[] = new Array(n);
@@ -77,7 +77,7 @@ export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: Valu
     // a value reused would skip its warnings; a cache proved not worth keeping: the plain call
     if (!memo.on || (warns && c.s.warns) || m.off) return plain(c);
     if (followed !== 1) {
-      if (followed === -1) followed = quantities.every((i) => c.g.quantities[i]!.cacheable) ? 1 : 0;
+      if (followed === -1) followed = quantities.every((i) => c.g.quantities[i]!.cache !== null) ? 1 : 0;
       if (followed === 0) return plain(c);
     }
     for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);

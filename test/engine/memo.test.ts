@@ -152,7 +152,7 @@ describe('quantities and payments in the cache', () => {
   const SELLER = 'seller(player(1), player(2)).price';
   it('reuses a value read through a quantity until a card that changes it comes into play or leaves', () => {
     const game = loadGame('bazaar.yaml', BAZAAR);
-    expect(game.quantities.every((q) => q.cacheable)).toBe(true);
+    expect(game.quantities.every((q) => q.cache !== null)).toBe(true);
     const s = start(game, 2, 1);
     const post = entitiesOf(game, 'post')[0]!;
     const at = (e: string) => withCache(() => evaluate(game, s, e));
@@ -177,7 +177,7 @@ describe('quantities and payments in the cache', () => {
 
   it('never caches a quantity whose modifier reads $self, nor a definition reading it', () => {
     const game = loadGame('bazaar-self.yaml', BAZAAR.replace('when: "$buyer == $owner and', 'when: "$self == $owner and $buyer == $owner and'));
-    expect(game.quantities.find((q) => q.id === 'price')!.cacheable).toBe(false);
+    expect(game.quantities.find((q) => q.id === 'price')!.cache).toBe(null);
     const s = start(game, 2, 1);
     moveEntities(s, game, [entitiesOf(game, 'post')[0]!], zoneInst(game, 'city', 0));
     const as = (self: number) => withCache(() => evaluate(game, s, SELLER, self));

@@ -83,7 +83,7 @@ export function compileQuantities(cx: CompileContext, h: CompileHost): QuantityD
     const literal = item.base === undefined ? (q.t.k === 'bool' ? false : 0) : typeof item.base === 'number' || typeof item.base === 'boolean' ? item.base : undefined;
     out.push({
       id: q.id, index: q.index, type: q.t.k === 'bool' ? 'bool' : q.t.k === 'counts' ? 'counts' : 'number', slots, ownerSlot: cx.slotOf('owner'), cardSlot: cx.slotOf('this'),
-      base: base ?? (() => 0), constBase: literal === undefined ? undefined : clampConst(literal, bound('min'), bound('max')), min: bound('min'), max: bound('max'), combine, mods: [], cacheable: true,
+      base: base ?? (() => 0), constBase: literal === undefined ? undefined : clampConst(literal, bound('min'), bound('max')), min: bound('min'), max: bound('max'), combine, mods: [], cache: null,
     });
   }
   // modifiers: on card types (every card of the type) and on cards (its copies)
@@ -171,7 +171,7 @@ function markCacheable(out: QuantityDef[], deps: Map<string, Set<string>>, opaqu
       for (const d of callees) if (no.has(d)) { no.add(id); grew = true; break; }
     }
   }
-  for (const q of out) q.cacheable = !no.has(q.id);
+  for (const q of out) q.cache = no.has(q.id) ? null : { values: new Map(), hits: 0, misses: 0, work: 0, off: false };
 }
 
 /** A constant base within the quantity's bounds (what quantityValue would make of it). */
