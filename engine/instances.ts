@@ -6,7 +6,7 @@ import type { Game, ZoneDef } from './model.js';
 import { NO_PLAYER } from './seats.js';
 
 /** How many instances one zone has. */
-function instanceCountOf(g: Game, z: ZoneDef): number {
+export function instanceCountOf(g: Game, z: ZoneDef): number {
   if (z.perCard) return g.entityDef.length;
   return (z.perPlayer ? g.maxPlayers : 1) * (z.cells ? z.cells.length : 1);
 }

@@ -7,7 +7,8 @@
 // every recorded part still has the same version in the state at hand. So a bot judging forty candidate
 // moves on forty copies computes a rival's standing once, not forty times.
 //
-// Used where bots judge positions (`withCache`): the real game's flow evaluates everything afresh.
+// Used where bots judge positions (`withCache`), and for whole batch playouts (sim/playout.ts); a Match's flow
+// evaluates everything afresh.
 
 import type { CacheEntry } from './expr/env-core.js';
 import type { State } from './model.js';
@@ -54,6 +55,21 @@ const frames: number[][] = [[]];
 const stamps: Int32Array[] = [new Int32Array(0)];
 const serials: number[] = [0];
 let serial = 0;
+/** each recording's number (recordingId): a double, never given twice in a process (serials wrap around) */
+const recordings: number[] = [0];
+let recorded = 0;
+
+/** Whether a definition's reads are being recorded now (a caller with many reads to record may skip them
+ *  otherwise). */
+export function recording(): boolean {
+  return depth !== 0;
+}
+
+/** The recording under way, as a number of its own (0: none): a caller noting the same parts again and again
+ *  in one recording may note them once. */
+export function recordingId(): number {
+  return depth === 0 ? 0 : recordings[depth]!;
+}
 
 /** An expression read part `key` of the state (see State.ver). */
 export function track(s: State, key: number): void {
@@ -76,10 +92,11 @@ function note(key: number, version: number): void {
 /** Starts recording what a definition reads. */
 export function begin(): void {
   depth++;
-  if (depth === frames.length) { frames.push([]); stamps.push(new Int32Array(64)); serials.push(0); }
+  if (depth === frames.length) { frames.push([]); stamps.push(new Int32Array(64)); serials.push(0); recordings.push(0); }
   emptyList(frames[depth]!);
   if (serial === 0x7fffffff) { serial = 0; for (const st of stamps) st.fill(0); }
   serials[depth] = ++serial;
+  recordings[depth] = ++recorded;
 }
 
 /** Stops recording: the parts read, which the enclosing definition (if any) has read too. */

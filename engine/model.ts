@@ -3,7 +3,7 @@
 // variables, phases, steps, prompts.
 
 import type { Ty, Value } from './expr/types.js';
-import type { Env } from './expr/env-core.js';
+import type { DefCache, Env } from './expr/env-core.js';
 import type { CardDef } from './card-def.js';
 import type { CardLayout, PrintSettings } from './print-model.js';
 import type { SymbolDef } from './symbols.js';
@@ -310,6 +310,8 @@ export interface QuantityDef {
   /** how several `set`s that apply combine */
   combine: 'first' | 'last' | 'min' | 'max';
   mods: ModifierDef[];
+  /** its cached values (modifiers.ts); null when it, or a quantity it reads, reads `$self` or something opaque */
+  cache: DefCache | null;
 }
 
 /** Scores by declared categories (the rulebook's scoring order), and what breaks a tie. */

@@ -5,23 +5,58 @@
 // play (moved away, covered). Order: the base; then `set`s (combined as the quantity says: first, last,
 // min or max); then every `add`; then `atLeast`/`atMost` clamps; then the quantity's own min and max.
 // A counts quantity (a price per kind) does all of it value by value.
+//
+// While bots judge positions (memo.ts), a quantity is cached like a definition: by its arguments, with the
+// versions of what it read (the zones its cards lie in, what its modifiers' conditions read), unless a part of
+// it reads what the cache cannot follow (QuantityDef.cache is then null).
 
 import type { Ctx, QuantityDef } from './model.js';
 import type { Value } from './expr/types.js';
+import type { DefCache } from './expr/env-core.js';
 import { instances } from './instances.js';
-import { argKey } from './memo.js';
+import { abandon, argKey, begin, end, memo, reuse, settingKey, stillValid, track } from './memo.js';
+import { budget, overBudget } from './budget.js';
 
 export function quantityValue(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
   // a quantity no card changes, with a constant base (an expansion's hook point in the base game)
   if (q.mods.length === 0 && q.constBase !== undefined) return q.constBase;
-  const memo = c.memo;
+  // with warnings kept, a value reused would skip a modifier's warnings
+  if (memo.on && q.cache !== null && !c.s.warns) return cachedValue(c, q, args, q.cache);
+  const memo0 = c.memo;
   let key: unknown;
-  if (memo) {
+  if (memo0) {
     key = memoKey(q.index, args);
-    if (key !== undefined && memo.has(key)) return memo.get(key) as Value; // a value this function put there
+    if (key !== undefined && memo0.has(key)) return memo0.get(key) as Value; // a value this function put there
   }
   const v = compute(c, q, args);
-  if (memo && key !== undefined) memo.set(key, v);
+  if (memo0 && key !== undefined) memo0.set(key, v);
+  return v;
+}
+
+/** The most values one quantity keeps (by arguments) before its cache starts afresh. */
+const MAX_CACHED = 4096;
+
+/** A quantity's value reused if nothing it read has changed since it was computed for these arguments (the
+ *  definition cache's rule, def-call.ts). */
+function cachedValue(c: Ctx, q: QuantityDef, args: readonly Value[], m: DefCache): Value {
+  const key = m.off ? undefined : memoKey(q.index, args);
+  if (key === undefined) return compute(c, q, args); // its reads are the caller's
+  const hit = m.values.get(key);
+  if (hit !== undefined && stillValid(c.s, hit.deps)) {
+    reuse(hit.deps);
+    m.hits++;
+    memo.hits++;
+    if ((budget.work += hit.work) > budget.limit) overBudget(); // as if computed again
+    return hit.v as Value;
+  }
+  if (++m.misses === 1024 && m.hits < 1024 / 3) { m.off = true; m.values.clear(); }
+  begin();
+  track(c.s, settingKey(c.s));
+  const w0 = budget.work;
+  let v: Value;
+  try { v = compute(c, q, args); } catch (e) { abandon(); throw e; }
+  if (m.values.size >= MAX_CACHED) m.values.clear();
+  m.values.set(key, { v, deps: end(), work: budget.work - w0 });
   return v;
 }
 
@@ -59,7 +94,9 @@ function compute(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
           c.it = e;
           if (!m.inPlay(c)) continue;
         }
-        b[q.ownerSlot] = owner[c.s.loc[e]!];
+        const at = c.s.loc[e]!;
+        track(c.s, at); // its owner is the owner of where it lies: a value depends on it staying there
+        b[q.ownerSlot] = owner[at];
         b[q.cardSlot] = e;
         if (m.when && !m.when(c)) continue;
         const x = m.value(c);

@@ -100,8 +100,11 @@ class Compiler implements NodeCompiler {
   private defStack: string[] = [];
   private budget = MAX_EXPANDED_NODES;
   private depth = 0;
-  /** uses so far of what the definition cache cannot follow (randomness, opaque functions, quantities) */
+  /** uses so far of what the definition cache cannot follow (randomness, opaque functions) */
   private opaque = 0;
+  /** the quantities called so far (by index): a definition calling one is cached only if each of them can be
+   *  (QuantityDef.cache, known once the whole ruleset is compiled) */
+  private quantityCalls: number[] = [];
   /** list functions with a condition compiled so far (a definition without one is too cheap to cache) */
   private loops = 0;
   /** what may write a rule warning or the table cell it cites, compiled so far */
@@ -208,6 +211,8 @@ class Compiler implements NodeCompiler {
       throw new ExprError(`'$${name}' is not bound here${hint ? ` (did you mean '$${hint}'?)` : ''}`, at);
     }
     const slot = this.env.slotOf(name);
+    // a quantity's parts read their parameters, $owner and $this from slots of their own; `$self` is the caller's
+    if (name === 'self') this.env.onOpaque?.();
     return { fn: (c) => c.bindings[slot], t, ir: { k: 'bind', slot } };
   }
 
@@ -319,7 +324,7 @@ class Compiler implements NodeCompiler {
       throw new ExprError(`${n.fn}() takes ${takes} argument(s), got ${args.length}`, n.at);
     }
     if (f.random && !sc.random) throw new ExprError(`${n.fn}() is only allowed in effects, not in conditions or scores`, n.at);
-    if (f.random || f.opaque) this.opaque++;
+    if (f.random || f.opaque) { this.opaque++; this.env.onOpaque?.(); }
     if (f.warns) this.warnSites++;
     return f.compile({ args, n, sc, c: this });
   }
@@ -335,7 +340,10 @@ class Compiler implements NodeCompiler {
       return v.fn;
     });
     this.env.onQuantityCall?.(q.id, n.at);
-    this.opaque++; // modifiers read the cards in play and bindings of their own
+    // modifiers read the cards in play, tracked like any read (modifiers.ts); whether a quantity can be cached is
+    // known once every quantity has compiled. Its modifiers may warn: no cached value while warnings are kept.
+    this.quantityCalls.push(q.index);
+    this.warnSites++;
     const i = q.index;
     const vals: Value[] = new Array(afs.length);
     return {
@@ -433,13 +441,14 @@ class Compiler implements NodeCompiler {
     const params = new Map<string, Compiled>();
     d.params.forEach((p, i) => params.set(p, { fn: () => store[i], t: argv[i]!.t, ir: { k: 'param', store, i } }));
     this.defStack.push(d.id);
-    const opaque0 = this.opaque, loops0 = this.loops, warns0 = this.warnSites;
+    const opaque0 = this.opaque, loops0 = this.loops, warns0 = this.warnSites, quantities0 = this.quantityCalls.length;
     try {
       // a definition sees its parameters and the global names, not the caller's bindings
       const body = this.value(d.node, { binds: new Map(), it: null, params, random: sc.random });
       const plain = plainCall(body, argv, store);
       if (this.opaque !== opaque0 || this.loops === loops0) return plain;
-      return { fn: cachedCall(d, emitted(plain), emitted(body), argv.map((a) => a.fn), store, this.warnSites !== warns0), t: body.t };
+      const quantities = [...new Set(this.quantityCalls.slice(quantities0))];
+      return { fn: cachedCall(d, emitted(plain), emitted(body), argv.map((a) => a.fn), store, this.warnSites !== warns0, quantities), t: body.t };
     } catch (e) {
       // growth is the fault of the whole expression being compiled, not of the definition that reached the limit
       if (e instanceof ExprError && !(e instanceof DefError) && !(e instanceof GrowthError)) throw new DefError(d, e.message, e.at);

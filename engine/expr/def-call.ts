@@ -4,6 +4,7 @@
 import type { Fn } from '../model.js';
 import type { Value } from './types.js';
 import type { Compiled, DefInfo } from './env.js';
+import type { CacheEntry, DefCache } from './env-core.js';
 import { irOf, type Ir } from './ir.js';
 import { abandon, argKey, begin, end, memo, reuse, settingKey, stillValid, track } from '../memo.js';
 import { budget, overBudget } from '../budget.js';
@@ -41,43 +42,82 @@ export function plainCall(body: Compiled, argv: Compiled[], store: Value[]): Com
 
 /** The most values one definition keeps (by arguments) before its cache starts afresh. */
 const MAX_CACHED = 4096;
+/** The work (list items walked, budget.ts) a value must cost on average, over a definition's first 1024 values
+ *  computed, for its cache to be kept. */
+const CHEAP_WORK = 4;
+/** The size of a definition's front table (a power of 2). */
+const FRONT = 256;
+
+function frontSlot(key: number): number {
+  return (key ^ (key >>> 8) ^ (key >>> 16)) & (FRONT - 1);
+}
+
+/** Drops every value a definition keeps. */
+function forget(m: DefCache): void {
+  m.values.clear();
+  m.frontKeys?.fill(undefined);
+  m.frontEntries?.fill(undefined);
+}
 
 /** A definition's call that, while bots judge positions (`memo.on`), reuses a value computed before for the
- *  same arguments if nothing it read has changed since (engine/memo.ts); otherwise the plain call. */
-export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: Value[], warns: boolean): Fn {
+ *  same arguments if nothing it read has changed since (engine/memo.ts); otherwise the plain call. `quantities`:
+ *  the quantities its body calls, each of which must be cacheable (QuantityDef.cache) for it to be. */
+export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: Value[], warns: boolean, quantities: readonly number[] = []): Fn {
   const n = afs.length;
   const vals: Value[] = new Array(n);
-  const m = (d.memo ??= { values: new Map(), hits: 0, misses: 0, off: false });
+  const m: DefCache = (d.memo ??= { values: new Map(), hits: 0, misses: 0, work: 0, off: false });
   const cache = m.values;
+  // a number key's entry is looked up first in a small table indexed by bits of the key (cheaper than the Map)
+  const fk = (m.frontKeys ??= new Array<unknown>(FRONT).fill(undefined));
+  const fe = (m.frontEntries ??= new Array<CacheEntry | undefined>(FRONT).fill(undefined));
+  // 1: cacheable; 0: never (a quantity it calls reads what the cache cannot follow); -1: not asked yet (the
+  // quantities are all compiled by the time anything runs)
+  let followed = quantities.length === 0 ? 1 : -1;
   return (c) => {
-    if (!memo.on || (warns && c.s.warns)) return plain(c); // a value reused would skip its warnings
+    // a value reused would skip its warnings; a cache proved not worth keeping: the plain call
+    if (!memo.on || (warns && c.s.warns) || m.off) return plain(c);
+    if (followed !== 1) {
+      if (followed === -1) followed = quantities.every((i) => c.g.quantities[i]!.cache !== null) ? 1 : 0;
+      if (followed === 0) return plain(c);
+    }
     for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
-    // a definition whose values are seldom reused, or a list argument: computed, its reads are the caller's
-    const key = m.off ? undefined : n === 0 ? 0 : argKey(vals, n);
+    // a list argument: computed, its reads are the caller's
+    const key = n === 0 ? 0 : argKey(vals, n);
     if (key === undefined) {
       for (let i = 0; i < n; i++) store[i] = vals[i];
       return bf(c);
     }
-    const hit = cache.get(key);
+    let slot = -1;
+    let hit: CacheEntry | undefined;
+    if (typeof key === 'number') {
+      slot = frontSlot(key);
+      if (fk[slot] === key) hit = fe[slot];
+      else { hit = cache.get(key); if (hit !== undefined) { fk[slot] = key; fe[slot] = hit; } }
+    } else hit = cache.get(key);
     if (hit !== undefined && stillValid(c.s, hit.deps)) {
       reuse(hit.deps);
       m.hits++;
       memo.hits++;
       // the work the value cost counts again: a reused value runs into the work limit where computing it would
       if ((budget.work += hit.work) > budget.limit) overBudget();
-      return hit.v;
+      return hit.v as Value; // what this definition gave
     }
-    // checking costs more than it saves when under a quarter of calls are reused (the same for the same seeds)
-    if (++m.misses === 1024 && m.hits < 1024 / 3) { m.off = true; cache.clear(); }
+    // checking costs more than it saves when under a quarter of calls are reused, or when a value costs next to
+    // nothing to work out (a few list items: looking it up costs as much); the same for the same seeds
+    if (++m.misses === 1024 && (m.hits < 1024 / 3 || m.work < 1024 * CHEAP_WORK)) { m.off = true; forget(m); }
     for (let i = 0; i < n; i++) store[i] = vals[i];
     begin();
     // every value depends on the game's setting (player count, options), read without tracking
     track(c.s, settingKey(c.s));
     const w0 = budget.work;
-    let v: unknown;
+    let v: Value;
     try { v = bf(c); } catch (e) { abandon(); throw e; }
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(key, { v, deps: end(), work: budget.work - w0 });
+    if (cache.size >= MAX_CACHED) forget(m);
+    const work = budget.work - w0;
+    if (m.misses <= 1024) m.work += work;
+    const entry: CacheEntry = { v, deps: end(), work };
+    cache.set(key, entry);
+    if (slot >= 0) { fk[slot] = key; fe[slot] = entry; }
     return v;
   };
 }

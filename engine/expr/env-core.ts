@@ -100,6 +100,11 @@ export interface DefCache {
   values: Map<unknown, CacheEntry>;
   hits: number;
   misses: number;
+  /** the work the values computed so far cost (budget.ts), while the cache decides whether it is worth keeping */
+  work: number;
+  /** a number key's entry by bits of the key, looked up before the Map (def-call.ts) */
+  frontKeys?: unknown[];
+  frontEntries?: (CacheEntry | undefined)[];
   /** set once the cache proved not worth keeping */
   off: boolean;
 }
@@ -141,6 +146,9 @@ export interface Env {
   site?: (at: number) => number;
   /** while a quantity's own parts compile: told of every quantity they call (to find cycles) */
   onQuantityCall?: (id: string, at: number) => void;
+  /** while a quantity's own parts compile: told when they read what the definition cache cannot follow (a
+   *  random or opaque function, `$self`, a binding of the caller's), so the quantity's values are not cached */
+  onOpaque?: () => void;
   maxPlayers: number;
   /** binding name → slot (one global slot table) */
   slotOf(name: string): number;

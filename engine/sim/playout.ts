@@ -5,6 +5,7 @@ import { newGame, resolve } from '../flow.js';
 import { beliefWorthKeeping, botChoice, botStreams, usesBelief, type BotKind } from '../bots/index.js';
 import { Belief } from '../bots/belief.js';
 import { restrictPrompt, type CompiledRestriction } from './restrict.js';
+import { withCache } from '../memo.js';
 export { botChoice, botNames, type BotKind } from '../bots/index.js';
 
 export interface PlayoutOptions {
@@ -52,6 +53,13 @@ export function nextPrompt(s: State): OpenPrompt | null {
 }
 
 export function playout(g: Game, o: PlayoutOptions): PlayoutResult {
+  // the definition cache (memo.ts) on for the whole game, the game's own flow included: an option list or a
+  // condition the flow asks again (a cost worked out for a prompt, then for its payment step) reuses what
+  // nothing has changed since; the same game either way (test/engine's cache comparisons)
+  return withCache(() => play(g, o));
+}
+
+function play(g: Game, o: PlayoutOptions): PlayoutResult {
   const s = newGame(g, { players: o.players, seed: o.seed, options: o.options, log: o.log, warnings: o.warnings, reuse: o.reuse });
   const rngs = botStreams(o.seed, o.players);
   const viewers: number[] = [];

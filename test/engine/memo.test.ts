@@ -11,6 +11,7 @@ import { playout } from '../../engine/sim/playout.js';
 import { stateHash } from '../../engine/replay.js';
 import { act, entitiesOf, loadGame, setRole, setVar, start, zoneInst } from '../helpers/game.js';
 import type { Game, State } from '../../engine/model.js';
+import { BAZAAR } from '../helpers/bazaar.js';
 
 const GAME = `
 id: memo
@@ -142,6 +143,59 @@ describe('cache keys of arguments', () => {
     const late = Array.from({ length: 20 }, (_, i) => key(3, `late${i}`));
     expect(new Set(late).size).toBe(20);
     expect(key(3, 'late0')).not.toBe(key(3, 'word0'));
+  });
+});
+
+describe('quantities and payments in the cache', () => {
+  // Bazaar (market.test.ts): `seller(p, s)` is the sources of s (sources()) priced by the quantity `price`, which
+  // a trading post in the buyer's city lowers to 1 for wood and stone bought from the next seat
+  const SELLER = 'seller(player(1), player(2)).price';
+  it('reuses a value read through a quantity until a card that changes it comes into play or leaves', () => {
+    const game = loadGame('bazaar.yaml', BAZAAR);
+    expect(game.quantities.every((q) => q.cache !== null)).toBe(true);
+    const s = start(game, 2, 1);
+    const post = entitiesOf(game, 'post')[0]!;
+    const at = (e: string) => withCache(() => evaluate(game, s, e));
+    expect(at(SELLER)).toEqual([2, 2, 2]);
+    const hits = memo.hits;
+    expect(at(SELLER)).toEqual([2, 2, 2]);
+    expect(memo.hits).toBeGreaterThan(hits); // reused
+    moveEntities(s, game, [post], zoneInst(game, 'city', 0));
+    expect(at(SELLER)).toEqual([1, 1, 2]);
+    expect(at('seller(player(2), player(1)).price')).toEqual([2, 2, 2]); // not the owner's purchase
+    moveEntities(s, game, [post], zoneInst(game, 'discard'));
+    expect(at(SELLER)).toEqual([2, 2, 2]);
+    // the cost of a payment too: a plan's total follows the price
+    moveEntities(s, game, [post], zoneInst(game, 'city', 0));
+    const quarry = entitiesOf(game, 'quarry')[0]!;
+    moveEntities(s, game, [quarry], zoneInst(game, 'city', 1));
+    const cost = "cheapest(countsBy(resource, it == 'stone' ? 1 : 0), own(player(1)), [seller(player(1), player(2))], 10)";
+    expect(at(cost)).toBe(1);
+    moveEntities(s, game, [post], zoneInst(game, 'discard'));
+    expect(at(cost)).toBe(2);
+  });
+
+  it('never caches a quantity whose modifier reads $self, nor a definition reading it', () => {
+    const game = loadGame('bazaar-self.yaml', BAZAAR.replace('when: "$buyer == $owner and', 'when: "$self == $owner and $buyer == $owner and'));
+    expect(game.quantities.find((q) => q.id === 'price')!.cache).toBe(null);
+    const s = start(game, 2, 1);
+    moveEntities(s, game, [entitiesOf(game, 'post')[0]!], zoneInst(game, 'city', 0));
+    const as = (self: number) => withCache(() => evaluate(game, s, SELLER, self));
+    expect(as(0)).toEqual([1, 1, 2]);
+    expect(as(1)).toEqual([2, 2, 2]); // the same arguments, another $self
+    expect(as(0)).toEqual([1, 1, 2]);
+  });
+
+  it('7 Wonders: random and greedy games end in the same state with the cache and without it', () => {
+    const game = loadGame('rulesets/7-wonders.yaml');
+    const run = () => (['random', 'greedy'] as const).map((bot, i) => {
+      // no warnings kept: quantities are then cached too
+      const r = playout(game, { players: 3, seed: `memo:7w:${i}`, bot, record: true });
+      return { hash: stateHash(r.state), actions: JSON.stringify(r.recorded) };
+    });
+    const on = run();
+    memo.enabled = false;
+    expect(run()).toEqual(on);
   });
 });
 

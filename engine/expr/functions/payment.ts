@@ -4,6 +4,9 @@
 //   payments(cost, own, [{ sources: …, price: … }, …], coins)
 //                                                   every way to buy what `own` lacks no other beats (Pareto plans)
 //   cheapest(cost, own, sellers, coins)             the least coins to buy it, or -1 when it cannot be paid
+//
+// Each reads the game only through its argument expressions (whose reads the definition cache tracks) and
+// gives the same value for the same arguments, so a definition using them is cached like any other.
 
 import type { Ctx, Fn } from '../../model.js';
 import { ExprError, RuleError, type Scope } from '../env.js';
@@ -17,7 +20,6 @@ const sourceList = (of: string): Ty => T.list({ k: 'source', of });
 
 export const sources: FunctionDef = {
   name: 'sources',
-  opaque: true,
   doc: "Units a list of items yields for paying: each item's fixed counts, and one unit of any of its either/or kinds: sources(city[$p], it.produces, it.either). Optionally how many times each item yields them.",
   params: [{ name: 'list', shows: 'a list' }, { name: 'fixed', shows: 'counts about it' }, { name: 'either', shows: 'kinds about it' }, { name: 'copies', shows: 'a number about it (default 1)', optional: true }],
   returns: 'a list of sources',
@@ -115,7 +117,6 @@ const SELLERS = { name: 'sellers', shows: 'a list of { sources, price }' };
 
 export const payments: FunctionDef = {
   name: 'payments',
-  opaque: true,
   doc: 'Every way to pay a cost that no other way beats (paying each seller at most as much and one less): the cheapest, and a dearer one that pays another seller (the buyer may prefer it). Own units first, the rest bought from the sellers at their prices, within the coins given. Each plan is a record { total, pay, bought }: pay[i] coins to seller i, bought[i] the counts bought there. No plan: it cannot be paid.',
   params: [{ name: 'cost', shows: 'counts' }, { name: 'own', shows: 'sources' }, SELLERS, { name: 'coins', shows: 'a number', optional: true }],
   returns: 'a list of plans',
@@ -151,7 +152,6 @@ export const payments: FunctionDef = {
 
 export const cheapest: FunctionDef = {
   name: 'cheapest',
-  opaque: true,
   doc: 'The least coins to pay a cost (0 when own units suffice), or -1 when it cannot be paid within the coins given.',
   params: [{ name: 'cost', shows: 'counts' }, { name: 'own', shows: 'sources' }, SELLERS, { name: 'coins', shows: 'a number', optional: true }],
   returns: 'a number',

@@ -8,7 +8,8 @@ import { T, typeFromName, type Ty } from '../../expr/types.js';
 import type { Path } from '../../effects/index.js';
 import { arr, hintOf, isObj, type CompileContext, type Obj } from './context.js';
 import type { CompileHost } from './host.js';
-import { instances } from '../../instances.js';
+import { instanceCountOf, instances } from '../../instances.js';
+import { recordingId, track } from '../../memo.js';
 
 const PARAM_TYPES = ['number', 'bool', 'string', 'player', 'players', 'card', 'cards', 'cell', 'cells'];
 const OPS = ['set', 'add', 'atLeast', 'atMost'] as const;
@@ -52,13 +53,17 @@ export function compileQuantities(cx: CompileContext, h: CompileHost): QuantityD
     }
     return { binds, it: null, random: false };
   };
+  // quantities whose values cannot be cached (a part reads `$self` or calls a random or opaque function)
+  const opaque = new Set<string>();
+  let inPlayOpaque = false;
   // collect dependencies while a quantity's parts compile
   const tracking = (id: string, f: () => void) => {
     const d = deps.get(id) ?? new Set<string>();
     deps.set(id, d);
-    const prev = cx.env.onQuantityCall;
+    const prev = cx.env.onQuantityCall, prevOpaque = cx.env.onOpaque;
     cx.env.onQuantityCall = (callee) => d.add(callee);
-    try { f(); } finally { cx.env.onQuantityCall = prev; }
+    cx.env.onOpaque = () => opaque.add(id);
+    try { f(); } finally { cx.env.onQuantityCall = prev; cx.env.onOpaque = prevOpaque; }
   };
   for (const q of cx.quantityInfos.values()) {
     const { item, index } = items.get(q.id)!;
@@ -78,7 +83,7 @@ export function compileQuantities(cx: CompileContext, h: CompileHost): QuantityD
     const literal = item.base === undefined ? (q.t.k === 'bool' ? false : 0) : typeof item.base === 'number' || typeof item.base === 'boolean' ? item.base : undefined;
     out.push({
       id: q.id, index: q.index, type: q.t.k === 'bool' ? 'bool' : q.t.k === 'counts' ? 'counts' : 'number', slots, ownerSlot: cx.slotOf('owner'), cardSlot: cx.slotOf('this'),
-      base: base ?? (() => 0), constBase: literal === undefined ? undefined : clampConst(literal, bound('min'), bound('max')), min: bound('min'), max: bound('max'), combine, mods: [],
+      base: base ?? (() => 0), constBase: literal === undefined ? undefined : clampConst(literal, bound('min'), bound('max')), min: bound('min'), max: bound('max'), combine, mods: [], cache: null,
     });
   }
   // modifiers: on card types (every card of the type) and on cards (its copies)
@@ -91,7 +96,12 @@ export function compileQuantities(cx: CompileContext, h: CompileHost): QuantityD
   });
   const inPlayOf = new Map<string, Fn<boolean> | null>();
   for (const [id, { item, index }] of cx.ids('cardTypes')) {
-    const general = item.inPlay === undefined ? null : h.expr(item.inPlay, ['cardTypes', index, 'inPlay'], { ...h.baseScope(false), it: T.card }, T.bool) as Fn<boolean> | null;
+    const prevOpaque = cx.env.onOpaque;
+    cx.env.onOpaque = () => { inPlayOpaque = true; };
+    let general: Fn<boolean> | null;
+    try {
+      general = item.inPlay === undefined ? null : h.expr(item.inPlay, ['cardTypes', index, 'inPlay'], { ...h.baseScope(false), it: T.card }, T.bool) as Fn<boolean> | null;
+    } finally { cx.env.onOpaque = prevOpaque; }
     inPlayOf.set(id, general && typeof item.inPlay === 'string' ? inZoneCheck(item.inPlay, cx) ?? general : general);
     if (item.modifies !== undefined) addMods(item.modifies, ['cardTypes', index, 'modifies'], Int32Array.from(byType.get(id) ?? []), id);
   }
@@ -102,6 +112,7 @@ export function compileQuantities(cx: CompileContext, h: CompileHost): QuantityD
     addMods(item.modifies, ['cards', index, 'modifies'], Int32Array.from(byDef.get(def) ?? []), cx.cards[def]!.type);
   }
   reportCycles(cx, deps);
+  markCacheable(out, deps, inPlayOpaque ? new Set(out.map((q) => q.id)) : opaque);
   return out;
 
   function addMods(src: unknown, path: Path, entities: Int32Array, typeId: string): void {
@@ -128,13 +139,39 @@ export function compileQuantities(cx: CompileContext, h: CompileHost): QuantityD
   }
 }
 
-/** `zoneOf(it) == 'zone'`, the usual in-play test, as two array reads instead of an expression. */
+/** `zoneOf(it) == 'zone'`, the usual in-play test, as two array reads instead of an expression. What it read,
+ *  for the definition cache: the instance the card lies in, or, when it lies elsewhere, every instance of the
+ *  zone (the card coming into one changes that one). */
 function inZoneCheck(src: string, cx: CompileContext): Fn<boolean> | null {
   const m = /^\s*zoneOf\(it\)\s*==\s*'([A-Za-z_][A-Za-z0-9_]*)'\s*$/.exec(src);
   const zi = m ? cx.zoneInfos.get(m[1]!) : undefined;
   if (!zi) return null;
   const z = zi.index;
-  return (c) => instances(c.g).zone[c.s.loc[c.it as number]!] === z; // `it`: a card, the modifier's own
+  let noted = 0; // the recording that has every instance of the zone already (a quantity asks for card after card)
+  return (c) => {
+    const k = c.s.loc[c.it as number]!; // `it`: a card, the modifier's own
+    if (instances(c.g).zone[k] === z) { track(c.s, k); return true; }
+    const r = recordingId();
+    if (r !== 0 && r !== noted) {
+      const zd = c.g.zones[z]!;
+      for (let i = zd.base, end = zd.base + instanceCountOf(c.g, zd); i < end; i++) track(c.s, i);
+      noted = r;
+    }
+    return false;
+  };
+}
+
+/** Which quantities may be cached: none that reads what the cache cannot follow, or reads such a quantity. */
+function markCacheable(out: QuantityDef[], deps: Map<string, Set<string>>, opaque: Set<string>): void {
+  const no = new Set(opaque);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [id, callees] of deps) {
+      if (no.has(id)) continue;
+      for (const d of callees) if (no.has(d)) { no.add(id); grew = true; break; }
+    }
+  }
+  for (const q of out) q.cache = no.has(q.id) ? null : { values: new Map(), hits: 0, misses: 0, work: 0, off: false };
 }
 
 /** A constant base within the quantity's bounds (what quantityValue would make of it). */
