@@ -569,15 +569,13 @@ export interface Memory {
   where: number[];
   /** seat × card → the seat's `surv` of that zone when the card arrived there */
   at: number[];
-  /** seat × zone instance → the chance that every card the seat remembers there is still there (engine/memory.ts) */
+  /** seat × zone instance → the chance that every card the seat remembers there is still there */
   surv: number[];
-  /** seat × zone instance → the factor the seat's last unseen departure from there took off `surv` (1: none
-   *  pending), given back when the card that went is seen elsewhere (engine/memory.ts) */
+  /** seat × zone instance → what the last unseen departure took off `surv` (1: none), given back when seen */
   loss: number[];
 }
 
-// The shape of a belief as the state and the expression language see it (the implementation is
-// bots/belief.ts): declared here so that the state and the `belief` function need not import the bots.
+// A belief as the state and the language see it (implemented in bots/belief.ts), so they need not import the bots.
 
 /** What the bot seats of a real game infer of what they cannot see, kept up to date as the game is played. */
 export interface BeliefTracker {
