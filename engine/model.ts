@@ -579,8 +579,7 @@ export interface Memory {
 
 /** What the bot seats of a real game infer of what they cannot see, kept up to date as the game is played. */
 export interface BeliefTracker {
-  /** A decision was taken: `pre` is the game just before it, `post` the game after it (and after the flow
-   *  ran on to the next decision). */
+  /** A decision was taken: `pre` is the game just before it, `post` after it and the flow to the next decision. */
   observe(g: Game, pre: State, post: State, p: OpenPrompt, choice: readonly unknown[]): void;
   /** Whether `viewer`'s belief is kept. */
   tracks(viewer: number): boolean;
