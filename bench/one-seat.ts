@@ -5,13 +5,11 @@
  * time of this process: a shared machine's other load does not count. One core.
  *
  *   npm run build && node dist/bench/one-seat.js rulesets/7-wonders.yaml --players 3 --games 150 --seed 1 \
- *     --bot ismcts --among greedy [--from K] [--rollout R] [--width W] [--json]
+ *     --bot ismcts --among greedy [--from K] [--rollout R] [--json]
  *
  * `--from K --games G` plays games K … K+G−1 only (several processes on several cores; add their counts up).
  * `--rollout R`: an `ismcts`/`guided` seat's rollouts take R decisions (to the end of the step they are in)
- * instead of the default, to try another depth. `--width W`: the seat searches its own decision among only the
- * W options greedy's one-step lookahead rates best. `--paired`: it tries every option once a round, all on the same
- * copy and random stream (common random numbers).
+ * instead of the default, to try another depth.
  */
 import { readFileSync } from 'node:fs';
 import { loadRulesetText, type BotKind, type Game } from '../engine/index.js';
@@ -39,8 +37,6 @@ const games = Number(arg('games') ?? 30);
 const from = Number(arg('from') ?? 0);
 const seed = arg('seed') ?? '1';
 const rollout = arg('rollout') === undefined ? undefined : Number(arg('rollout'));
-const width = arg('width') === undefined ? undefined : Number(arg('width'));
-const paired = argv.includes('--paired');
 if (!file || !bot || !among || !(players >= 1) || !(games >= 1) || !(from >= 0)) {
   process.stderr.write('usage: node dist/bench/one-seat.js FILE --players N --games G --seed S --bot B --among B [--from K] [--json]\n');
   process.exit(2);
@@ -52,8 +48,8 @@ const g: Game = loaded.game;
 /** The seat's bot's choice; a searching bot with `--rollout` searches with rollouts of that depth. */
 function decide(kind: BotKind, s: State, p: OpenPrompt, rng: Uint32Array): Choice {
   const { entry, budget } = resolveBot(kind);
-  if ((rollout === undefined && width === undefined && !paired) || (entry.name !== 'ismcts' && entry.name !== 'guided')) return botChoice(kind, s, g, p, rng);
-  return ismctsChoice(s, g, botPrompt(s, g, p), rng, budget, entry.name === 'guided', rollout ?? g.rollout ?? undefined, undefined, width ?? 0, paired);
+  if (rollout === undefined || (entry.name !== 'ismcts' && entry.name !== 'guided')) return botChoice(kind, s, g, p, rng);
+  return ismctsChoice(s, g, botPrompt(s, g, p), rng, budget, entry.name === 'guided', rollout);
 }
 
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };

@@ -25,27 +25,11 @@ const MAX_CANDIDATES = 64;
 const MAX_FILL = 1000;
 
 export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array): Choice {
+  const me = p.player;
+  const def = g.promptSteps[p.key]!;
   // never list a huge number of combinations: sample candidates instead (each distinct one once)
   const cands = choiceCount(p) > MAX_CANDIDATES ? distinctChoices(Array.from({ length: MAX_CANDIDATES }, () => randomChoice(p, rng))) : choices(p);
   if (cands.length === 1) return cands[0]!;
-  const values = lookaheadValues(s, g, p, cands, rng);
-  let best = -Infinity;
-  let bestList: Choice[] = [];
-  cands.forEach((real, k) => {
-    const v = values[k]!;
-    if (bestList.length === 0 || v > best + 1e-9) { best = v; bestList = [real]; }
-    else if (v >= best - 1e-9) bestList.push(real);
-  });
-  return bestList[randInt(rng, bestList.length)]!;
-}
-
-/** Greedy's judgement of each of `cands` (choices of decision `p`, as the bot holds them): each played on one
- *  determinized copy until the next decision (past a simultaneous step, the other seats filled in at random, the
- *  same for every candidate), scored by the objective plus the prompt's own `score`; -Infinity for one the
- *  heuristics cannot judge. Also the `ismcts` bot's first guess at its own options. */
-export function lookaheadValues(s: State, g: Game, p: OpenPrompt, cands: readonly Choice[], rng: Uint32Array): number[] {
-  const me = p.player;
-  const def = g.promptSteps[p.key]!;
   const base = determinize(s, g, me, rng);
   // A card the bot cannot see is known only by where it lies: in the copy, the card at that place.
   const blind = def.prompt.kind.cards ? (e: Value) => blindCard(s, base, g, e, me) : null;
@@ -54,7 +38,9 @@ export function lookaheadValues(s: State, g: Game, p: OpenPrompt, cands: readonl
   const step = s.simultaneous ? { list: s.simultaneous.list, step: s.simultaneous.step, depth: s.stack.length } : null;
   const fillRng = rng.slice();
   randInt(rng, 2); // the bot's own stream moves on, whatever the fill-ins drew
-  return cands.map((real) => {
+  let best = -Infinity;
+  let bestList: Choice[] = [];
+  for (const real of cands) {
     const choice = blind ? real.map(blind) : real;
     let v = score ? choiceScore(base, g, p.key, me, choice) : 0;
     const t = cloneState(base);
@@ -64,8 +50,11 @@ export function lookaheadValues(s: State, g: Game, p: OpenPrompt, cands: readonl
     if (step) finishStep(t, g, me, step, fillRng.slice());
     v += heuristic(() => objective(t, g, me));
     // a heuristic that is not a number (a score over an empty pile divided by 0) counts as the worst
-    return Number.isNaN(v) ? -Infinity : v;
-  });
+    if (Number.isNaN(v)) v = -Infinity;
+    if (bestList.length === 0 || v > best + 1e-9) { best = v; bestList = [real]; }
+    else if (v >= best - 1e-9) bestList.push(real);
+  }
+  return bestList[randInt(rng, bestList.length)]!;
 }
 
 /** The prompt's own heuristic `score` of a choice for `player` (the sum over the values chosen), judged on `s`

@@ -17,9 +17,6 @@
 // tree, untried actions are tried best-scored first and a progressive bias leans UCB1 towards them; in the
 // rollouts, most decisions take the best-scored choice instead of a random one. Prompts without a score, and
 // rulesets without any, are searched exactly as by `ismcts`.
-// Two options for experiments (bench/one-seat.ts `--width`, `--paired`), off by default: the root's options narrowed
-// to the few greedy's one-step lookahead rates best, and the root's options tried once each a round on one copy and
-// one random stream (common random numbers).
 // The bot then takes its most visited action. Cooperative and team games need nothing special: a team's
 // seats share its result. A seat deciding later in a simultaneous step learns nothing of an earlier one's
 // choice in its own tree, so its statistics average over what the others may have chosen.
@@ -29,11 +26,10 @@
 import type { Game, Choice, OpenPrompt, State } from '../model.js';
 import { choiceCount, choices, resolve } from '../flow.js';
 import { randInt } from '../rng.js';
-import { cloneState } from '../state.js';
 import { blindCard, determinize } from './determinize.js';
 import { randomChoice } from './random.js';
 import { botPrompt } from './options.js';
-import { choiceScore, lookaheadValues } from './greedy.js';
+import { choiceScore } from './greedy.js';
 import { child, choiceKey, newNode, observedKey, selectUcb, type Node } from './ismcts-tree.js';
 import { ObjectiveScale, rewards } from './ismcts-reward.js';
 
@@ -65,13 +61,12 @@ export interface SearchStats {
   decisions: number;
 }
 
-export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS, stats?: SearchStats, width = 0, paired = false): Choice {
+export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS, stats?: SearchStats): Choice {
   // `guided` is led by a decision's heuristic where its prompt declares a `score`
   const led = (key: number) => guided && !!g.promptSteps[key]!.prompt.score;
   const me = p.player;
-  let cands = candidates(p, rng);
+  const cands = candidates(p, rng);
   if (cands.length === 1) return cands[0]!;
-  if (width > 0 && cands.length > width) cands = bestJudged(s, g, p, cands, rng, width);
   const cardPrompt = g.promptSteps[p.key]!.prompt.kind.cards;
   const trees: Node[] = Array.from({ length: s.players }, newNode);
   const rootKids = cands.map((_, i) => child(trees[me]!, `#${i}`));
@@ -85,21 +80,8 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
   const paths: Node[][] = Array.from({ length: s.players }, () => []);
   const cur: Node[] = new Array(s.players);
 
-  // `paired`: the iterations go in rounds, each trying every option of this decision once on one copy with one
-  // stream for everything random after it (common random numbers: options are compared on the same deal and the
-  // same fill-ins, so the difference between two of them is not lost in the noise of each one's own draws)
-  const rounds = paired ? Math.max(1, Math.floor(iterations / cands.length)) : 0;
-  if (paired) iterations = rounds * cands.length;
-  let d0: State | null = null;
-  let roundRng = rng;
   for (let it = 0; it < iterations; it++) {
-    let d: State;
-    let rr = rng;
-    if (paired) {
-      if (it % cands.length === 0) { d0 = determinize(s, g, me, rng); roundRng = rng.slice(); randInt(rng, 2); }
-      d = cloneState(d0!);
-      rr = roundRng.slice();
-    } else d = determinize(s, g, me, rng);
+    const d = determinize(s, g, me, rng);
     for (let q = 0; q < s.players; q++) { cur[q] = trees[q]!; paths[q]!.length = 0; paths[q]!.push(trees[q]!); }
 
     // the root: this seat's own decision, among the real candidates (a card it cannot see: the copy's card
@@ -108,7 +90,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     const fresh = rootKids.findIndex((n) => n.visits === 0);
     for (const n of rootKids) n.avail++;
     const w = ledRoot ? GUIDE_WEIGHT : 0;
-    k = paired ? it % cands.length : fresh >= 0 ? (ledRoot ? bestBy(untriedOf(rootKids), (i) => rootKids[i]!.bias, rng) : fresh) : selectUcb(rootKids, EXPLORATION, w);
+    k = fresh >= 0 ? (ledRoot ? bestBy(untriedOf(rootKids), (i) => rootKids[i]!.bias, rng) : fresh) : selectUcb(rootKids, EXPLORATION, w);
     const dp = openOf(d, me)!;
     const choice = cardPrompt ? cands[k]!.map((e) => blindCard(s, d, g, e, me)) : cands[k]!;
     descend(d, g, dp, choice, me, `#${k}`, cur, paths);
@@ -116,7 +98,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     // the simultaneous step of the last decision taken (null outside one)
     let stepOfLast = d.simultaneous;
     resolve(d, g, dp, choice);
-    let inTree = paired ? rootKids[k]!.visits > 0 : fresh < 0;
+    let inTree = fresh < 0;
 
     // down the trees, then a rollout
     let rolled = 0;
@@ -139,11 +121,11 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
       if (stats) stats.decisions++;
       if (!inTree) {
         if (rolled + 1 >= rollout) d.halt = true;
-        resolve(d, g, q, led(q.key) && randInt(rr, 100) < GUIDE_ROLLOUT ? scoredChoice(d, g, q, rr) : randomChoice(q, rr));
+        resolve(d, g, q, led(q.key) && randInt(rng, 100) < GUIDE_ROLLOUT ? scoredChoice(d, g, q, rng) : randomChoice(q, rng));
         rolled++;
         continue;
       }
-      const cs = candidates(q, rr);
+      const cs = candidates(q, rng);
       const node = cur[x]!;
       const keys = cs.map((c) => `${x}|${choiceKey(d, g, q, c, x)}`);
       const ledHere = led(q.key);
@@ -158,7 +140,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
       }
       let pick: number;
       if (untried.length) {
-        pick = ledHere ? bestBy(untried, (i) => node.children.get(keys[i]!)!.bias, rr) : untried[randInt(rr, untried.length)]!;
+        pick = ledHere ? bestBy(untried, (i) => node.children.get(keys[i]!)!.bias, rng) : untried[randInt(rng, untried.length)]!;
         if (cs.length > 1) {
           inTree = false; // one new node per iteration: then the rollout
           if (rollout === 0) d.halt = true;
@@ -189,14 +171,6 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
     else if (n.visits === bv && Math.abs(m - bm) <= 1e-12) best.push(i);
   });
   return cands[best[randInt(rng, best.length)]!]!;
-}
-
-/** The `width` choices of `cands` that greedy's one-step lookahead judges best (lookaheadValues), in their order. */
-function bestJudged(s: State, g: Game, p: OpenPrompt, cands: Choice[], rng: Uint32Array, width: number): Choice[] {
-  const v = lookaheadValues(s, g, p, cands, rng);
-  const order = cands.map((_, i) => i).sort((a, b) => v[b]! - v[a]! || a - b);
-  const keep = new Set(order.slice(0, width));
-  return cands.filter((_, i) => keep.has(i));
 }
 
 /** The choice the prompt's heuristic score likes best (ties: the bot's stream), among the candidates. */
