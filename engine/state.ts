@@ -360,23 +360,7 @@ function moveList(s: State, g: Game, list: number[], dest: number, bottom: boole
     }
     for (let i = 0; i < n; i++) marks[list[i]!] = 0;
   }
-  const z = ownZone(s, dest);
-  for (let i = 0; i < n; i++) {
-    const e = list[i]!;
-    s.shown[e] = 0;
-    s.loc[e] = dest;
-  }
-  if (bottom) {
-    // the cards go under the pile, in their order: the pile moves up in place (no spread of the list)
-    const m = z.length;
-    for (let i = 0; i < n; i++) z.push(0);
-    for (let i = m - 1; i >= 0; i--) z[i + n] = z[i]!;
-    for (let i = 0; i < n; i++) z[i] = list[i]!;
-  }
-  else for (let i = 0; i < n; i++) z.push(list[i]!);
-  touch(s, g, instances(g), dest);
-  const anon = ins.anon[dest] === 1;
-  if (anon) shuffleInPlace(s.rng, z);
+  const anon = putInto(s, g, ins, list, n, dest, bottom);
   if (logging) {
     const after = anon ? 0 : zoneMask(s, g, dest);
     logLine();
@@ -432,20 +416,29 @@ function moveTopQuietly(s: State, g: Game, cards: readonly number[], src: number
   const z = ownZone(s, src);
   for (let i = 0; i < n; i++) z.pop();
   touch(s, g, ins, src);
-  const d = ownZone(s, dest);
+  putInto(s, g, ins, cards, n, dest, bottom);
+}
+
+/** The first n cards of `list`, already out of their zones, go on top of `dest` in order, or under it; a zone
+ *  whose order nobody knows is shuffled. Returns whether it was. */
+function putInto(s: State, g: Game, ins: ReturnType<typeof instances>, list: readonly number[], n: number, dest: number, bottom: boolean): boolean {
+  const z = ownZone(s, dest);
   for (let i = 0; i < n; i++) {
-    const e = cards[i]!;
+    const e = list[i]!;
     s.shown[e] = 0;
     s.loc[e] = dest;
   }
   if (bottom) {
-    const m = d.length;
-    for (let i = 0; i < n; i++) d.push(0);
-    for (let i = m - 1; i >= 0; i--) d[i + n] = d[i]!;
-    for (let i = 0; i < n; i++) d[i] = cards[i]!;
-  } else for (let i = 0; i < n; i++) d.push(cards[i]!);
+    // the cards go under the pile, in their order: the pile moves up in place (no spread of the list)
+    const m = z.length;
+    for (let i = 0; i < n; i++) z.push(0);
+    for (let i = m - 1; i >= 0; i--) z[i + n] = z[i]!;
+    for (let i = 0; i < n; i++) z[i] = list[i]!;
+  } else for (let i = 0; i < n; i++) z.push(list[i]!);
   touch(s, g, ins, dest);
-  if (ins.anon[dest] === 1) shuffleInPlace(s.rng, d);
+  const anon = ins.anon[dest] === 1;
+  if (anon) shuffleInPlace(s.rng, z);
+  return anon;
 }
 
 export function shuffleZone(s: State, inst: number): void {
