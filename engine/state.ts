@@ -25,6 +25,9 @@ export interface NewGameOptions {
   /** a finished state of the same game that nothing will read again: the new game is set up in its lists
    *  (batch simulation plays game after game without making a state's columns anew; see `blankState`) */
   reuse?: State;
+  /** false: no seat plans on copies of the game (every seat plays at random), so nothing reads what each seat
+   *  remembers of hidden cards (memory.ts) and none is kept */
+  memory?: boolean;
 }
 
 /** What every new game of a compiled ruleset starts from: each zone instance's starting cards, each card's zone,
@@ -66,7 +69,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
     ver: versions(ninst + g.vars.length + 2),
     loc: blank.loc.slice(),
     shown: blank.zeroCards.slice(),
-    mem: newMemory(g, o.players, ne, ninst),
+    mem: o.memory === false ? null : newMemory(g, o.players, ne, ninst),
     roles: new Int16Array(o.players).fill(-1),
     dealtRoles: new Int16Array(o.players).fill(-1),
     roleShown: new Uint8Array(o.players),
@@ -112,7 +115,7 @@ function resetState(s: State, g: Game, blank: Blank, o: NewGameOptions): State {
   for (let i = 0; i < s.ver.length; i++) s.ver[i] = nextVersion();
   const loc = blank.loc;
   for (let e = 0; e < loc.length; e++) { s.loc[e] = loc[e]!; s.shown[e] = 0; }
-  s.mem = newMemory(g, o.players, loc.length, ninst);
+  s.mem = o.memory === false ? null : newMemory(g, o.players, loc.length, ninst);
   s.roles.fill(-1);
   s.dealtRoles.fill(-1);
   s.roleShown.fill(0);

@@ -60,7 +60,10 @@ export function playout(g: Game, o: PlayoutOptions): PlayoutResult {
 }
 
 function play(g: Game, o: PlayoutOptions): PlayoutResult {
-  const s = newGame(g, { players: o.players, seed: o.seed, options: o.options, log: o.log, warnings: o.warnings, reuse: o.reuse });
+  // a table of random seats never plans on a copy: nothing would read the seats' memory of hidden cards
+  let planned = false;
+  for (let p = 0; p < o.players; p++) if ((o.seats?.[p] ?? o.bot) !== 'random') planned = true;
+  const s = newGame(g, { players: o.players, seed: o.seed, options: o.options, log: o.log, warnings: o.warnings, reuse: o.reuse, memory: planned });
   const rngs = botStreams(o.seed, o.players);
   const viewers: number[] = [];
   for (let p = 0; p < o.players; p++) if (usesBelief(o.seats?.[p] ?? o.bot)) viewers.push(p);
