@@ -22,9 +22,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // the server stops loading an upload after 10 s of wall time; this file runs beside another test file, and on a
-  // busy 2-core machine the editor's upload can wait that long for a core
-  server = await startTestServer({ uploads: { timeoutMs: 60_000 } });
+  server = await startTestServer();
   browser = await launchBrowser();
 });
 
