@@ -141,7 +141,7 @@ export async function compareCmd(args: string[]): Promise<number> {
     seconds: Math.round(seconds * 1000) / 1000,
   };
   if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-  else process.stdout.write(text(report, ga, gb));
+  else process.stdout.write(compareText(report, ga, gb));
   return 0;
 }
 
@@ -161,7 +161,8 @@ function run(file: string, game: Game, setup: BatchSetup, from: number, to: numb
 
 const p1 = (x: number) => (100 * x).toFixed(1);
 
-function text(r: CompareReport, ga: Game, gb: Game): string {
+/** The report as the terminal shows it (exported for the tests: the text of a JSON report the command printed). */
+export function compareText(r: CompareReport, ga: Game, gb: Game): string {
   const row = (c: RateComparison) => {
     const d = c.difference;
     const rate = (x: RateComparison['base']) => `${p1(x.rate).padStart(5)}% (${p1(x.low)}–${p1(x.high)})`.padEnd(20);
