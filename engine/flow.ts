@@ -249,11 +249,7 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
         const players = seatsOnce(step.players(c) as number[], s.players);
         if (players.length === 0) { f.i++; break; }
         s.simultaneous = { list: step.body, step: f.i, threads: newThreads(s, players, step.slot) };
-        for (const th of s.simultaneous.threads) {
-          runThread(s, g, th);
-          if (s.ended) return;
-        }
-        if (s.simultaneous.threads.every((t) => !t.prompt)) finishParallel(s, g);
+        if (startThreads(s, g)) return;
         break;
       }
       case 'offer': {
@@ -263,11 +259,7 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
         const players = seatsOnce(step.players(c) as number[], s.players);
         if (players.length === 0) { c.bindings[step.slot] = NO_PLAYER; c.bindings[step.askSlot] = step.declined; f.i++; break; }
         s.simultaneous = { list: step.body, step: f.i, threads: newThreads(s, players, step.slot) };
-        for (const th of s.simultaneous.threads) {
-          runThread(s, g, th);
-          if (s.ended) return;
-        }
-        if (s.simultaneous.threads.every((t) => !t.prompt)) finishParallel(s, g);
+        if (startThreads(s, g)) return;
         break;
       }
     }
@@ -297,6 +289,19 @@ function endOfList(s: State, g: Game, c: Ctx, f: State['stack'][number]): void {
       s.stack.push(f);
     } else parent.i++;
   } else parent.i++;
+}
+
+/** Runs each new thread of a simultaneous step until its first decision; returns whether the game ended. When no
+ *  thread asks anything, the step is over at once. (Indexed loops: this runs every round of many games.) */
+function startThreads(s: State, g: Game): boolean {
+  const threads = s.simultaneous!.threads;
+  for (let k = 0; k < threads.length; k++) {
+    runThread(s, g, threads[k]!);
+    if (s.ended) return true;
+  }
+  for (let k = 0; k < threads.length; k++) if (threads[k]!.prompt) return false;
+  finishParallel(s, g);
+  return false;
 }
 
 /** A decision with exactly one legal choice is taken at once and is not counted as an action. */

@@ -264,7 +264,9 @@ function touch(s: State, g: Game, ins: Instances, inst: number): void {
 
 /** Something every reaction may care about changed (a role, a variable, a reveal). */
 export function touchAll(s: State): void {
-  s.dirty.fill(-1);
+  // a loop: `fill` is a call into the runtime, dearer than the one or two reactions a ruleset has
+  const d = s.dirty;
+  for (let k = 0; k < d.length; k++) d[k] = -1;
 }
 
 /** Depth of `quiet` blocks being run: inside one, moves and shuffles write no log line of their own (the

@@ -173,15 +173,17 @@ export const deal: EffectDef = {
       const n = count(c);
       const cell = cellRead(c);
       const r = refill ? refill(c) : -1;
-      const ps: number[] = players ? (players(c) as number[]).filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.players) : Array.from({ length: c.s.players }, (_, i) => i);
+      // every seat in order (the usual deal) needs no list of them
+      const ps: number[] | null = players ? (players(c) as number[]).filter((p) => Number.isInteger(p) && p >= 0 && p < c.s.players) : null;
+      const m = ps ? ps.length : c.s.players;
       for (let k = 0; k < n; k++) {
-        for (const p of ps) {
+        for (let i = 0; i < m; i++) {
           if (c.s.zones[f]!.length === 0 && r >= 0) refillZone(c, f, r);
           if (c.s.zones[f]!.length === 0) {
-            warn(c, site, () => `a deal of ${n} each to ${ps.length} players ran out after ${k * ps.length + ps.indexOf(p)} cards (add upTo: true when that is expected)`, cell);
+            warn(c, site, () => `a deal of ${n} each to ${m} players ran out after ${k * m + i} cards (add upTo: true when that is expected)`, cell);
             return;
           }
-          moveTop(c.s, c.g, f, base + p, 1);
+          moveTop(c.s, c.g, f, base + (ps ? ps[i]! : i), 1);
         }
       }
     };

@@ -32,7 +32,8 @@ export function seatsOnce(xs: readonly number[], n: number): number[] {
 
 export function threadsDone(s: State, g: Game): boolean {
   const n = g.lists[s.simultaneous!.list]!.steps.length;
-  for (const t of s.simultaneous!.threads) if (t.prompt || t.i < n) return false;
+  const threads = s.simultaneous!.threads;
+  for (let k = 0; k < threads.length; k++) if (threads[k]!.prompt || threads[k]!.i < n) return false;
   return true;
 }
 

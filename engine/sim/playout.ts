@@ -46,7 +46,11 @@ export interface PlayoutResult {
 export function nextPrompt(s: State): OpenPrompt | null {
   if (s.simultaneous) {
     let best: OpenPrompt | null = null;
-    for (const t of s.simultaneous.threads) if (t.prompt && (!best || t.prompt.player < best.player)) best = t.prompt;
+    const threads = s.simultaneous.threads;
+    for (let k = 0; k < threads.length; k++) {
+      const q = threads[k]!.prompt;
+      if (q && (!best || q.player < best.player)) best = q;
+    }
     return best;
   }
   return s.prompt;
