@@ -32,6 +32,7 @@ import { botPrompt } from './options.js';
 import { choiceScore } from './greedy.js';
 import { child, choiceKey, newNode, observedKey, selectUcb, type Node } from './ismcts-tree.js';
 import { ObjectiveScale, rewards } from './ismcts-reward.js';
+import { withCache } from '../memo.js';
 
 /** Iterations per decision of `ismcts` without a budget: a five-player game of the bundled hidden-role
  *  ruleset with every seat ISMCTS plays in under 10 s on the 2-core development machine (measured: about 2.6 s
@@ -62,6 +63,12 @@ export interface SearchStats {
 }
 
 export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS, stats?: SearchStats): Choice {
+  // definitions cached across the copies (memo.ts: a value is reused only where nothing it read changed), as a
+  // batch playout already runs every bot; a bot called on its own (a live table, a bench) searches as fast
+  return withCache(() => search(s, g, p, rng, iterations, guided, rollout, stats));
+}
+
+function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided: boolean, rollout: number, stats?: SearchStats): Choice {
   // `guided` is led by a decision's heuristic where its prompt declares a `score`
   const led = (key: number) => guided && !!g.promptSteps[key]!.prompt.score;
   const me = p.player;
