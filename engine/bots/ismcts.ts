@@ -26,7 +26,7 @@
 import type { Game, Choice, OpenPrompt, State } from '../model.js';
 import { choiceCount, choices, resolve } from '../flow.js';
 import { randInt } from '../rng.js';
-import { blindCard, determinize } from './determinize.js';
+import { blindCard, copier } from './determinize.js';
 import { randomChoice } from './random.js';
 import { botPrompt } from './options.js';
 import { choiceScore } from './greedy.js';
@@ -78,8 +78,9 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
   const trees: Node[] = Array.from({ length: s.players }, newNode);
   const rootKids = cands.map((_, i) => child(trees[me]!, `#${i}`));
   const ledRoot = led(p.key);
+  const copy = copier(s, g, me);
   if (ledRoot) {
-    const d0 = determinize(s, g, me, rng);
+    const d0 = copy(rng);
     setBiases(rootKids, cands.map((c) => choiceScore(d0, g, p.key, me, cardPrompt ? c.map((e) => blindCard(s, d0, g, e, me)) : c)));
   }
   const scale = new ObjectiveScale(s.players);
@@ -88,7 +89,7 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
   const cur: Node[] = new Array(s.players);
 
   for (let it = 0; it < iterations; it++) {
-    const d = determinize(s, g, me, rng);
+    const d = copy(rng);
     for (let q = 0; q < s.players; q++) { cur[q] = trees[q]!; paths[q]!.length = 0; paths[q]!.push(trees[q]!); }
 
     // the root: this seat's own decision, among the real candidates (a card it cannot see: the copy's card
