@@ -11,33 +11,47 @@
 // reactions run on it (a seat dealt a card that changes its role turns in the copy, as the rules
 // say), and a copy that breaks the ruleset's `plausible` condition is dealt again.
 
-import type { Ctx, Game, State } from '../model.js';
+import type { Ctx, Game, State, StepDef } from '../model.js';
 import type { Value } from '../expr/types.js';
 import { changed, cloneState, ownZone, rolesKey, touchAll, varKey } from '../state.js';
-import { cardSeenIn, cardVisibleTo, roleVisibleTo, varVisibleTo, zoneVisibleTo } from '../visibility.js';
+import { cardVisibleTo } from '../visibility.js';
 import { randInt, shuffleInPlace } from '../rng.js';
-import { instances } from '../instances.js';
-import { remembered } from '../memory.js';
-import { sameValue } from '../expr/value.js';
+import { planDeal, type DealPlan, type RememberedCard } from './deal-plan.js';
 import { RuleError } from '../expr/env.js';
 import { runReactions } from '../flow.js';
-import { NO_PLAYER } from '../seats.js';
+import { openPrompt } from '../flow/decision.js';
 
 /** Tries at dealing a copy that the ruleset's `plausible` condition accepts, before keeping the last one. */
 export const PLAUSIBLE_TRIES = 64;
 
 export function determinize(s: State, g: Game, viewer: number, rng: Uint32Array): State {
-  const tr = s.belief;
-  if (tr && tr.tracks(viewer)) {
-    const d = tr.draw(viewer, rng);
-    if (d) {
-      d.log = null;
-      freshRandomness(d, rng);
-      changed(d, rolesKey(d)); // a value cached for another copy never passes to this one (roles may differ)
-      return d;
+  return copier(s, g, viewer)(rng);
+}
+
+/** Copies of `s` for seat `viewer`, one a call, each as `determinize` deals it (the same copy for the same
+ *  stream): for a search dealing many copies of one position, which must not change meanwhile. What a redeal
+ *  reads of the position (deal-plan.ts) is worked out once. */
+export function copier(s: State, g: Game, viewer: number): (rng: Uint32Array) => State {
+  let plan: DealPlan | null = null;
+  return (rng) => {
+    const tr = s.belief;
+    if (tr && tr.tracks(viewer)) {
+      const d = tr.draw(viewer, rng);
+      if (d) {
+        d.log = null;
+        d.mem = null;
+        freshRandomness(d, rng);
+        changed(d, rolesKey(d)); // a value cached for another copy never passes to this one (roles may differ)
+        return d;
+      }
     }
-  }
-  return freshCopy(s, g, viewer, rng);
+    plan ??= planDeal(s, g, viewer);
+    const d = dealt(s, g, viewer, rng, plan, undefined, PLAUSIBLE_TRIES);
+    // A bot's copy keeps no seat memory: only a redeal reads memory, and nothing deals again from a bot's copy
+    // (no rule or expression reads it); noting every move of a lookahead in it cost about a twentieth of a search.
+    d.mem = null;
+    return d;
+  };
 }
 
 /** Hidden roles a fresh copy gives the seats it cannot see the roles of, instead of a redeal from the deal:
@@ -49,10 +63,15 @@ export interface RolesGiven {
 
 /** A copy dealt afresh from what `viewer` sees (see the top of this file). */
 export function freshCopy(s: State, g: Game, viewer: number, rng: Uint32Array, given?: RolesGiven, tries = PLAUSIBLE_TRIES): State {
-  let d = dealOnce(s, g, viewer, rng, given);
+  return dealt(s, g, viewer, rng, planDeal(s, g, viewer), given, tries);
+}
+
+/** A copy dealt by `plan`, dealt again (up to `tries` in all) while the ruleset's `plausible` rejects it. */
+function dealt(s: State, g: Game, viewer: number, rng: Uint32Array, plan: DealPlan, given: RolesGiven | undefined, tries: number): State {
+  let d = dealOnce(s, g, viewer, rng, plan, given);
   const ok = g.plausible;
   if (!ok) return d;
-  for (let k = 1; k < tries && !plausible(d, g, ok, viewer); k++) d = dealOnce(s, g, viewer, rng, given);
+  for (let k = 1; k < tries && !plausible(d, g, ok, viewer); k++) d = dealOnce(s, g, viewer, rng, plan, given);
   return d;
 }
 
@@ -87,47 +106,17 @@ export function wakeReactions(d: State, g: Game): void {
   d.dirty.fill(0);
 }
 
-function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, given?: RolesGiven): State {
+function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, plan: DealPlan, given?: RolesGiven): State {
   const d = cloneState(s);
   d.log = null;
   d.warns = null;
   d.lastCell = null;
-  // the hidden places: zone instance and position (two lists of numbers), and the card at each
-  const pz: number[] = [];
-  const pi: number[] = [];
-  const ents: number[] = [];
-  for (let z = 0; z < d.zones.length; z++) {
-    const zone = d.zones[z]!;
-    if (zone.length === 0) continue;
-    const zoneSeen = zoneVisibleTo(s, g, z, viewer); // once for the zone, not once per card
-    for (let i = 0; i < zone.length; i++) {
-      const e = zone[i]!;
-      if (!cardSeenIn(s, e, zoneSeen, viewer)) { pz.push(z); pi.push(i); ents.push(e); }
-    }
-  }
-  // start from a canonical order (the set of hidden cards is known from the view; where each one really
-  // lies is not), so the copy depends on the view and the bot's randomness only. A face-down card shows
-  // its back: hidden cards are redealt only among the places holding a card with the same back (card
-  // types without a `back` share one; a type's `backShows` field, an Age printed on the back, is part of it),
-  // so a face-down resource never lands where a face-down idea lies, nor a card of Age III in an Age I hand.
-  // The backs are taken in the order of their names.
-  const { rank, count } = backs(g);
-  const groups: (number[] | undefined)[] = new Array(count);
-  for (let k = 0; k < ents.length; k++) {
-    const r = rank[g.entityDef[ents[k]!]!]!;
-    const ks = groups[r];
-    if (ks) ks.push(k);
-    else groups[r] = [k];
-  }
-  // A place in a `knownType` zone shows the card type too: it first receives a card of that type from
-  // the shuffled group, and the other places share the cards left.
-  const ins = instances(g);
-  const typeKnown = (z: number) => g.zones[ins.zone[z]!]!.knownType === true;
+  // the hidden cards of each back go to the places showing it (deal-plan.ts), starting from a canonical order
+  // (the set of hidden cards is known from the view; where each one really lies is not), so the copy depends on
+  // the view and the bot's randomness only
+  const { pz, pi, ents } = plan;
   const typeOf = (e: number) => g.cards[g.entityDef[e]!]!.type;
-  for (let r = 0; r < count; r++) {
-    const ks = groups[r];
-    if (!ks) continue;
-    const cards = ascending(ks, ents, g.entityDef.length);
+  for (const { ks, cards, typed, rem } of plan.groups) {
     const used = cleared(0, ks.length); // places (by their index in ks) given a card
     const put = (u: number, e: number) => {
       used[u] = 1;
@@ -135,16 +124,17 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, given?: R
       if (d.zones[z]![i] !== e) ownZone(d, z)[i] = e;
       d.loc[e] = z;
     };
-    const kept = s.mem ? rememberedCards(s, g, viewer, rng, cards, ks, pz, ents, typeKnown, typeOf) : null;
+    const kept = rem.length ? rememberedCards(rng, rem, cards, ks, typed, ents, typeOf) : null;
     if (kept) for (const [e, u] of kept) put(u, e);
-    const group = kept ? cards.filter((e) => !kept.has(e)) : cards;
+    const group = kept ? cards.filter((e) => !kept.has(e)) : cards.slice();
     shuffleInPlace(rng, group);
+    // A place in a `knownType` zone shows the card type too: it first receives a card of that type from the
+    // shuffled group, and the other places share the cards left.
     const taken = cleared(1, group.length);
     const rest: number[] = [];
     for (let u = 0; u < ks.length; u++) {
       if (used[u]) continue;
-      const z = pz[ks[u]!]!;
-      if (!typeKnown(z)) { rest.push(u); continue; }
+      if (!typed[u]) { rest.push(u); continue; }
       const type = typeOf(ents[ks[u]!]!);
       let j = 0;
       while (j < group.length && (taken[j] || typeOf(group[j]!) !== type)) j++;
@@ -158,28 +148,33 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, given?: R
       put(u, group[j]!);
     }
   }
-  // Hidden roles are redealt from the roles as dealt at setup (the deal is public knowledge; a later
-  // private change of role, such as a conversion, must not show through)
-  const hidden: number[] = [];
-  for (let p = 0; p < s.players; p++) if (!roleVisibleTo(s, p, viewer)) hidden.push(p);
+  // hidden roles: from the roles as dealt (deal-plan.ts)
+  const hidden = plan.hiddenSeats;
   if (given) {
     for (const p of hidden) { d.roles[p] = given.roles[p]!; d.dealtRoles[p] = given.dealt[p]!; }
-  } else {
-    const roles = hidden.map((p) => s.dealtRoles[p]!).sort((a, b) => a - b);
+  } else if (hidden.length) {
+    const roles = plan.dealtRoles.slice();
     shuffleInPlace(rng, roles);
     hidden.forEach((p, k) => { d.roles[p] = roles[k]!; d.dealtRoles[p] = roles[k]!; }); // the copy's own deal: no trace of the real one
   }
   if (hidden.length) changed(d, rolesKey(d));
-  // variables the bot cannot see are reset to their starting value
-  g.vars.forEach((v, i) => {
-    if (v.perPlayer || v.perCard) {
-      // per player: each seat's entry; per card: each card's (seen as the card is, unless declared otherwise)
-      const vals = (d.vars[i] as Value[]).slice();
-      vals.forEach((_, p) => { if (!varVisibleTo(s, g, v, p, viewer)) vals[p] = Array.isArray(v.initial) ? [] : v.initial; });
-      d.vars[i] = vals;
-      changed(d, varKey(d, i));
-    } else if (!varVisibleTo(s, g, v, NO_PLAYER, viewer)) { d.vars[i] = Array.isArray(v.initial) ? [] : v.initial; changed(d, varKey(d, i)); }
-  });
+  // variables the bot cannot see are reset to their starting value (a variable left as it was keeps its version:
+  // values cached for the real game or another copy that read it stay good)
+  for (const { i, entries } of plan.hiddenVars) {
+    const v = g.vars[i]!;
+    const start = (): Value => (Array.isArray(v.initial) ? [] : v.initial);
+    if (entries === null) {
+      if (!isStart(d.vars[i]!, v.initial)) { d.vars[i] = start(); changed(d, varKey(d, i)); }
+      continue;
+    }
+    let vals: Value[] | null = null;
+    for (const p of entries) {
+      if (isStart((d.vars[i] as Value[])[p]!, v.initial)) continue;
+      vals ??= (d.vars[i] as Value[]).slice();
+      vals[p] = start();
+    }
+    if (vals) { d.vars[i] = vals; changed(d, varKey(d, i)); }
+  }
   // other seats' finished threads in a simultaneous step: what they bound while deciding is theirs alone
   // (their choice), so the copy keeps only what the step gave them (their own seat)
   if (d.simultaneous) {
@@ -210,46 +205,51 @@ export function blindCard(s: State, d: State, g: Game, option: Value, me: number
 }
 
 /**
- * The hidden cards of one back that the viewer remembers in a zone (memory.ts), each kept there with the chance
- * that it still is, at one of the zone's hidden places drawn at random (of its type where the zone shows types):
- * card → its place (an index into `ks`). Only the viewer's memory, the hidden places and the bot's stream decide,
- * never where the cards really are. A zone holding fewer hidden places than cards remembered there keeps as many
- * as fit; and every place of a `knownType` zone not taken must still find a card of its type among the others, so
- * a card kept outside such zones goes back to the others while its type runs short there.
+ * The hidden cards of one back that the viewer remembers in a zone (memory.ts; `rem`, from the plan), each kept
+ * there with the chance that it still is, at one of the zone's hidden places drawn at random (of its type where
+ * the zone shows types): card → its place (an index into `ks`). Only the viewer's memory, the hidden places and
+ * the bot's stream decide, never where the cards really are. A zone holding fewer hidden places than cards
+ * remembered there keeps as many as fit; and every place of a `knownType` zone not taken must still find a card
+ * of its type among the others, so a card kept outside such zones goes back to the others while its type runs
+ * short there.
  */
 function rememberedCards(
-  s: State, g: Game, viewer: number, rng: Uint32Array, cards: readonly number[], ks: readonly number[],
-  pz: readonly number[], ents: readonly number[], typeKnown: (z: number) => boolean, typeOf: (e: number) => string,
+  rng: Uint32Array, rem: readonly RememberedCard[], cards: readonly number[], ks: readonly number[], typed: readonly boolean[],
+  ents: readonly number[], typeOf: (e: number) => string,
 ): Map<number, number> | null {
   const kept = new Map<number, number>();
   const used = cleared(2, ks.length);
-  for (const e of cards) {
-    const { zone: z, chance } = remembered(s, viewer, e);
-    if (z < 0 || chance <= 0) continue;
+  for (const { e, chance, fits } of rem) {
     if (chance < 1 && randInt(rng, 0x40000000) >= chance * 0x40000000) continue;
-    const fits: number[] = [];
-    for (let u = 0; u < ks.length; u++) {
-      const k = ks[u]!;
-      if (!used[u] && pz[k] === z && (!typeKnown(z) || typeOf(ents[k]!) === typeOf(e))) fits.push(u);
+    // one of the places it fits not taken yet, drawn at random
+    let free = 0;
+    for (const u of fits) if (!used[u]) free++;
+    if (free === 0) continue;
+    let pick = randInt(rng, free);
+    for (const u of fits) {
+      if (used[u] || pick-- !== 0) continue;
+      used[u] = 1;
+      kept.set(e, u);
+      break;
     }
-    if (!fits.length) continue;
-    const u = fits[randInt(rng, fits.length)]!;
-    used[u] = 1;
-    kept.set(e, u);
   }
   if (kept.size === 0) return null;
   // the typed places left, and the cards left, by type
   const short = new Map<string, number>();
   for (let u = 0; u < ks.length; u++) {
-    const k = ks[u]!;
-    if (!used[u] && typeKnown(pz[k]!)) short.set(typeOf(ents[k]!), (short.get(typeOf(ents[k]!)) ?? 0) + 1);
+    if (!used[u] && typed[u]) { const t = typeOf(ents[ks[u]!]!); short.set(t, (short.get(t) ?? 0) + 1); }
   }
   for (const e of cards) if (!kept.has(e)) short.set(typeOf(e), (short.get(typeOf(e)) ?? 0) - 1);
   for (const [e, u] of [...kept].reverse()) {
     const t = typeOf(e);
-    if ((short.get(t) ?? 0) > 0 && !typeKnown(pz[ks[u]!]!)) { kept.delete(e); short.set(t, short.get(t)! - 1); }
+    if ((short.get(t) ?? 0) > 0 && !typed[u]) { kept.delete(e); short.set(t, short.get(t)! - 1); }
   }
   return kept.size ? kept : null;
+}
+
+/** Whether a variable's value is its starting one as a redeal resets it (an empty list for a list). */
+function isStart(x: Value, initial: Value): boolean {
+  return Array.isArray(initial) ? Array.isArray(x) && x.length === 0 : x === initial;
 }
 
 /**
@@ -262,7 +262,7 @@ export function reopenPending(d: State, g: Game, viewer: number): void {
   if (d.prompt && d.prompt.player !== viewer && d.stack.length) {
     const f = d.stack[d.stack.length - 1]!;
     const step = g.lists[f.list]!.steps[f.i];
-    const again = step && step.kind === 'prompt' && step.key === d.prompt.key ? reopened(d, g, d.bindings, step.prompt, d.prompt) : null;
+    const again = step && step.kind === 'prompt' && step.key === d.prompt.key ? reopened(d, g, d.bindings, step) : null;
     if (again) d.prompt = again;
   }
   if (!d.simultaneous) return;
@@ -272,40 +272,20 @@ export function reopenPending(d: State, g: Game, viewer: number): void {
     if (th.player === viewer || !open) continue;
     const step = steps[th.i];
     if (!step || step.kind !== 'prompt' || step.key !== open.key) continue;
-    const again = reopened(d, g, th.bindings, step.prompt, open);
+    const again = reopened(d, g, th.bindings, step);
     if (again) th.prompt = again;
   }
 }
 
-/** A decision's options worked out again on `d` with bindings `b`, or null when it then offers nothing. */
-function reopened(d: State, g: Game, b: Value[], pr: (typeof g.promptSteps)[number]['prompt'], open: NonNullable<State['prompt']>): NonNullable<State['prompt']> | null {
-  const c = { s: d, g, bindings: b, it: undefined, memo: new Map<unknown, unknown>() };
-  let listed: Value[];
+/** A decision's options worked out again on `d` with bindings `b`, as the flow opens it (the same options, in
+ *  the same order), or null when it then offers nothing or breaks a rule there. */
+function reopened(d: State, g: Game, b: Value[], step: StepDef & { kind: 'prompt' }): NonNullable<State['prompt']> | null {
   try {
-    listed = pr.from(c);
+    return openPrompt({ s: d, g, bindings: b, it: undefined }, step);
   } catch (e) {
     if (e instanceof RuleError) return null;
     throw e;
   }
-  c.memo = undefined as never;
-  const options = distinctOptions(listed, pr.kind.none === -1);
-  let min = Math.max(0, Math.floor(pr.min(c)));
-  let max = Math.max(min, Math.floor(pr.max(c)));
-  if (max > options.length) max = options.length;
-  if (min > max) min = max;
-  if (max === 0) return null;
-  return { key: open.key, player: open.player, options, min, max };
-}
-
-/** The options without repeats (and without -1, "no card"/"nobody", for cards and players), as the flow
- *  lists them. */
-function distinctOptions(xs: readonly Value[], dropNone: boolean): Value[] {
-  const out: Value[] = [];
-  for (const x of xs) {
-    if (dropNone && x === -1) continue;
-    if (!out.some((y) => sameValue(y, x))) out.push(x);
-  }
-  return out;
 }
 
 /** Scratch flags (module state): a typed array over 64 bytes costs about 0.7 µs to allocate, and a redeal needs
@@ -317,38 +297,4 @@ function cleared(k: number, n: number): Uint8Array {
   if (a.length < n) scratch[k] = a = new Uint8Array(Math.max(n, 2 * a.length));
   a.fill(0, 0, n);
   return a;
-}
-
-/** Scratch marks by card (module state, cleared after each use). */
-let marked = new Uint8Array(0);
-
-/** The cards at places `ks`, in ascending order: marked, then read off in one pass over the card numbers (a
- *  sort with a comparison function cost more than the rest of the redeal). */
-function ascending(ks: readonly number[], ents: readonly number[], ne: number): number[] {
-  if (marked.length < ne) marked = new Uint8Array(ne);
-  for (let k = 0; k < ks.length; k++) marked[ents[ks[k]!]!] = 1;
-  const out: number[] = [];
-  for (let e = 0; e < ne && out.length < ks.length; e++) if (marked[e] === 1) { marked[e] = 0; out.push(e); }
-  return out;
-}
-
-const backCache = new WeakMap<Game, { rank: Int32Array; count: number }>();
-/** The back of each card definition (its card type's `back`, '' when it declares none, and the value of the
- *  field the type's `backShows` names: an Age printed on the back), as its rank among the game's backs sorted
- *  by name. */
-function backs(g: Game): { rank: Int32Array; count: number } {
-  let b = backCache.get(g);
-  if (!b) {
-    const byType = new Map(g.cardTypes.map((t) => [t.id, t]));
-    const names = g.cards.map((c) => {
-      const t = byType.get(c.type);
-      const shown = t?.backShows;
-      return `${t?.back ?? ''}${shown ? `\u0000${String(c.fields[shown] ?? t.fields[shown]?.default ?? '')}` : ''}`;
-    });
-    const sorted = [...new Set(names)].sort();
-    const rankOf = new Map(sorted.map((n, i) => [n, i]));
-    b = { rank: Int32Array.from(names, (n) => rankOf.get(n)!), count: sorted.length };
-    backCache.set(g, b);
-  }
-  return b;
 }

@@ -26,12 +26,13 @@
 import type { Game, Choice, OpenPrompt, State } from '../model.js';
 import { choiceCount, choices, resolve } from '../flow.js';
 import { randInt } from '../rng.js';
-import { blindCard, determinize } from './determinize.js';
+import { blindCard, copier } from './determinize.js';
 import { randomChoice } from './random.js';
 import { botPrompt } from './options.js';
 import { choiceScore } from './greedy.js';
 import { child, choiceKey, newNode, observedKey, selectUcb, type Node } from './ismcts-tree.js';
 import { ObjectiveScale, rewards } from './ismcts-reward.js';
+import { withCache } from '../memo.js';
 
 /** Iterations per decision of `ismcts` without a budget: a five-player game of the bundled hidden-role
  *  ruleset with every seat ISMCTS plays in under 10 s on the 2-core development machine (measured: about 2.6 s
@@ -62,6 +63,12 @@ export interface SearchStats {
 }
 
 export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided = false, rollout = g.rollout ?? ROLLOUT_DECISIONS, stats?: SearchStats): Choice {
+  // definitions cached across the copies (memo.ts: a value is reused only where nothing it read changed), as a
+  // batch playout already runs every bot; a bot called on its own (a live table, a bench) searches as fast
+  return withCache(() => search(s, g, p, rng, iterations, guided, rollout, stats));
+}
+
+function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: number, guided: boolean, rollout: number, stats?: SearchStats): Choice {
   // `guided` is led by a decision's heuristic where its prompt declares a `score`
   const led = (key: number) => guided && !!g.promptSteps[key]!.prompt.score;
   const me = p.player;
@@ -71,8 +78,9 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
   const trees: Node[] = Array.from({ length: s.players }, newNode);
   const rootKids = cands.map((_, i) => child(trees[me]!, `#${i}`));
   const ledRoot = led(p.key);
+  const copy = copier(s, g, me);
   if (ledRoot) {
-    const d0 = determinize(s, g, me, rng);
+    const d0 = copy(rng);
     setBiases(rootKids, cands.map((c) => choiceScore(d0, g, p.key, me, cardPrompt ? c.map((e) => blindCard(s, d0, g, e, me)) : c)));
   }
   const scale = new ObjectiveScale(s.players);
@@ -81,7 +89,7 @@ export function ismctsChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array,
   const cur: Node[] = new Array(s.players);
 
   for (let it = 0; it < iterations; it++) {
-    const d = determinize(s, g, me, rng);
+    const d = copy(rng);
     for (let q = 0; q < s.players; q++) { cur[q] = trees[q]!; paths[q]!.length = 0; paths[q]!.push(trees[q]!); }
 
     // the root: this seat's own decision, among the real candidates (a card it cannot see: the copy's card
