@@ -64,6 +64,8 @@ async function build(): Promise<void> {
     vite.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the editor's bundle did not build (vite exited with ${code})`))));
   });
   try {
+    // tsconfig.build.json builds incrementally (its record is dist/.tsbuildinfo): after `npm ci` built dist/, this
+    // compiles only what changed (about 5 s instead of 25); deleting dist/ starts afresh
     execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], {
       cwd: root,
       stdio: 'inherit',
