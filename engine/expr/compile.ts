@@ -448,7 +448,7 @@ class Compiler implements NodeCompiler {
       const plain = plainCall(body, argv, store);
       if (this.opaque !== opaque0 || this.loops === loops0) return plain;
       const quantities = [...new Set(this.quantityCalls.slice(quantities0))];
-      return { fn: cachedCall(d, emitted(plain), emitted(body), argv.map((a) => a.fn), store, this.warnSites !== warns0, quantities), t: body.t };
+      return cachedCall(d, plain, body, argv, store, this.warnSites !== warns0, quantities);
     } catch (e) {
       // growth is the fault of the whole expression being compiled, not of the definition that reached the limit
       if (e instanceof ExprError && !(e instanceof DefError) && !(e instanceof GrowthError)) throw new DefError(d, e.message, e.at);

@@ -14,7 +14,7 @@ import { parse } from 'acorn';
 import type { Fn } from '../model.js';
 import type { Compiled } from './env.js';
 import type { Ir, LoopKind } from './ir.js';
-import { track, varKey } from '../memo.js';
+import { memo, track, varKey } from '../memo.js';
 import { budget, overBudget } from '../budget.js';
 import { cardIndex, playerIndex } from './indices.js';
 
@@ -64,8 +64,8 @@ function worthIt(ir: Ir): boolean {
 }
 
 /** The names the emitted code receives, in order (the factory's parameters). */
-const PARAMS = ['K', 'F', 'track', 'varKey', 'playerIndex', 'cardIndex', 'budget', 'overBudget'] as const;
-const HELPERS = [track, varKey, playerIndex, cardIndex, budget, overBudget];
+const PARAMS = ['K', 'F', 'track', 'varKey', 'playerIndex', 'cardIndex', 'budget', 'overBudget', 'memo'] as const;
+const HELPERS = [track, varKey, playerIndex, cardIndex, budget, overBudget, memo];
 
 function build(ir: Ir, closure: Fn): Fn {
   try {
@@ -130,6 +130,12 @@ class Emission {
     return name;
   }
 
+  /** A call of a part's closure. */
+  private call(fn: Fn): string {
+    this.F.push(fn);
+    return `F[${this.F.length - 1}](c)`;
+  }
+
   private temp(f: Frame): string {
     return `t${f.temps++}`;
   }
@@ -162,7 +168,7 @@ class Emission {
   private x(f: Frame, ir: Ir): string {
     if (++this.parts > MAX_PARTS) throw new Refused();
     switch (ir.k) {
-      case 'fn': this.F.push(ir.f); return `F[${this.F.length - 1}](c)`;
+      case 'fn': return this.call(ir.f);
       case 'const': return this.konst(ir.v);
       case 'none': return '(-1)';
       case 'it': return 'c.it';
@@ -200,6 +206,17 @@ class Emission {
       }
       case 'cond': return `(${this.x(f, ir.t)} ? ${this.x(f, ir.a)} : ${this.x(f, ir.b)})`;
       case 'loop': return `${this.fn(ir.body, ir.kind, ir.l)}(c)`;
+      case 'cached': {
+        // a body too large to write here: the call of the whole closure
+        if (this.parts + size(ir.body) > MAX_PARTS) return this.call(ir.whole);
+        const ts = ir.args.map(() => this.temp(f));
+        const args = ir.args.map((a, i) => `${ts[i]} = ${this.x(f, a)}`);
+        const vals = this.konst(ir.vals), store = this.konst(ir.store);
+        const lookup = [...ts.map((t, i) => `${vals}[${i}] = ${t}`), this.call(ir.f)];
+        const plain = [...ts.map((t, i) => `${store}[${i}] = ${t}`), this.x(f, ir.body)];
+        const gate = `memo.on && !${this.konst(ir.gate)}.off${ir.warns ? ' && !c.s.warns' : ''}`;
+        return `(${[...args, `(${gate} ? (${lookup.join(', ')}) : (${plain.join(', ')}))`].join(', ')})`;
+      }
       case 'call': {
         const ts = ir.args.map(() => this.temp(f));
         const args = ir.args.map((a, i) => `${ts[i]} = ${this.x(f, a)}`);
@@ -208,6 +225,34 @@ class Emission {
         return `(${[...args, ...stores, this.x(f, ir.body)].join(', ')})`;
       }
     }
+  }
+}
+
+/** The parts a tree writes (a cached call's body counted as written inline), worked out once per tree. */
+const sizes = new WeakMap<Ir, number>();
+function size(ir: Ir): number {
+  let n = sizes.get(ir);
+  if (n !== undefined) return n;
+  n = 1;
+  for (const x of children(ir)) n += size(x);
+  sizes.set(ir, n);
+  return n;
+}
+
+/** A tree's own parts, in no particular order. */
+function children(ir: Ir): readonly Ir[] {
+  switch (ir.k) {
+    case 'pvar': return [ir.p];
+    case 'cvar': case 'zcard': case 'field': return [ir.e];
+    case 'zplayer': return [ir.z, ir.p];
+    case 'zcell': case 'zlist': case 'zlen': return [ir.z];
+    case 'len': return [ir.l];
+    case 'un': return [ir.a];
+    case 'bin': case 'div': return [ir.a, ir.b];
+    case 'cond': return [ir.t, ir.a, ir.b];
+    case 'loop': return [ir.l, ir.body];
+    case 'call': case 'cached': return [...ir.args, ir.body];
+    default: return [];
   }
 }
 
@@ -223,7 +268,7 @@ function op(o: string): string {
 const NAMES = new Set<string>([...PARAMS, 'c', 'xs', 'sv', 'i', 'k', 'a', 'v', 'undefined']);
 const GENERATED = /^[gt]\d+$/;
 /** properties read with a dot */
-const PROPS = new Set(['s', 'bindings', 'it', 'players', 'options', 'vars', 'zones', 'length', 'work', 'limit']);
+const PROPS = new Set(['s', 'bindings', 'it', 'players', 'options', 'vars', 'zones', 'length', 'work', 'limit', 'on', 'off', 'warns']);
 const CALLEES = new Set(['track', 'varKey', 'playerIndex', 'cardIndex', 'overBudget']);
 const BINARY = new Set(['+', '-', '*', '/', '%', '<', '<=', '>', '>=', '===', '!==']);
 const KINDS = new Set([

@@ -3,7 +3,7 @@
 // index the compiler worked out, the closure of a part written as a call); nothing in it is source text.
 
 import type { Fn } from '../model.js';
-import type { Env } from './env-core.js';
+import type { DefCache, Env } from './env-core.js';
 
 export type LoopKind = 'count' | 'any' | 'all' | 'sum' | 'maxOf' | 'minOf';
 export type BinOp = '+' | '-' | '*' | '<' | '<=' | '>' | '>=' | '===' | '!==' | '&&' | '||';
@@ -47,7 +47,12 @@ export type Ir =
   /** count/any/all/sum/maxOf/minOf over a list with `it` bound to each item */
   | { k: 'loop'; kind: LoopKind; l: Ir; body: Ir }
   /** a definition's call: its arguments stored, then its body */
-  | { k: 'call'; store: unknown[]; args: Ir[]; body: Ir };
+  | { k: 'call'; store: unknown[]; args: Ir[]; body: Ir }
+  /** a definition's call through its cache (def-call.ts): its arguments, then, while the cache is in use
+   *  (`memo.on`, the definition's cache not `off`, no warnings kept if it may warn), the lookup `f` with the
+   *  arguments put in `vals`; otherwise the plain call (arguments stored, then the body). `whole` is the
+   *  closure of it all, called instead where the body is too large to write inline. */
+  | { k: 'cached'; gate: DefCache; warns: boolean; vals: unknown[]; f: Fn; whole: Fn; store: unknown[]; args: Ir[]; body: Ir };
 
 /** The tree of a compiled part: its own, or a call of its closure. */
 export function irOf(r: { fn: Fn; ir?: Ir }): Ir {
