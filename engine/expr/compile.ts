@@ -11,7 +11,7 @@ import type { NodeCompiler } from './functions/def.js';
 import { compileField, compileIndex } from './access.js';
 import { compileBinary } from './operators.js';
 import { cachedCall, plainCall } from './def-call.js';
-import { emitted } from './emit.js';
+import { asArgument, emitted } from './emit.js';
 import { irOf } from './ir.js';
 import { allPlayers, indexExample } from './indices.js';
 import { DefError, ExprError, GrowthError, RulesetGrowthError, type Compiled, type DefInfo, type Env, type QuantityInfo, type Scope } from './env.js';
@@ -100,6 +100,8 @@ class Compiler implements NodeCompiler {
   private defStack: string[] = [];
   private budget = MAX_EXPANDED_NODES;
   private depth = 0;
+  /** the nesting depth of the built-in function whose arguments are being compiled (value() emits them) */
+  private argDepth = -1;
   /** uses so far of what the definition cache cannot follow (randomness, opaque functions) */
   private opaque = 0;
   /** the quantities called so far (by index): a definition calling one is cached only if each of them can be
@@ -177,7 +179,10 @@ class Compiler implements NodeCompiler {
 
   /** Compile and convert a concrete zone to its card list. */
   value(n: Node, sc: Scope): Compiled {
-    return this.toValue(this.expr(n, sc), n);
+    const r = this.toValue(this.expr(n, sc), n);
+    // an argument of a built-in function runs as emitted code where it has some to write: the function
+    // calls it as a closure, and would otherwise walk its closures
+    return this.depth === this.argDepth ? asArgument(r) : r;
   }
 
   /** A compiled expression as a value: a zone without an index is its list of cards; a table needs a key. */
@@ -301,7 +306,7 @@ class Compiler implements NodeCompiler {
     const l = this.value(list, sc);
     if (l.t.k !== 'list') throw new ExprError(`expected a list, but this is ${showType(l.t)}`, list.at);
     const of = l.t.of;
-    const body0 = this.value(body, { ...sc, it: of });
+    const body0 = this.toValue(this.expr(body, { ...sc, it: of }), body);
     // a function that keeps the body as a closure (filter, flatten…) calls its emitted code when there is some
     const b: Compiled = { ...body0, fn: emitted(body0) };
     return { l: l as Compiled<Value[]>, b, of }; // a list by its type, just checked
@@ -326,7 +331,13 @@ class Compiler implements NodeCompiler {
     if (f.random && !sc.random) throw new ExprError(`${n.fn}() is only allowed in effects, not in conditions or scores`, n.at);
     if (f.random || f.opaque) { this.opaque++; this.env.onOpaque?.(); }
     if (f.warns) this.warnSites++;
-    return f.compile({ args, n, sc, c: this });
+    const argDepth0 = this.argDepth;
+    this.argDepth = this.depth;
+    try {
+      return f.compile({ args, n, sc, c: this });
+    } finally {
+      this.argDepth = argDepth0;
+    }
   }
 
   /** A quantity's value for these arguments: its base, changed by the modifiers of the cards in play. */

@@ -55,6 +55,13 @@ export function emitted(r: Compiled): Fn {
   return (c) => impl(c);
 }
 
+/** A compiled part handed to code that calls it as a closure: its emitted code where it has some worth
+ *  writing. */
+export function asArgument(r: Compiled): Compiled {
+  const fn = emitted(r);
+  return fn === r.fn ? r : { ...r, fn };
+}
+
 /** A tree with at least one operator, read or loop written inline (a lone constant or call gains nothing). */
 function worthIt(ir: Ir): boolean {
   switch (ir.k) {
