@@ -17,6 +17,8 @@ import type { Ir, LoopKind } from './ir.js';
 import { memo, track, varKey } from '../memo.js';
 import { budget, overBudget } from '../budget.js';
 import { cardIndex, playerIndex } from './indices.js';
+import { cellAt } from './access.js';
+import { geoAt } from './functions/space.js';
 
 /** Whether expressions compiled from now on are emitted (`available` turns false for good once the runtime
  *  refuses `new Function`). */
@@ -71,8 +73,8 @@ function worthIt(ir: Ir): boolean {
 }
 
 /** The names the emitted code receives, in order (the factory's parameters). */
-const PARAMS = ['K', 'F', 'track', 'varKey', 'playerIndex', 'cardIndex', 'budget', 'overBudget', 'memo'] as const;
-const HELPERS = [track, varKey, playerIndex, cardIndex, budget, overBudget, memo];
+const PARAMS = ['K', 'F', 'track', 'varKey', 'playerIndex', 'cardIndex', 'budget', 'overBudget', 'memo', 'cellAt', 'geoAt'] as const;
+const HELPERS = [track, varKey, playerIndex, cardIndex, budget, overBudget, memo, cellAt, geoAt];
 
 function build(ir: Ir, closure: Fn): Fn {
   try {
@@ -193,6 +195,16 @@ class Emission {
       case 'zplayer': return `(${this.x(f, ir.z)} + playerIndex(${this.x(f, ir.p)}, c) * ${index(ir.stride)})`;
       case 'zcard': return `(${this.x(f, ir.z)} + cardIndex(${this.x(f, ir.e)}, c))`;
       case 'zcell': return `(${this.x(f, ir.z)} + ${index(ir.ci)})`;
+      case 'zcellOf': {
+        // the cell first, then the zone (as the closure does)
+        const t = this.temp(f);
+        return `(${t} = cellAt(${this.konst(ir.cells)}, ${this.x(f, ir.cell)}, ${this.konst(ir.zone)}), ${this.x(f, ir.z)} + ${t})`;
+      }
+      case 'levelCells': {
+        const t = this.temp(f);
+        return `((${t} = ${this.konst(ir.byLevel)}[${this.x(f, ir.l)}]) === undefined ? ${this.konst(ir.empty)} : ${t})`;
+      }
+      case 'geo': return `geoAt(${this.konst(ir.geo)}, ${this.x(f, ir.cell)}).${geoProp(ir.prop)}`;
       case 'zlist': case 'zlen': {
         const t = this.temp(f);
         return `(${t} = ${this.x(f, ir.z)}, track(c.s, ${t}), c.s.zones[${t}]${ir.k === 'zlen' ? '.length' : ''})`;
@@ -258,9 +270,19 @@ function children(ir: Ir): readonly Ir[] {
     case 'bin': case 'div': return [ir.a, ir.b];
     case 'cond': return [ir.t, ir.a, ir.b];
     case 'loop': return [ir.l, ir.body];
+    case 'zcellOf': return [ir.z, ir.cell];
+    case 'levelCells': return [ir.l];
+    case 'geo': return [ir.cell];
     case 'call': case 'cached': return [...ir.args, ir.body];
     default: return [];
   }
+}
+
+const GEO = new Set(['level', 'neighbours', 'above', 'below']);
+/** A cell's geometry field, one of the fixed set. */
+function geoProp(p: string): string {
+  if (!GEO.has(p)) throw new Refused();
+  return p;
 }
 
 const OPS = new Set(['+', '-', '*', '<', '<=', '>', '>=', '===', '!==', '&&', '||']);
@@ -275,8 +297,8 @@ function op(o: string): string {
 const NAMES = new Set<string>([...PARAMS, 'c', 'xs', 'sv', 'i', 'k', 'a', 'v', 'undefined']);
 const GENERATED = /^[gt]\d+$/;
 /** properties read with a dot */
-const PROPS = new Set(['s', 'bindings', 'it', 'players', 'options', 'vars', 'zones', 'length', 'work', 'limit', 'on', 'off', 'warns']);
-const CALLEES = new Set(['track', 'varKey', 'playerIndex', 'cardIndex', 'overBudget']);
+const PROPS = new Set(['s', 'bindings', 'it', 'players', 'options', 'vars', 'zones', 'length', 'work', 'limit', 'on', 'off', 'warns', ...GEO]);
+const CALLEES = new Set(['track', 'varKey', 'playerIndex', 'cardIndex', 'overBudget', 'cellAt', 'geoAt']);
 const BINARY = new Set(['+', '-', '*', '/', '%', '<', '<=', '>', '>=', '===', '!==']);
 const KINDS = new Set([
   'Program', 'FunctionDeclaration', 'BlockStatement', 'ReturnStatement', 'VariableDeclaration', 'VariableDeclarator',

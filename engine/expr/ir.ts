@@ -3,7 +3,7 @@
 // index the compiler worked out, the closure of a part written as a call); nothing in it is source text.
 
 import type { Fn } from '../model.js';
-import type { DefCache, Env } from './env-core.js';
+import type { CellGeometry, DefCache, Env } from './env-core.js';
 
 export type LoopKind = 'count' | 'any' | 'all' | 'sum' | 'maxOf' | 'minOf';
 export type BinOp = '+' | '-' | '*' | '<' | '<=' | '>' | '>=' | '===' | '!==' | '&&' | '||';
@@ -33,6 +33,12 @@ export type Ir =
   | { k: 'zplayer'; z: Ir; p: Ir; stride: number }
   | { k: 'zcard'; z: Ir; e: Ir }
   | { k: 'zcell'; z: Ir; ci: number }
+  /** a zone instance by a cell given by an expression (the cell's index looked up by its name, first) */
+  | { k: 'zcellOf'; z: Ir; cell: Ir; cells: ReadonlyMap<string, number>; zone: string }
+  /** the cells of one level of a grid (`byLevel[level]`, or `empty`) */
+  | { k: 'levelCells'; byLevel: readonly (readonly string[])[]; empty: readonly string[]; l: Ir }
+  /** a cell's geometry: its level, neighbours, the cell above or below */
+  | { k: 'geo'; geo: ReadonlyMap<string, CellGeometry>; prop: 'level' | 'neighbours' | 'above' | 'below'; cell: Ir }
   /** a zone instance's cards, and how many (read tracked) */
   | { k: 'zlist'; z: Ir }
   | { k: 'zlen'; z: Ir }

@@ -229,7 +229,7 @@ export const size: FunctionDef = {
   compile({ args, sc, c }) {
     const l = c.listArg(args[0]!, sc);
     const lf = l.fn;
-    return { fn: (x) => lf(x).length, t: T.num };
+    return { fn: (x) => lf(x).length, t: T.num, ir: { k: 'len', l: irOf(l) } };
   },
 };
 
