@@ -17,6 +17,7 @@ import { allPlayers, indexExample } from './indices.js';
 import { DefError, ExprError, GrowthError, RulesetGrowthError, type Compiled, type DefInfo, type Env, type QuantityInfo, type Scope } from './env.js';
 import { quantityValue } from '../modifiers.js';
 import { track, varKey } from '../memo.js';
+import { newRecord } from './value.js';
 export { emptyOf, sameValue } from './value.js';
 export { allPlayers, cardIndex } from './indices.js';
 export { DefError, ExprError, GrowthError, RuleError, RulesetGrowthError, type CellGeometry, type Compiled, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from './env.js';
@@ -276,7 +277,7 @@ class Compiler implements NodeCompiler {
       return { fn: () => constant, t: T.list(of) };
     }
     const fs = items.map((x) => x.fn);
-    return { fn: (c) => fs.map((f) => f(c)), t: T.list(of) };
+    return { fn: (c) => fs.map((f) => f(c)), t: T.list(of), ir: { k: 'list', items: items.map(irOf) } };
   }
 
   /** `{ name: value, … }`: a record, built at each evaluation (records are never changed in place). */
@@ -287,11 +288,12 @@ class Compiler implements NodeCompiler {
     const fs = parts.map((x) => x.c.fn);
     return {
       fn: (c) => {
-        const o: Record<string, Value> = Object.create(null);
+        const o = newRecord();
         for (let i = 0; i < fs.length; i++) o[names[i]!] = fs[i]!(c);
         return o;
       },
       t,
+      ir: { k: 'rec', names, items: parts.map((x) => irOf(x.c)) },
     };
   }
 

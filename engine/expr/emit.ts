@@ -19,6 +19,8 @@ import { budget, overBudget } from '../budget.js';
 import { cardIndex, playerIndex } from './indices.js';
 import { cellAt } from './access.js';
 import { geoAt } from './functions/space.js';
+import { pushAll } from './functions/lists.js';
+import { newRecord } from './value.js';
 
 /** Whether expressions compiled from now on are emitted (`available` turns false for good once the runtime
  *  refuses `new Function`). */
@@ -73,8 +75,8 @@ function worthIt(ir: Ir): boolean {
 }
 
 /** The names the emitted code receives, in order (the factory's parameters). */
-const PARAMS = ['K', 'F', 'track', 'varKey', 'playerIndex', 'cardIndex', 'budget', 'overBudget', 'memo', 'cellAt', 'geoAt'] as const;
-const HELPERS = [track, varKey, playerIndex, cardIndex, budget, overBudget, memo, cellAt, geoAt];
+const PARAMS = ['K', 'F', 'track', 'varKey', 'playerIndex', 'cardIndex', 'budget', 'overBudget', 'memo', 'cellAt', 'geoAt', 'newRecord', 'pushAll'] as const;
+const HELPERS = [track, varKey, playerIndex, cardIndex, budget, overBudget, memo, cellAt, geoAt, newRecord, pushAll];
 
 function build(ir: Ir, closure: Fn): Fn {
   try {
@@ -236,6 +238,20 @@ class Emission {
         const gate = `memo.on && !${this.konst(ir.gate)}.off${ir.warns ? ' && !c.s.warns' : ''}`;
         return `(${[...args, `(${gate} ? (${lookup.join(', ')}) : (${plain.join(', ')}))`].join(', ')})`;
       }
+      case 'let': {
+        const save = this.temp(f), r = this.temp(f), slot = `c.bindings[${index(ir.slot)}]`;
+        return `(${save} = ${slot}, ${slot} = ${this.x(f, ir.v)}, ${r} = ${this.x(f, ir.body)}, ${slot} = ${save}, ${r})`;
+      }
+      case 'list': return `[${ir.items.map((x) => this.x(f, x)).join(', ')}]`;
+      case 'rec': {
+        const t = this.temp(f);
+        const fields = ir.items.map((x, i) => `${t}[${this.konst(ir.names[i])}] = ${this.x(f, x)}`);
+        return `(${[`${t} = newRecord()`, ...fields, t].join(', ')})`;
+      }
+      case 'concat': {
+        const t = this.temp(f);
+        return `(${[`${t} = []`, ...ir.ls.map((l) => `pushAll(${t}, ${this.x(f, l)})`), t].join(', ')})`;
+      }
       case 'call': {
         const ts = ir.args.map(() => this.temp(f));
         const args = ir.args.map((a, i) => `${ts[i]} = ${this.x(f, a)}`);
@@ -273,6 +289,9 @@ function children(ir: Ir): readonly Ir[] {
     case 'zcellOf': return [ir.z, ir.cell];
     case 'levelCells': return [ir.l];
     case 'geo': return [ir.cell];
+    case 'let': return [ir.v, ir.body];
+    case 'list': case 'rec': return ir.items;
+    case 'concat': return ir.ls;
     case 'call': case 'cached': return [...ir.args, ir.body];
     default: return [];
   }
@@ -298,13 +317,13 @@ const NAMES = new Set<string>([...PARAMS, 'c', 'xs', 'sv', 'i', 'k', 'a', 'v', '
 const GENERATED = /^[gt]\d+$/;
 /** properties read with a dot */
 const PROPS = new Set(['s', 'bindings', 'it', 'players', 'options', 'vars', 'zones', 'length', 'work', 'limit', 'on', 'off', 'warns', ...GEO]);
-const CALLEES = new Set(['track', 'varKey', 'playerIndex', 'cardIndex', 'overBudget', 'cellAt', 'geoAt']);
+const CALLEES = new Set(['track', 'varKey', 'playerIndex', 'cardIndex', 'overBudget', 'cellAt', 'geoAt', 'newRecord', 'pushAll']);
 const BINARY = new Set(['+', '-', '*', '/', '%', '<', '<=', '>', '>=', '===', '!==']);
 const KINDS = new Set([
   'Program', 'FunctionDeclaration', 'BlockStatement', 'ReturnStatement', 'VariableDeclaration', 'VariableDeclarator',
   'ExpressionStatement', 'IfStatement', 'ForStatement', 'UpdateExpression', 'BinaryExpression', 'LogicalExpression',
   'UnaryExpression', 'AssignmentExpression', 'ConditionalExpression', 'SequenceExpression', 'MemberExpression',
-  'CallExpression', 'Identifier', 'Literal',
+  'CallExpression', 'Identifier', 'Literal', 'ArrayExpression',
 ]);
 
 type AstNode = { type: string; [k: string]: unknown };
@@ -351,6 +370,7 @@ function allowed(n: AstNode): boolean {
       if ((!named && !closure) || n.optional) return false;
       break;
     }
+    case 'ArrayExpression': if ((n.elements as (AstNode | null)[]).some((x) => x === null)) return false; break;
     case 'BinaryExpression': if (!BINARY.has(n.operator as string)) return false; break;
     case 'LogicalExpression': if (n.operator !== '&&' && n.operator !== '||') return false; break;
     case 'UnaryExpression': if (n.operator !== '-' && n.operator !== '!') return false; break;

@@ -54,6 +54,13 @@ export type Ir =
   | { k: 'loop'; kind: LoopKind; l: Ir; body: Ir }
   /** a definition's call: its arguments stored, then its body */
   | { k: 'call'; store: unknown[]; args: Ir[]; body: Ir }
+  /** let($name, value, body): the slot's value saved, the value bound, the body, the slot restored */
+  | { k: 'let'; slot: number; v: Ir; body: Ir }
+  /** a list of the items' values, and a record of the fields' values (names as constants), in order */
+  | { k: 'list'; items: Ir[] }
+  | { k: 'rec'; names: string[]; items: Ir[] }
+  /** concat: the lists joined (pushAll checks the length and counts the work, as the closure does) */
+  | { k: 'concat'; ls: Ir[] }
   /** a definition's call through its cache (def-call.ts): its arguments, then, while the cache is in use
    *  (`memo.on`, the definition's cache not `off`, no warnings kept if it may warn), the lookup `f` with the
    *  arguments put in `vals`; otherwise the plain call (arguments stored, then the body). `whole` is the
