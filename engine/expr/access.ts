@@ -131,14 +131,12 @@ export function compileIndex(cx: NodeCompiler, n: Node & { k: 'index' }, sc: Sco
     }
     const ix = cx.value(n.index, sc);
     const xf = cx.cell(ix, n.index);
-    const cells = z.cellIndex;
+    const cells = z.cellIndex, zid = z.id;
     return {
-      fn: (c) => {
-        const ci = cells.get(xf(c));
-        if (ci === undefined) throw new RuleError(`zone '${z.id}' has no cell '${xf(c)}'`);
-        return of(c) + ci;
-      },
+      // the cell first, then the zone
+      fn: (c) => { const ci = cellAt(cells, xf(c), zid); return of(c) + ci; },
       t: { k: 'zone', zone: zt.zone, need: rest },
+      ir: { k: 'zcellOf', z: irOf(o), cell: irOf(ix), cells, zone: zid },
     };
   }
   if (o.t.k === 'table') {
@@ -170,4 +168,11 @@ export function compileIndex(cx: NodeCompiler, n: Node & { k: 'index' }, sc: Sco
     };
   }
   throw new ExprError(`${showType(o.t)} cannot be indexed with [...]`, n.at);
+}
+
+/** A grid zone's cell index by the cell's name; a name it has not is a rule broken. */
+export function cellAt(cells: ReadonlyMap<string, number>, cell: string, zone: string): number {
+  const ci = cells.get(cell);
+  if (ci === undefined) throw new RuleError(`zone '${zone}' has no cell '${cell}'`);
+  return ci;
 }

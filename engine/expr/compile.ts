@@ -11,12 +11,13 @@ import type { NodeCompiler } from './functions/def.js';
 import { compileField, compileIndex } from './access.js';
 import { compileBinary } from './operators.js';
 import { cachedCall, plainCall } from './def-call.js';
-import { emitted } from './emit.js';
+import { asArgument, emitted } from './emit.js';
 import { irOf } from './ir.js';
 import { allPlayers, indexExample } from './indices.js';
 import { DefError, ExprError, GrowthError, RulesetGrowthError, type Compiled, type DefInfo, type Env, type QuantityInfo, type Scope } from './env.js';
 import { quantityValue } from '../modifiers.js';
 import { track, varKey } from '../memo.js';
+import { newRecord } from './value.js';
 export { emptyOf, sameValue } from './value.js';
 export { allPlayers, cardIndex } from './indices.js';
 export { DefError, ExprError, GrowthError, RuleError, RulesetGrowthError, type CellGeometry, type Compiled, type DefInfo, type Env, type Scope, type TableInfo, type ZoneInfo } from './env.js';
@@ -100,6 +101,8 @@ class Compiler implements NodeCompiler {
   private defStack: string[] = [];
   private budget = MAX_EXPANDED_NODES;
   private depth = 0;
+  /** the nesting depth of the built-in function whose arguments are being compiled (value() emits them) */
+  private argDepth = -1;
   /** uses so far of what the definition cache cannot follow (randomness, opaque functions) */
   private opaque = 0;
   /** the quantities called so far (by index): a definition calling one is cached only if each of them can be
@@ -177,7 +180,10 @@ class Compiler implements NodeCompiler {
 
   /** Compile and convert a concrete zone to its card list. */
   value(n: Node, sc: Scope): Compiled {
-    return this.toValue(this.expr(n, sc), n);
+    const r = this.toValue(this.expr(n, sc), n);
+    // an argument of a built-in function runs as emitted code where it has some to write: the function
+    // calls it as a closure, and would otherwise walk its closures
+    return this.depth === this.argDepth ? asArgument(r) : r;
   }
 
   /** A compiled expression as a value: a zone without an index is its list of cards; a table needs a key. */
@@ -271,7 +277,7 @@ class Compiler implements NodeCompiler {
       return { fn: () => constant, t: T.list(of) };
     }
     const fs = items.map((x) => x.fn);
-    return { fn: (c) => fs.map((f) => f(c)), t: T.list(of) };
+    return { fn: (c) => fs.map((f) => f(c)), t: T.list(of), ir: { k: 'list', items: items.map(irOf) } };
   }
 
   /** `{ name: value, … }`: a record, built at each evaluation (records are never changed in place). */
@@ -282,11 +288,12 @@ class Compiler implements NodeCompiler {
     const fs = parts.map((x) => x.c.fn);
     return {
       fn: (c) => {
-        const o: Record<string, Value> = Object.create(null);
+        const o = newRecord();
         for (let i = 0; i < fs.length; i++) o[names[i]!] = fs[i]!(c);
         return o;
       },
       t,
+      ir: { k: 'rec', names, items: parts.map((x) => irOf(x.c)) },
     };
   }
 
@@ -301,7 +308,7 @@ class Compiler implements NodeCompiler {
     const l = this.value(list, sc);
     if (l.t.k !== 'list') throw new ExprError(`expected a list, but this is ${showType(l.t)}`, list.at);
     const of = l.t.of;
-    const body0 = this.value(body, { ...sc, it: of });
+    const body0 = this.toValue(this.expr(body, { ...sc, it: of }), body);
     // a function that keeps the body as a closure (filter, flatten…) calls its emitted code when there is some
     const b: Compiled = { ...body0, fn: emitted(body0) };
     return { l: l as Compiled<Value[]>, b, of }; // a list by its type, just checked
@@ -326,7 +333,13 @@ class Compiler implements NodeCompiler {
     if (f.random && !sc.random) throw new ExprError(`${n.fn}() is only allowed in effects, not in conditions or scores`, n.at);
     if (f.random || f.opaque) { this.opaque++; this.env.onOpaque?.(); }
     if (f.warns) this.warnSites++;
-    return f.compile({ args, n, sc, c: this });
+    const argDepth0 = this.argDepth;
+    this.argDepth = this.depth;
+    try {
+      return f.compile({ args, n, sc, c: this });
+    } finally {
+      this.argDepth = argDepth0;
+    }
   }
 
   /** A quantity's value for these arguments: its base, changed by the modifiers of the cards in play. */
@@ -448,7 +461,7 @@ class Compiler implements NodeCompiler {
       const plain = plainCall(body, argv, store);
       if (this.opaque !== opaque0 || this.loops === loops0) return plain;
       const quantities = [...new Set(this.quantityCalls.slice(quantities0))];
-      return { fn: cachedCall(d, emitted(plain), emitted(body), argv.map((a) => a.fn), store, this.warnSites !== warns0, quantities), t: body.t };
+      return cachedCall(d, plain, body, argv, store, this.warnSites !== warns0, quantities);
     } catch (e) {
       // growth is the fault of the whole expression being compiled, not of the definition that reached the limit
       if (e instanceof ExprError && !(e instanceof DefError) && !(e instanceof GrowthError)) throw new DefError(d, e.message, e.at);

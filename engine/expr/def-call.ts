@@ -8,6 +8,7 @@ import type { CacheEntry, DefCache } from './env-core.js';
 import { irOf, type Ir } from './ir.js';
 import { abandon, argKey, begin, end, memo, reuse, settingKey, stillValid, track } from '../memo.js';
 import { budget, overBudget } from '../budget.js';
+import { emitted } from './emit.js';
 
 /** A definition's call: the arguments evaluated by value and stored where the body reads them. No saving and
  *  restoring: a call site is never re-entered while it runs (definitions cannot recurse, and each use of a
@@ -61,8 +62,12 @@ function forget(m: DefCache): void {
 
 /** A definition's call that, while bots judge positions (`memo.on`), reuses a value computed before for the
  *  same arguments if nothing it read has changed since (engine/memo.ts); otherwise the plain call. `quantities`:
- *  the quantities its body calls, each of which must be cacheable (QuantityDef.cache) for it to be. */
-export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: Value[], warns: boolean, quantities: readonly number[] = []): Fn {
+ *  the quantities its body calls, each of which must be cacheable (QuantityDef.cache) for it to be. Its tree
+ *  (`cached`, ir.ts) lets emitted code evaluate the arguments itself and write the plain call inline: the
+ *  lookup is then entered with the arguments already in `vals`. */
+export function cachedCall(d: DefInfo, plain: Compiled, body: Compiled, argv: Compiled[], store: Value[], warns: boolean, quantities: readonly number[] = []): Compiled {
+  const pf = emitted(plain), bf = emitted(body);
+  const afs = argv.map((a) => a.fn);
   const n = afs.length;
   const vals: Value[] = new Array(n);
   const m: DefCache = (d.memo ??= { values: new Map(), hits: 0, misses: 0, work: 0, off: false });
@@ -73,14 +78,15 @@ export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: Valu
   // 1: cacheable; 0: never (a quantity it calls reads what the cache cannot follow); -1: not asked yet (the
   // quantities are all compiled by the time anything runs)
   let followed = quantities.length === 0 ? 1 : -1;
-  return (c) => {
-    // a value reused would skip its warnings; a cache proved not worth keeping: the plain call
-    if (!memo.on || (warns && c.s.warns) || m.off) return plain(c);
+  /** the call with its arguments in `vals`, while the cache is in use */
+  const lookup: Fn = (c) => {
     if (followed !== 1) {
       if (followed === -1) followed = quantities.every((i) => c.g.quantities[i]!.cache !== null) ? 1 : 0;
-      if (followed === 0) return plain(c);
+      if (followed === 0) {
+        for (let i = 0; i < n; i++) store[i] = vals[i];
+        return bf(c);
+      }
     }
-    for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
     // a list argument: computed, its reads are the caller's
     const key = n === 0 ? 0 : argKey(vals, n);
     if (key === undefined) {
@@ -120,4 +126,12 @@ export function cachedCall(d: DefInfo, plain: Fn, bf: Fn, afs: Fn[], store: Valu
     if (slot >= 0) { fk[slot] = key; fe[slot] = entry; }
     return v;
   };
+  const whole: Fn = (c) => {
+    // a value reused would skip its warnings; a cache proved not worth keeping: the plain call
+    if (!memo.on || (warns && c.s.warns) || m.off) return pf(c);
+    for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
+    return lookup(c);
+  };
+  const ir: Ir = { k: 'cached', gate: m, warns, vals, f: lookup, whole, store, args: argv.map(irOf), body: irOf(body) };
+  return { fn: whole, t: body.t, ir };
 }

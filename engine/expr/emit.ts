@@ -14,9 +14,13 @@ import { parse } from 'acorn';
 import type { Fn } from '../model.js';
 import type { Compiled } from './env.js';
 import type { Ir, LoopKind } from './ir.js';
-import { track, varKey } from '../memo.js';
+import { memo, track, varKey } from '../memo.js';
 import { budget, overBudget } from '../budget.js';
 import { cardIndex, playerIndex } from './indices.js';
+import { cellAt } from './access.js';
+import { geoAt } from './functions/space.js';
+import { pushAll } from './functions/lists.js';
+import { newRecord } from './value.js';
 
 /** Whether expressions compiled from now on are emitted (`available` turns false for good once the runtime
  *  refuses `new Function`). */
@@ -55,6 +59,13 @@ export function emitted(r: Compiled): Fn {
   return (c) => impl(c);
 }
 
+/** A compiled part handed to code that calls it as a closure: its emitted code where it has some worth
+ *  writing. */
+export function asArgument(r: Compiled): Compiled {
+  const fn = emitted(r);
+  return fn === r.fn ? r : { ...r, fn };
+}
+
 /** A tree with at least one operator, read or loop written inline (a lone constant or call gains nothing). */
 function worthIt(ir: Ir): boolean {
   switch (ir.k) {
@@ -64,8 +75,8 @@ function worthIt(ir: Ir): boolean {
 }
 
 /** The names the emitted code receives, in order (the factory's parameters). */
-const PARAMS = ['K', 'F', 'track', 'varKey', 'playerIndex', 'cardIndex', 'budget', 'overBudget'] as const;
-const HELPERS = [track, varKey, playerIndex, cardIndex, budget, overBudget];
+const PARAMS = ['K', 'F', 'track', 'varKey', 'playerIndex', 'cardIndex', 'budget', 'overBudget', 'memo', 'cellAt', 'geoAt', 'newRecord', 'pushAll'] as const;
+const HELPERS = [track, varKey, playerIndex, cardIndex, budget, overBudget, memo, cellAt, geoAt, newRecord, pushAll];
 
 function build(ir: Ir, closure: Fn): Fn {
   try {
@@ -130,6 +141,12 @@ class Emission {
     return name;
   }
 
+  /** A call of a part's closure. */
+  private call(fn: Fn): string {
+    this.F.push(fn);
+    return `F[${this.F.length - 1}](c)`;
+  }
+
   private temp(f: Frame): string {
     return `t${f.temps++}`;
   }
@@ -162,7 +179,7 @@ class Emission {
   private x(f: Frame, ir: Ir): string {
     if (++this.parts > MAX_PARTS) throw new Refused();
     switch (ir.k) {
-      case 'fn': this.F.push(ir.f); return `F[${this.F.length - 1}](c)`;
+      case 'fn': return this.call(ir.f);
       case 'const': return this.konst(ir.v);
       case 'none': return '(-1)';
       case 'it': return 'c.it';
@@ -180,6 +197,16 @@ class Emission {
       case 'zplayer': return `(${this.x(f, ir.z)} + playerIndex(${this.x(f, ir.p)}, c) * ${index(ir.stride)})`;
       case 'zcard': return `(${this.x(f, ir.z)} + cardIndex(${this.x(f, ir.e)}, c))`;
       case 'zcell': return `(${this.x(f, ir.z)} + ${index(ir.ci)})`;
+      case 'zcellOf': {
+        // the cell first, then the zone (as the closure does)
+        const t = this.temp(f);
+        return `(${t} = cellAt(${this.konst(ir.cells)}, ${this.x(f, ir.cell)}, ${this.konst(ir.zone)}), ${this.x(f, ir.z)} + ${t})`;
+      }
+      case 'levelCells': {
+        const t = this.temp(f);
+        return `((${t} = ${this.konst(ir.byLevel)}[${this.x(f, ir.l)}]) === undefined ? ${this.konst(ir.empty)} : ${t})`;
+      }
+      case 'geo': return `geoAt(${this.konst(ir.geo)}, ${this.x(f, ir.cell)}).${geoProp(ir.prop)}`;
       case 'zlist': case 'zlen': {
         const t = this.temp(f);
         return `(${t} = ${this.x(f, ir.z)}, track(c.s, ${t}), c.s.zones[${t}]${ir.k === 'zlen' ? '.length' : ''})`;
@@ -200,6 +227,31 @@ class Emission {
       }
       case 'cond': return `(${this.x(f, ir.t)} ? ${this.x(f, ir.a)} : ${this.x(f, ir.b)})`;
       case 'loop': return `${this.fn(ir.body, ir.kind, ir.l)}(c)`;
+      case 'cached': {
+        // a body too large to write here: the call of the whole closure
+        if (this.parts + size(ir.body) > MAX_PARTS) return this.call(ir.whole);
+        const ts = ir.args.map(() => this.temp(f));
+        const args = ir.args.map((a, i) => `${ts[i]} = ${this.x(f, a)}`);
+        const vals = this.konst(ir.vals), store = this.konst(ir.store);
+        const lookup = [...ts.map((t, i) => `${vals}[${i}] = ${t}`), this.call(ir.f)];
+        const plain = [...ts.map((t, i) => `${store}[${i}] = ${t}`), this.x(f, ir.body)];
+        const gate = `memo.on && !${this.konst(ir.gate)}.off${ir.warns ? ' && !c.s.warns' : ''}`;
+        return `(${[...args, `(${gate} ? (${lookup.join(', ')}) : (${plain.join(', ')}))`].join(', ')})`;
+      }
+      case 'let': {
+        const save = this.temp(f), r = this.temp(f), slot = `c.bindings[${index(ir.slot)}]`;
+        return `(${save} = ${slot}, ${slot} = ${this.x(f, ir.v)}, ${r} = ${this.x(f, ir.body)}, ${slot} = ${save}, ${r})`;
+      }
+      case 'list': return `[${ir.items.map((x) => this.x(f, x)).join(', ')}]`;
+      case 'rec': {
+        const t = this.temp(f);
+        const fields = ir.items.map((x, i) => `${t}[${this.konst(ir.names[i])}] = ${this.x(f, x)}`);
+        return `(${[`${t} = newRecord()`, ...fields, t].join(', ')})`;
+      }
+      case 'concat': {
+        const t = this.temp(f);
+        return `(${[`${t} = []`, ...ir.ls.map((l) => `pushAll(${t}, ${this.x(f, l)})`), t].join(', ')})`;
+      }
       case 'call': {
         const ts = ir.args.map(() => this.temp(f));
         const args = ir.args.map((a, i) => `${ts[i]} = ${this.x(f, a)}`);
@@ -209,6 +261,47 @@ class Emission {
       }
     }
   }
+}
+
+/** The parts a tree writes (a cached call's body counted as written inline), worked out once per tree. */
+const sizes = new WeakMap<Ir, number>();
+function size(ir: Ir): number {
+  let n = sizes.get(ir);
+  if (n !== undefined) return n;
+  n = 1;
+  for (const x of children(ir)) n += size(x);
+  sizes.set(ir, n);
+  return n;
+}
+
+/** A tree's own parts, in no particular order. */
+function children(ir: Ir): readonly Ir[] {
+  switch (ir.k) {
+    case 'pvar': return [ir.p];
+    case 'cvar': case 'zcard': case 'field': return [ir.e];
+    case 'zplayer': return [ir.z, ir.p];
+    case 'zcell': case 'zlist': case 'zlen': return [ir.z];
+    case 'len': return [ir.l];
+    case 'un': return [ir.a];
+    case 'bin': case 'div': return [ir.a, ir.b];
+    case 'cond': return [ir.t, ir.a, ir.b];
+    case 'loop': return [ir.l, ir.body];
+    case 'zcellOf': return [ir.z, ir.cell];
+    case 'levelCells': return [ir.l];
+    case 'geo': return [ir.cell];
+    case 'let': return [ir.v, ir.body];
+    case 'list': case 'rec': return ir.items;
+    case 'concat': return ir.ls;
+    case 'call': case 'cached': return [...ir.args, ir.body];
+    default: return [];
+  }
+}
+
+const GEO = new Set(['level', 'neighbours', 'above', 'below']);
+/** A cell's geometry field, one of the fixed set. */
+function geoProp(p: string): string {
+  if (!GEO.has(p)) throw new Refused();
+  return p;
 }
 
 const OPS = new Set(['+', '-', '*', '<', '<=', '>', '>=', '===', '!==', '&&', '||']);
@@ -223,14 +316,14 @@ function op(o: string): string {
 const NAMES = new Set<string>([...PARAMS, 'c', 'xs', 'sv', 'i', 'k', 'a', 'v', 'undefined']);
 const GENERATED = /^[gt]\d+$/;
 /** properties read with a dot */
-const PROPS = new Set(['s', 'bindings', 'it', 'players', 'options', 'vars', 'zones', 'length', 'work', 'limit']);
-const CALLEES = new Set(['track', 'varKey', 'playerIndex', 'cardIndex', 'overBudget']);
+const PROPS = new Set(['s', 'bindings', 'it', 'players', 'options', 'vars', 'zones', 'length', 'work', 'limit', 'on', 'off', 'warns', ...GEO]);
+const CALLEES = new Set(['track', 'varKey', 'playerIndex', 'cardIndex', 'overBudget', 'cellAt', 'geoAt', 'newRecord', 'pushAll']);
 const BINARY = new Set(['+', '-', '*', '/', '%', '<', '<=', '>', '>=', '===', '!==']);
 const KINDS = new Set([
   'Program', 'FunctionDeclaration', 'BlockStatement', 'ReturnStatement', 'VariableDeclaration', 'VariableDeclarator',
   'ExpressionStatement', 'IfStatement', 'ForStatement', 'UpdateExpression', 'BinaryExpression', 'LogicalExpression',
   'UnaryExpression', 'AssignmentExpression', 'ConditionalExpression', 'SequenceExpression', 'MemberExpression',
-  'CallExpression', 'Identifier', 'Literal',
+  'CallExpression', 'Identifier', 'Literal', 'ArrayExpression',
 ]);
 
 type AstNode = { type: string; [k: string]: unknown };
@@ -277,6 +370,7 @@ function allowed(n: AstNode): boolean {
       if ((!named && !closure) || n.optional) return false;
       break;
     }
+    case 'ArrayExpression': if ((n.elements as (AstNode | null)[]).some((x) => x === null)) return false; break;
     case 'BinaryExpression': if (!BINARY.has(n.operator as string)) return false; break;
     case 'LogicalExpression': if (n.operator !== '&&' && n.operator !== '||') return false; break;
     case 'UnaryExpression': if (n.operator !== '-' && n.operator !== '!') return false; break;

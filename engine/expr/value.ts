@@ -41,3 +41,8 @@ export function emptyOf(t: Ty, env: Env): Value {
   }
 }
 const EMPTY_LIST: readonly Value[] = Object.freeze([]);
+
+/** A record being built: no prototype, so a field named like one of Object's is a field like any other. */
+export function newRecord(): Record<string, Value> {
+  return Object.create(null) as Record<string, Value>;
+}

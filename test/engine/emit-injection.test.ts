@@ -25,7 +25,7 @@ const HUGE = `1${'0'.repeat(400)}`; // Infinity as a literal of the language
 const RULESET = smallRuleset({
   cardFields: 'label: string, w: number',
   cards: HOSTILE_TEXTS.map((t, i) => `  - { id: h${i}, type: c, v: ${i + 2}, label: ${yamlText(t)}, w: ${[1e308, -0, 0.1, 7][i % 4] === -0 ? '-0.0' : [ '1e308', '-0.0', '.5', '1.0e+300'][i % 4]}, count: 2 }`).join('\n'),
-  vars: '  - { id: isPrototypeOf, type: number }\n  - { id: toString, type: number }\n  - { id: m, type: number }',
+  vars: '  - { id: isPrototypeOf, type: number }\n  - { id: toString, type: number }\n  - { id: m, type: number }\n  - { id: valueOf, type: number }',
   defs: [
     `  - { id: constructor, value: ${yamlText(`count(pile, it.label == ${exprText(HOSTILE_TEXTS[0]!)} or it.label == ${exprText(HOSTILE_TEXTS[6]!)})`)} }`,
     `  - { id: hasOwnProperty, params: [x], value: ${yamlText(`sum(pile, it.w * $x - it.v / ($x - $x)) + ${HUGE}`)} }`,
@@ -37,6 +37,8 @@ const RULESET = smallRuleset({
     `          - set: { isPrototypeOf: ${yamlText(`constructor + count(pile, it.label in [${HOSTILE_TEXTS.map(exprText).join(', ')}])`)} }`,
     `          - set: { toString: ${yamlText(`hasOwnProperty(isPrototypeOf) - ${HUGE} * 0`)} }`,
     `          - set: { m: ${yamlText(`maxOf(pile, it.w % 0 + (it.w - it.w)) + minOf(pile, -it.w) + (any(pile, it.label == ${exprText(HOSTILE_TEXTS[7]!)}) ? 1 : 0)`)} }`,
+    // records whose field names are Object's, in lists joined and bound by let (written inline since #32)
+    `          - set: { valueOf: ${yamlText(`let($r, concat([{ constructor: ${exprText(HOSTILE_TEXTS[9]!)}, toString: m }], [{ constructor: ${exprText(HOSTILE_TEXTS[3]!)}, toString: ${HUGE} }]), size($r) + first($r).toString + (top($r).constructor == ${exprText(HOSTILE_TEXTS[3]!)} ? 1 : 0))`)} }`,
     `          - set: { n: ${yamlText(`sum(pile, it.label == ${exprText(HOSTILE_TEXTS[2]!)} or it.label == ${exprText(HOSTILE_TEXTS[5]!)} ? it.w : 0) + isPrototypeOf`)} }`,
   ].join('\n'),
 });
@@ -74,9 +76,13 @@ describe('the safe emitter and a ruleset built to break out', () => {
     expect(JSON.parse(on).vars).toContainEqual(['isPrototypeOf', expect.stringMatching(/^\d+$/)]);
     expect(sources.length).toBeGreaterThan(3);
     const all = sources.join('\n');
-    for (const t of [...HOSTILE_TEXTS, "'", '"', '`', '\\', '*/', '${', '\u2028', '\u2029', '</script>', 'Infinity', 'NaN', 'e+', 'e3', '1e', '0.5', '.5', 'isPrototypeOf', 'hasOwnProperty', 'toString', 'label']) {
+    for (const t of [...HOSTILE_TEXTS, "'", '"', '`', '\\', '*/', '${', '\u2028', '\u2029', '</script>', 'Infinity', 'NaN', 'e+', 'e3', '1e', '0.5', '.5', 'isPrototypeOf', 'hasOwnProperty', 'toString', 'valueOf', 'label']) {
       expect(all, t).not.toContain(t);
     }
+    // the records, their lists joined and the let binding them were written inline, field names as constants
+    expect(all).toContain('newRecord()');
+    expect(all).toContain('pushAll(');
+    expect(JSON.parse(on).vars).toContainEqual(['valueOf', expect.stringMatching(/^-?[\d.e+]+$/)]);
     // the only numbers are the emitter's own indices
     for (const num of all.match(/\d+(\.\d+)?/g) ?? []) expect(Number(num)).toBeLessThan(10_000);
     expect(all).not.toMatch(/\d{5,}/);

@@ -229,7 +229,7 @@ export const size: FunctionDef = {
   compile({ args, sc, c }) {
     const l = c.listArg(args[0]!, sc);
     const lf = l.fn;
-    return { fn: (x) => lf(x).length, t: T.num };
+    return { fn: (x) => lf(x).length, t: T.num, ir: { k: 'len', l: irOf(l) } };
   },
 };
 
@@ -264,15 +264,19 @@ export const concat: FunctionDef = {
     return {
       fn: (x) => {
         const out: Value[] = [];
-        for (const f of fs) {
-          const xs = f(x);
-          if (out.length + xs.length > MAX_LIST) listTooLong();
-          if ((budget.work += xs.length) > budget.limit) overBudget();
-          for (let i = 0; i < xs.length; i++) out.push(xs[i]);
-        }
+        for (let i = 0; i < fs.length; i++) pushAll(out, fs[i]!(x));
         return out;
       },
       t: T.list(of),
+      ir: { k: 'concat', ls: ls.map(irOf) },
     };
   },
 };
+
+/** concat's step: a list's items pushed onto the list being joined (its length checked, its items counted as
+ *  work). */
+export function pushAll(out: Value[], xs: readonly Value[]): void {
+  if (out.length + xs.length > MAX_LIST) listTooLong();
+  if ((budget.work += xs.length) > budget.limit) overBudget();
+  for (let i = 0; i < xs.length; i++) out.push(xs[i]);
+}

@@ -3,6 +3,7 @@
 
 import { T } from '../types.js';
 import type { CallInput, FunctionDef } from './def.js';
+import { irOf } from '../ir.js';
 import { rolesKey, track } from '../../memo.js';
 import { ExprError } from '../env.js';
 import { didYouMean } from '../../suggest.js';
@@ -64,8 +65,8 @@ export const seat: FunctionDef = {
   params: [P],
   returns: 'a number',
   compile({ args, sc, c }) {
-    const pf = c.playerArg(args[0]!, sc).fn;
-    return { fn: (x) => pf(x) + 1, t: T.num };
+    const p = c.playerArg(args[0]!, sc), pf = p.fn;
+    return { fn: (x) => pf(x) + 1, t: T.num, ir: { k: 'bin', op: '+', a: irOf(p), b: { k: 'int', v: 1 } } };
   },
 };
 

@@ -1,7 +1,8 @@
 // Built-in functions about grids and where cards lie: cells, level, neighbours, above, below, cellOf, ownerOf.
 
 import type { Ctx } from '../../model.js';
-import { ExprError, RuleError } from '../env.js';
+import { ExprError, RuleError, type CellGeometry } from '../env.js';
+import { irOf, type Ir } from '../ir.js';
 import { T } from '../types.js';
 import { instances } from '../../instances.js';
 import type { FunctionDef } from './def.js';
@@ -19,7 +20,7 @@ export const cells: FunctionDef = {
       throw new ExprError(`cells() needs a grid zone (with its player index if it has one), e.g. cells(board)`, args[0]!.at);
     }
     const all = c.env.zones.get(r.t.zone)!.cells!;
-    if (args.length === 1) return { fn: () => all, t: T.list(T.cell) };
+    if (args.length === 1) return { fn: () => all, t: T.list(T.cell), ir: { k: 'const', v: all } };
     // cells(zone, level): the cells of one level of a spatial grid (built once per level)
     const lv = c.value(args[1]!, sc);
     const lf = c.num(lv, args[1]!);
@@ -30,7 +31,7 @@ export const cells: FunctionDef = {
     }
     byLevel.forEach((xs) => Object.freeze(xs));
     const empty: string[] = Object.freeze([]) as unknown as string[];
-    return { fn: (x) => byLevel[lf(x)] ?? empty, t: T.list(T.cell) };
+    return { fn: (x) => byLevel[lf(x)] ?? empty, t: T.list(T.cell), ir: { k: 'levelCells', byLevel, empty, l: irOf(lv) } };
   },
 };
 
@@ -47,17 +48,19 @@ function geometry(name: 'level' | 'neighbours' | 'above' | 'below', doc: string)
       // a text literal naming a cell of some grid is that cell: neighbours('A1@2')
       const a = lit.k === 'str' && geo.has(lit.v) ? { fn: () => lit.v, t: T.cell } : c.value(lit, sc);
       const af = c.cell(a, args[0]!);
-      const at = (x: Ctx) => {
-        const cell = af(x);
-        const g = geo.get(cell);
-        if (!g) throw new RuleError(`'${cell === null || cell === undefined ? 'no cell' : String(cell)}' is not a cell of any grid`);
-        return g;
-      };
-      if (name === 'level') return { fn: (x) => at(x).level, t: T.num };
-      return { fn: (x) => at(x)[name], t: T.list(T.cell) };
+      const ir: Ir = { k: 'geo', geo, prop: name, cell: irOf(a) };
+      if (name === 'level') return { fn: (x) => geoAt(geo, af(x)).level, t: T.num, ir };
+      return { fn: (x) => geoAt(geo, af(x))[name], t: T.list(T.cell), ir };
     },
   };
 }
+/** A cell's geometry; a value that is no cell of any grid is a rule broken. */
+export function geoAt(geo: ReadonlyMap<string, CellGeometry>, cell: string): CellGeometry {
+  const g = geo.get(cell);
+  if (!g) throw new RuleError(`'${cell === null || cell === undefined ? 'no cell' : String(cell)}' is not a cell of any grid`);
+  return g;
+}
+
 export const level = geometry('level', "A cell's level (1 on a flat grid).");
 export const neighbours = geometry('neighbours', "A cell's orthogonal neighbours on its level.");
 export const above = geometry('above', 'The cell directly above, as a list (empty at the top).');

@@ -5,6 +5,7 @@ import { T, showType, type Ty, type Value } from '../types.js';
 import { emptyOf } from '../value.js';
 import { budget, overBudget } from '../../budget.js';
 import type { FunctionDef } from './def.js';
+import { irOf } from '../ir.js';
 
 export const let_: FunctionDef = {
   name: 'let',
@@ -30,6 +31,7 @@ export const let_: FunctionDef = {
         return r;
       },
       t: body.t,
+      ir: { k: 'let', slot, v: irOf(v), body: irOf(body) },
     };
   },
 };
