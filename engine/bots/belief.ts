@@ -201,7 +201,7 @@ const MAX_STRATA = 40;
  * role at the setup (a hidden card that converts its holder), the seats' roles as they are now differ between
  * worlds of one deal; when those combinations are few enough, every one seen in STARTS_PER_DEAL setups a deal
  * is a stratum of its own, weighted by how often the setups gave it, so that what play rules out of one seat's
- * role (a Master seen building for the tower is no saboteur) never takes a whole deal with it by chance.
+ * role (a leader seen playing for one side is on that side) never takes a whole deal with it by chance.
  */
 function startWorlds(g: Game, s: State, v: number, seed: number | string, options: Record<string, number | boolean | string> | undefined, size: number, rng: Uint32Array): { worlds: State[]; w: number[]; stratum: number[] } {
   const deals = roleDeals(s, v, rng);
