@@ -51,8 +51,9 @@ interface SeatWorlds {
   segRoles: { roles: Int16Array; dealt: Int16Array }[];
   worlds: State[];
   w: number[];
-  /** each world's stratum: the deal of hidden roles it was started with (all 0 when the deals are too many to
-   *  keep apart); worlds are drawn again only within their stratum, so no deal is ever lost by chance */
+  /** each world's stratum: the deal of hidden roles it was started with, or that deal and the roles the rules
+   *  had made of it at the setup (see startWorlds; all 0 when the deals are too many to keep apart); worlds are
+   *  drawn again only within their stratum, so no deal is ever lost by chance */
   stratum: number[];
   rng: Uint32Array;
   /** each world's roles and weight when the last decision was taken: what `teamChance` reads (the worlds are
@@ -68,7 +69,8 @@ export class Belief implements BeliefTracker {
 
   /**
    * A belief for the seats `viewers` of the game `s` (a new game, at its first decision), `size` worlds each (more
-   * when the deals of hidden roles are few enough to keep apart: at least two worlds per deal).
+   * when the deals of hidden roles are few enough to keep apart: at least two worlds per deal, or one for each
+   * combination of roles the setup can have made of them: see startWorlds).
    * `seed` and `options` are the game's own (the setup is played again from them with other randomness).
    */
   static start(g: Game, s: State, viewers: readonly number[], seed: number | string, options: Record<string, number | boolean | string> | undefined, size = BELIEF_WORLDS): Belief {
@@ -77,21 +79,8 @@ export class Belief implements BeliefTracker {
     for (const v of viewers) {
       if (v < 0 || v >= s.players || seats[v]) continue;
       const rng = seedRng(seed, `belief:${v}`);
-      const worlds: State[] = [];
-      // the deals of the roles the viewer cannot see, spread evenly over the worlds (so that, before any play,
-      // every seat is believed on each side as often as the deal makes it)
-      const deals = roleDeals(s, v, rng);
-      // a stratum per deal, each of at least two worlds, when the deals are few enough
-      const strata = deals.length > 1 && deals.length <= size ? deals.length : 0;
-      const n = strata ? strata * Math.max(2, Math.ceil(size / strata)) : size;
-      for (let k = 0; k < n; k++) {
-        const again = newGame(g, { players: s.players, seed: `${String(seed)}\u0000belief:${v}:${k}`, options });
-        const d = fitted(g, s, again, v, rng) ?? freshCopy(s, g, v, rng);
-        if (deals.length) dealRoles(g, d, deals[k % deals.length]!);
-        worlds.push(d);
-      }
-      const stratum = Array.from({ length: n }, (_, k) => (strata ? k % strata : 0));
-      seats[v] = { segRoles: [], worlds, w: new Array<number>(n).fill(1 / n), stratum, rng, roles: [], sw: [] };
+      const { worlds, w, stratum } = startWorlds(g, s, v, seed, options, size, rng);
+      seats[v] = { segRoles: [], worlds, w, stratum, rng, roles: [], sw: [] };
       for (const d of worlds) d.beliefOf = { tracker: b, viewer: v };
       snapshot(seats[v]!);
     }
@@ -198,6 +187,64 @@ export class Belief implements BeliefTracker {
     const sw = this.seats[viewer];
     return sw ? { worlds: sw.worlds, weights: sw.w } : null;
   }
+}
+
+/** Setups played again per deal of hidden roles, to find how the rules may have changed roles since (a seat
+ *  dealt a card that converts) and how often. */
+const STARTS_PER_DEAL = 16;
+/** The most strata of roles as they are now; beyond, worlds are kept apart by the deal only. */
+const MAX_STRATA = 40;
+
+/**
+ * The worlds a seat starts with, their weights and strata. Each is the setup played again with other randomness
+ * and fitted to the seat's view, given one deal of the hidden roles. Where the rules may already have changed a
+ * role at the setup (a hidden card that converts its holder), the seats' roles as they are now differ between
+ * worlds of one deal; when those combinations are few enough, every one seen in STARTS_PER_DEAL setups a deal
+ * is a stratum of its own, weighted by how often the setups gave it, so that what play rules out of one seat's
+ * role (a leader seen playing for one side is on that side) never takes a whole deal with it by chance.
+ */
+function startWorlds(g: Game, s: State, v: number, seed: number | string, options: Record<string, number | boolean | string> | undefined, size: number, rng: Uint32Array): { worlds: State[]; w: number[]; stratum: number[] } {
+  const deals = roleDeals(s, v, rng);
+  const world = (k: number, deal: ReadonlyMap<number, number> | undefined) => {
+    const again = newGame(g, { players: s.players, seed: `${String(seed)}\u0000belief:${v}:${k}`, options });
+    const d = fitted(g, s, again, v, rng) ?? freshCopy(s, g, v, rng);
+    if (deal) dealRoles(g, d, deal);
+    return d;
+  };
+  if (deals.length > 1 && deals.length <= MAX_STRATA) {
+    const hidden: number[] = [];
+    for (let p = 0; p < s.players; p++) if (!roleVisibleTo(s, p, v)) hidden.push(p);
+    // each combination of roles now: how many setups gave it, and the first world that showed it
+    const groups = new Map<string, { count: number; world: State }>();
+    for (let j = 0; j < deals.length; j++) {
+      for (let t = 0; t < STARTS_PER_DEAL; t++) {
+        const d = world(j * STARTS_PER_DEAL + t, deals[j]);
+        const key = `${j}:${hidden.map((p) => d.roles[p]).join(',')}`;
+        const gr = groups.get(key);
+        if (gr) gr.count++;
+        else groups.set(key, { count: 1, world: d });
+      }
+      // as many combinations in every deal as in the first would be too many strata
+      if (j === 0 && groups.size * deals.length > MAX_STRATA) break;
+    }
+    if (groups.size > deals.length && groups.size <= MAX_STRATA) {
+      const worlds: State[] = [], w: number[] = [], stratum: number[] = [];
+      for (const gr of groups.values()) {
+        stratum.push(worlds.length);
+        worlds.push(gr.world);
+        w.push(gr.count / (deals.length * STARTS_PER_DEAL));
+      }
+      return { worlds, w, stratum };
+    }
+  }
+  // else the deals spread evenly over the worlds (so that, before any play, every seat is believed on each side
+  // as often as the deal makes it): a stratum per deal, each of at least two worlds, when the deals are few enough
+  const strata = deals.length > 1 && deals.length <= size ? deals.length : 0;
+  const n = strata ? strata * Math.max(2, Math.ceil(size / strata)) : size;
+  const worlds: State[] = [];
+  for (let k = 0; k < n; k++) worlds.push(world(k, deals.length ? deals[k % deals.length]! : undefined));
+  const stratum = Array.from({ length: n }, (_, k) => (strata ? k % strata : 0));
+  return { worlds, w: new Array<number>(n).fill(1 / n), stratum };
 }
 
 /** The most deals of hidden roles the worlds are spread over. */

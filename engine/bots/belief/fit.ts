@@ -12,6 +12,7 @@ import { freshRandomness, reopenPending, wakeReactions } from '../determinize.js
 import { swapCards, twinIn } from './cards.js';
 import { CARD_MISS, cardFactor } from './origins.js';
 import { NO_PLAYER } from '../../seats.js';
+import { instances } from '../../instances.js';
 
 /**
  * Fits world `d` (of the real game's shape) to what `viewer` sees of the real game `post` (`pre`: the real game
@@ -27,10 +28,12 @@ export function fit(g: Game, pre: State, post: State, d: State, viewer: number, 
   // its place (the card the world revealed is the card the real game revealed)
   let moved = false;
   const subst = new Map<number, number>();
+  const anon = instances(g).anon;
   for (let z = 0; z < post.zones.length; z++) {
     const real = post.zones[z]!;
     if (real.length === 0) continue;
     const zoneSeen = zoneVisibleTo(post, g, z, viewer);
+    if (anon[z] === 1 && d.zones[z]!.length === real.length) align(g, post, d, z, zoneSeen, viewer);
     for (let i = 0; i < real.length; i++) {
       const e = real[i]!;
       if (!cardSeenIn(post, e, zoneSeen, viewer)) continue;
@@ -93,6 +96,38 @@ export function fit(g: Game, pre: State, post: State, d: State, viewer: number, 
   d.steps = post.steps;
   d.actions = post.actions;
   return like;
+}
+
+/**
+ * In a zone whose arrivals are shuffled (anonymous), the place of a card says nothing: the world's cards there are
+ * put in the order of the real ones the viewer sees, a card of the same kind (else of the same card type) to the
+ * place of each, so that only the cards the world lacks count as seen otherwise (and a card is never judged
+ * against whichever card the world's shuffle happened to put at its place).
+ */
+function align(g: Game, post: State, d: State, z: number, zoneSeen: boolean, viewer: number): void {
+  const real = post.zones[z]!;
+  const list = d.zones[z]!;
+  const done = new Uint8Array(real.length);
+  let owned: number[] | null = null;
+  for (const sameType of [false, true]) {
+    for (let i = 0; i < real.length; i++) {
+      if (done[i]) continue;
+      const e = real[i]!;
+      if (!cardSeenIn(post, e, zoneSeen, viewer)) continue;
+      const want = sameType ? g.cards[g.entityDef[e]!]!.type : g.entityDef[e];
+      for (let j = 0; j < list.length; j++) {
+        if (j < real.length && done[j]) continue;
+        const x = (owned ?? list)[j]!;
+        if ((sameType ? g.cards[g.entityDef[x]!]!.type : g.entityDef[x]) !== want) continue;
+        owned ??= ownZone(d, z);
+        const y = owned[i]!;
+        owned[i] = x;
+        owned[j] = y;
+        done[i] = 1;
+        break;
+      }
+    }
+  }
 }
 
 const cardSlotCache = new WeakMap<Game, number[]>();
