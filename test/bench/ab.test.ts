@@ -17,7 +17,7 @@ describe('bench/ab.mjs', () => {
   });
 
   it('with --heap, gives the bytes each build allocates per game, measured the same way for both', () => {
-    const out = execFileSync(process.execPath, ['--expose-gc', script, root, '--ruleset', 'babel-builders.yaml', '--players', '5', '--bot', 'random', '--games', '5', '--rounds', '3', '--heap'], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--expose-gc', script, root, '--ruleset', 'babel-builders.yaml', '--players', '5', '--bot', 'random', '--games', '10', '--rounds', '5', '--heap'], { encoding: 'utf8' });
     const m = /^heap allocated per game: A (\d+) KiB .*, B (\d+) KiB .*; A\/B (\d+\.\d\d)$/m.exec(out);
     expect(m, out).not.toBeNull();
     // the same build on both sides: the same games allocate about the same
