@@ -13,8 +13,10 @@ export const MAX_LIST = 1_000_000;
 export const DEFAULT_STEP_WORK = 50_000_000;
 
 /** log lines one step may write (a game that keeps a log: the editor, replays). A runaway loop would
- *  otherwise fill memory with lines long before its work reaches the limit — in the browser, the tab dies. */
-export const MAX_STEP_LOG = 100_000;
+ *  otherwise fill memory with lines long before its work reaches the limit — in the browser, the tab dies.
+ *  No bundled step writes more than a few hundred. At 100,000 the editor's playtest took some 20 s to show a
+ *  runaway's stop: each view it renders carries the whole log (30 MB of view for 100,000 lines). */
+export const MAX_STEP_LOG = 10_000;
 
 /** What moving cards costs besides the cards themselves (finding the zones, the log, the bookkeeping), and what
  *  starting a step costs: counted so that a loop of many small moves, or of many empty steps, runs into a limit
