@@ -1,9 +1,8 @@
 // `babelkit print`: the CLI side of print/ — parse options, read the fonts shipped as npm packages,
 // render, and write the PDF atomically (a failed run never leaves a half-written file).
-
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { loadOrReport, outputProblem, writeAtomic } from './load-file.js';
 import { parseArgs, UsageError, type ArgSpec } from './args.js';
 import { BACKS_MODES, printDeck, PrintError, PrintOptionError, type FontFile, type FontSet, type PrintOptions } from '../print/index.js';
@@ -78,6 +77,11 @@ export async function printCmd(args: string[]): Promise<number> {
   // before any work: an --out that is not a regular file is refused (writeAtomic checks again when writing)
   const problem = outputProblem(out);
   if (problem) throw new UsageError(problem);
+  // and a folder that is not there is said before the cards are drawn (which takes seconds), as the write would say it
+  if (!existsSync(dirname(resolve(out)))) {
+    process.stderr.write(`babelkit print: cannot write '${out}': ENOENT\n`);
+    return 1;
+  }
   const g = loadOrReport(file);
   if (!g) return 1;
   let res;

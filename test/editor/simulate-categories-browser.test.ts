@@ -25,7 +25,7 @@ describe('the Simulate tab: score categories', () => {
     const sim = page.locator('bk-simulate');
     await expect.poll(() => sim.locator('[data-sim-compare]').count(), { timeout: 30_000 }).toBe(1);
     await sim.locator('[data-sim-players]').selectOption('3');
-    await sim.locator('[data-sim-games]').fill('40');
+    await sim.locator('[data-sim-games]').fill('20');
     await sim.locator('[data-sim-games]').dispatchEvent('change');
     await sim.locator('[data-sim-seed]').fill('6');
     await sim.locator('[data-sim-seed]').dispatchEvent('change');
@@ -35,7 +35,7 @@ describe('the Simulate tab: score categories', () => {
     await sim.locator('[data-sim-run]').click();
     await expect.poll(() => state(page), { timeout: 120_000 }).toBe('done');
     await page.screenshot({ path: '/tmp/bk-simulate-categories-run.png', fullPage: true });
-    const cli = JSON.parse(babelkit('simulate', TOWER, '--players', '3', '--games', '40', '--seed', '6', '--bot', 'random', '--workers', '1', '--json').stdout);
+    const cli = JSON.parse(babelkit('simulate', TOWER, '--players', '3', '--games', '20', '--seed', '6', '--bot', 'random', '--workers', '1', '--json').stdout);
     const means = cli.scores.categories as Record<string, number>;
     expect(await sim.locator('[data-report] [data-categories] tbody tr').count()).toBe(Object.keys(means).length);
     const names: Record<string, string> = { military: 'Military conflicts', civilian: 'Civilian structures', tower: 'Tower of Babel' };
@@ -49,7 +49,7 @@ describe('the Simulate tab: score categories', () => {
     await sim.locator('[data-sim-compare]').click();
     await expect.poll(() => state(page), { timeout: 120_000 }).toBe('compared');
     await page.screenshot({ path: '/tmp/bk-simulate-categories.png', fullPage: true });
-    const cmp = JSON.parse(babelkit('compare', 'rulesets/7-wonders.yaml', TOWER, '--players', '3', '--games', '40', '--seed', '6', '--bot', 'random', '--workers', '1', '--json').stdout);
+    const cmp = JSON.parse(babelkit('compare', 'rulesets/7-wonders.yaml', TOWER, '--players', '3', '--games', '20', '--seed', '6', '--bot', 'random', '--workers', '1', '--json').stdout);
     expect(cmp.categories.map((c: { id: string }) => c.id)).toEqual([...Object.keys(means)]);
     for (const c of cmp.categories as { id: string; name: string; difference: { value: number } }[]) {
       const row = sim.locator(`[data-comparison] [data-figure="category:${c.id}"]`);
