@@ -3,14 +3,12 @@ import { defineConfig } from 'vitest/config';
 // Tests that time themselves (a server answering within so many milliseconds while it is flooded or loading a
 // hostile upload, a parser stopping a bomb quickly) run alone, after the rest: on a 2-core machine another test
 // file running beside them would take the core they measure.
-// So does the server's match in a browser: the server stops loading an upload after 10 s of wall time, which a
-// busy machine can reach. The server's other tests (a crash, the store, the seed) wait with generous timeouts
-// only: they run with the rest.
+// The server's other tests (a crash, the store, the seed, the match in a browser) wait with generous timeouts
+// only, and their servers allow a sent ruleset two minutes to load (test/helpers/serve.ts): they run with the rest.
 const ALONE = [
   'test/server/connection-flood.test.ts',
   'test/server/hostile-upload.test.ts',
   'test/server/load.test.ts',
-  'test/server/serve-browser.test.ts',
   'test/load/source.test.ts',
   'test/editor/yaml-edit.test.ts',
 ];

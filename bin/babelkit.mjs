@@ -12,7 +12,8 @@ if (!existsSync(entry)) {
 if (process.argv[2] === 'validate') (await import('node:v8')).default.setFlagsFromString('--no-opt');
 // a reader that stops early (`| head`) is not an error
 process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
-// `validate` runs from one bundled file when the build made it (cli/bundle.mjs): it starts sooner
-const bundle = new URL('../dist/cli/validate.bundle.mjs', import.meta.url);
-const { main } = await import((process.argv[2] === 'validate' && existsSync(bundle) ? bundle : entry).href);
+// the command runs from the bundles when the build made them (cli/bundle.mjs): it starts sooner. `validate` has its
+// own, a single file
+const bundle = new URL(process.argv[2] === 'validate' ? '../dist/cli/validate.bundle.mjs' : '../dist/cli/main.bundle.mjs', import.meta.url);
+const { main } = await import((existsSync(bundle) ? bundle : entry).href);
 process.exitCode = await main(process.argv.slice(2));

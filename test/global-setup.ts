@@ -14,25 +14,26 @@ function missingTools(): string[] {
 
 const CHROMIUM = '/usr/bin/chromium';
 
-function apt(args: string[]): void {
+/** `apt-get update`, then `apt-get install -y` of the packages, as root or through `sudo -n`; started at once, and
+ *  awaited after the builds, which it runs beside (a fresh machine spent about a minute on two updates and two
+ *  installs one after the other, before the builds). Resolves whatever apt says: what counts is checked after. */
+function aptInstall(packages: string[]): Promise<void> {
+  if (packages.length === 0) return Promise.resolve();
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const sudo = asRoot ? [] : ['sudo', '-n'];
-  spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const cmd = `apt-get update && apt-get install -y ${packages.join(' ')}`;
+  const [file, args] = asRoot ? ['sh', ['-c', cmd]] : ['sudo', ['-n', 'sh', '-c', cmd]];
+  console.log(`global setup: installing ${packages.join(' and ')} from Debian's packages`);
+  return new Promise((resolve) => {
+    const p = spawn(file, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    p.on('error', () => resolve());
+    p.on('exit', () => resolve());
+  });
 }
 
-function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
-  apt(['update']);
-  apt(['install', '-y', 'chromium']);
+function checkInstalled(): void {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`the browser tests need Debian's chromium (${CHROMIUM}) and it could not be installed; run: apt-get install -y chromium`);
   }
-}
-
-function ensurePdfTools(): void {
-  if (missingTools().length === 0) return;
-  apt(['update']);
-  apt(['install', '-y', 'poppler-utils']);
   const still = missingTools();
   if (still.length) {
     throw new Error(`the print tests need poppler-utils (${still.join(', ')} missing) and it could not be installed; run: apt-get install -y poppler-utils`);
@@ -48,6 +49,7 @@ export default function setup(): Promise<void> {
 }
 
 async function build(): Promise<void> {
+  const installing = aptInstall([...(missingTools().length ? ['poppler-utils'] : []), ...(existsSync(CHROMIUM) ? [] : ['chromium'])]);
   console.log('global setup: building dist/ and the editor bundle');
   const root = fileURLToPath(new URL('..', import.meta.url));
   // the schema check compiled ahead of time first: the editor's workers bundle it (editor/src/shared/schema-check.ts)
@@ -70,13 +72,14 @@ async function build(): Promise<void> {
       cwd: root,
       stdio: 'inherit',
     });
-    // and `babelkit validate` bundled into one file, as `npm run build` makes it
+    // and the command line bundled (validate in one file, the other commands in a few), as `npm run build` makes it
     execFileSync(process.execPath, [fileURLToPath(new URL('../cli/bundle.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
   } catch (e) {
     await editor.catch(() => undefined); // tsc's error is the one to show
+    await installing;
     throw e;
   }
   await editor;
-  ensurePdfTools();
-  ensureChromium();
+  await installing;
+  checkInstalled();
 }

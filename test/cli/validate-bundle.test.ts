@@ -1,9 +1,11 @@
 // `babelkit validate` runs from one bundled file (cli/bundle.mjs → dist/cli/validate.bundle.mjs) and loads ajv only
-// to explain a ruleset that fails the schema check compiled at build time. Both are speed-ups only: what it prints
-// must be what the whole command line's modules print, byte for byte, for good rulesets and bad ones.
+// to explain a ruleset that fails the schema check compiled at build time; the other commands run from
+// dist/cli/main.bundle.mjs and its chunks. All are speed-ups only: what a command prints must be what the whole
+// command line's modules print, byte for byte, for good input and bad.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './run.js';
 
@@ -57,5 +59,48 @@ describe('babelkit validate, bundled', () => {
     expect(bad.code).toBe(1);
     expect(ajvLoaded(bad)).toBe(true);
     expect(bad.stderr).toMatch(/^<stdin>:2:7: error: name: expected a string, got 3$/m);
+  });
+});
+
+describe('the other commands, bundled', () => {
+  it('the build made the bundle, and a command imported on demand is a chunk of its own', () => {
+    expect(existsSync(join(ROOT, 'dist/cli/main.bundle.mjs'))).toBe(true);
+    const chunks = readdirSync(join(ROOT, 'dist/cli')).filter((f) => /^bundle-.*\.mjs$/.test(f));
+    expect(chunks.some((f) => f.startsWith('bundle-print-'))).toBe(true);
+    expect(chunks.some((f) => f.startsWith('bundle-serve-'))).toBe(true);
+    // `simulate` never reads pdfkit (print's) nor vite (serve's)
+    const r = run(['--import', join(ROOT, 'test/fixtures/log-imports.mjs'), join(ROOT, 'bin/babelkit.mjs'), 'simulate', 'rulesets/bable.yaml', '--players', '2', '--games', '2', '--seed', '1', '--workers', '1']);
+    expect(r.code, r.stderr.slice(-2000)).toBe(0);
+    const loaded = r.stderr.split('\n').filter((l) => l.startsWith('import: '));
+    expect(loaded.some((l) => l.endsWith('/dist/cli/main.bundle.mjs'))).toBe(true);
+    expect(loaded.filter((l) => /\/dist\/(engine|cli)\/.*\.js$/.test(l))).toEqual([]);
+    expect(loaded.filter((l) => /pdfkit|fontkit|\/vite\/|bundle-(print|serve|server)-/.test(l))).toEqual([]);
+  });
+
+  it('prints what the modules print: simulate, compare, replay, cards export, merge, usage errors', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bk-bundle-'));
+    const cases: [string[], string?][] = [
+      [['simulate', 'rulesets/babel-builders.yaml', '--players', '5', '--games', '4', '--seed', '2', '--workers', '1', '--json', '--save-replay', join(dir, 'r')]],
+      [['compare', 'rulesets/7-wonders.yaml', 'rulesets/variants/7-wonders-babel.yaml', '--players', '3', '--games', '3', '--seed', '1', '--workers', '1']],
+      [['cards', 'export', 'rulesets/babel-builders.yaml', '--type', 'storm']],
+      [['print', 'rulesets/babel-builders.yaml', '--out', join(dir, 'no', 'x.pdf')]],
+      [['merge', '-']],
+      [['simulate', 'rulesets/babel-builders.yaml', '--players', '5', '--bot', 'clever']],
+      [['ladder']],
+      [['--help']],
+    ];
+    const strip = (r: Run) => ({ ...r, stdout: r.stdout.replace(/\d+(\.\d+)? games\/s \([\d.]+ s\)|"(seconds|gamesPerSecond)":\s*[\d.e+-]+/g, '') });
+    for (const [args, input] of cases) {
+      const a = viaBin(args, input);
+      if (args.includes('--save-replay')) rmSync(join(dir, 'r'), { recursive: true, force: true }); // saved again by the modules
+      const b = viaModules(args, input);
+      expect({ args, ...strip(a) }).toEqual({ args, ...strip(b) });
+    }
+    // and a replay the bundle saved replays through it
+    const saved = readdirSync(join(dir, 'r'));
+    expect(saved.length).toBe(4);
+    const rep = viaBin(['replay', join(dir, 'r', saved[0]!)]);
+    expect(rep.code, rep.stderr).toBe(0);
+    expect(rep.stdout).toEqual(viaModules(['replay', join(dir, 'r', saved[0]!)]).stdout);
   });
 });

@@ -20,7 +20,10 @@ export interface TestServer extends RunningServer {
 export async function startTestServer(o: Partial<ServerOptions> = {}): Promise<TestServer> {
   const data = o.data ?? mkdtempSync(join(tmpdir(), 'bk-serve-'));
   const logged: string[] = [];
-  const s = await startServer({ port: 0, pages: EDITOR_DIST, log: (l) => logged.push(l), ...o, data });
+  // a sent ruleset's load is stopped after 10 s of wall time; a test machine running other test files beside this
+  // one can take that long to start the loading worker, so test servers allow two minutes unless a test says
+  // otherwise (test/server/security.test.ts checks the limit itself)
+  const s = await startServer({ port: 0, pages: EDITOR_DIST, log: (l) => logged.push(l), ...o, uploads: { timeoutMs: 120_000, ...o.uploads }, data });
   return Object.assign(s, {
     data,
     logged,

@@ -102,6 +102,20 @@ describe('creating a match', () => {
     expect(matchFiles(s.data)).toEqual(before);
   });
 
+  it('stops a sent ruleset whose loading takes longer than the time allowed, and says so', async () => {
+    const quick = await startTestServer({ uploads: { timeoutMs: 1 } });
+    try {
+      const r = await post(`${quick.url}api/matches`, { ruleset: { path: 'slow.yaml', files: { 'slow.yaml': 'extends: rulesets/babel-builders.yaml\nid: slow\n' } }, players: 5 });
+      expect(r.status).toBe(422);
+      expect(r.body.problems).toEqual(['slow.yaml:1:1: error: loading the ruleset took over 0.001 s and was stopped']);
+      expect(matchFiles(quick.data)).toEqual([]);
+      // the limit is per load: a shipped ruleset is not loaded in the worker and is hosted as ever
+      expect((await post(`${quick.url}api/matches`, { ruleset: BB, players: 5 })).status).toBe(201);
+    } finally {
+      await quick.dispose();
+    }
+  });
+
   it('hosts a ruleset sent by the host (a variant of a shipped one), storing the texts it read', async () => {
     const text = 'extends: rulesets/babel-builders.yaml\nid: fewer-seals\nname: Fewer seals\n';
     const r = await post(`${s.url}api/matches`, { ruleset: { path: 'fewer.yaml', files: { 'fewer.yaml': text } }, players: 5, seed: 'x', bots: [false, true, true, true, true] });
