@@ -107,11 +107,15 @@ function ownCovers(p: PaymentProblem): boolean {
   let left = 0;
   for (let k = 0; k < need.length; k++) left += need[k]!;
   if (left === 0) return true;
-  const got = new Array(need.length).fill(0);
-  for (const s of p.own) if (s.kinds.length === 1) got[s.kinds[0]!] += s.copies;
-  for (let k = 0; k < need.length; k++) if (got[k] < need[k]!) return false;
+  if (got.length < need.length) got = new Float64Array(need.length);
+  got.fill(0, 0, need.length);
+  const own = p.own;
+  for (let i = 0; i < own.length; i++) { const s = own[i]!; if (s.kinds.length === 1) { const k = s.kinds[0]!; got[k] = got[k]! + s.copies; } }
+  for (let k = 0; k < need.length; k++) if (got[k]! < need[k]!) return false;
   return true;
 }
+/** ownCovers' units per kind, reused from call to call (it calls nothing back) */
+let got = new Float64Array(8);
 
 const SELLERS = { name: 'sellers', shows: 'a list of { sources, price }' };
 
