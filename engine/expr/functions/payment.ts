@@ -77,12 +77,28 @@ function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProb
   const nf = need.fn as Fn<readonly number[]>, of2 = own.fn as Fn<readonly UnitSource[]>, sf = sellers.fn, bf = budget?.fn as Fn<number> | undefined;
   return {
     fn: (x: Ctx): PaymentProblem => {
-      const ss = sf(x) as readonly { sources: readonly UnitSource[]; price: readonly number[] }[];
-      const suppliers: Supplier[] = ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
+      const ss = sf(x) as unknown as readonly Supplier[]; // sellers by their type (a list of any: validation names what is wrong)
+      // the sellers as they are when no price is below 0 (the usual case), else with such prices raised to 0
+      const suppliers = clamped(ss) ? ss : ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
       return { need: nf(x), own: of2(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity, charge: chargeWork };
     },
     of,
   };
+}
+
+/** Whether every seller's prices are whole or not, at least 0 and not -0: what raising them to 0 leaves as
+ *  they are (a price that is not a number stays as it is either way, and validation names it). */
+function clamped(ss: readonly Supplier[]): boolean {
+  for (let i = 0; i < ss.length; i++) {
+    const r = ss[i];
+    if (typeof r !== 'object' || r === null || !Array.isArray(r.price)) return false;
+    const price = r.price;
+    for (let k = 0; k < price.length; k++) {
+      const p = price[k];
+      if (!(p > 0 || (p === 0 && 1 / p > 0))) return false;
+    }
+  }
+  return true;
 }
 
 /** The search's combinations count against the step's work limit (and validate's check), like list items:
