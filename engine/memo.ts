@@ -12,7 +12,6 @@
 
 import type { CacheEntry } from './expr/env-core.js';
 import type { State } from './model.js';
-import { emptyList } from './list-room.js';
 
 let clock = 0;
 /** A version never given out before (a double: no wrap-around in any run). */
@@ -48,10 +47,12 @@ export function withCache<T>(f: () => T): T {
   try { return f(); } finally { memo.on = false; depth = 0; }
 }
 
-// Recording frames, one per definition being computed: flat (part, version) pairs; a stamp per part and frame
-// keeps each part once.
+// Recording frames, one per definition being computed: flat (part, version) pairs, the first `fills[depth]`
+// items of the frame's list (a list is never emptied: it keeps its room); a stamp per part and frame keeps
+// each part once.
 let depth = 0;
 const frames: number[][] = [[]];
+const fills: number[] = [0];
 const stamps: Int32Array[] = [new Int32Array(0)];
 const serials: number[] = [0];
 let serial = 0;
@@ -86,14 +87,17 @@ function note(key: number, version: number): void {
   const id = serials[depth]!;
   if (st[key] === id) return;
   st[key] = id;
-  frames[depth]!.push(key, version);
+  const frame = frames[depth]!, k = fills[depth]!;
+  frame[k] = key;
+  frame[k + 1] = version;
+  fills[depth] = k + 2;
 }
 
 /** Starts recording what a definition reads. */
 export function begin(): void {
   depth++;
-  if (depth === frames.length) { frames.push([]); stamps.push(new Int32Array(64)); serials.push(0); recordings.push(0); }
-  emptyList(frames[depth]!);
+  if (depth === frames.length) { frames.push([]); fills.push(0); stamps.push(new Int32Array(64)); serials.push(0); recordings.push(0); }
+  fills[depth] = 0;
   if (serial === 0x7fffffff) { serial = 0; for (const st of stamps) st.fill(0); }
   serials[depth] = ++serial;
   recordings[depth] = ++recorded;
@@ -101,7 +105,19 @@ export function begin(): void {
 
 /** Stops recording: the parts read, which the enclosing definition (if any) has read too. */
 export function end(): number[] {
-  const deps = frames[depth]!.slice();
+  const deps = frames[depth]!.slice(0, fills[depth]);
+  depth--;
+  reuse(deps);
+  return deps;
+}
+
+/** `end` for a value that replaces a stale one: the parts read are written over `stale` (the stale value's
+ *  list) when they are as many, the usual case (the same arguments read the same parts), else into a new list. */
+export function endOver(stale: number[]): number[] {
+  const frame = frames[depth]!, n = fills[depth]!;
+  let deps = stale;
+  if (n === stale.length) for (let i = 0; i < n; i++) deps[i] = frame[i]!;
+  else deps = frame.slice(0, n);
   depth--;
   reuse(deps);
   return deps;
@@ -114,7 +130,24 @@ export function abandon(): void {
 
 /** A value reused (or just computed): the enclosing definition, if any, has read what it read. */
 export function reuse(deps: readonly number[]): void {
-  if (depth !== 0) for (let i = 0; i < deps.length; i += 2) note(deps[i]!, deps[i + 1]!);
+  if (depth === 0) return;
+  let st = stamps[depth]!;
+  const id = serials[depth]!, frame = frames[depth]!;
+  let k = fills[depth]!;
+  for (let i = 0; i < deps.length; i += 2) {
+    const key = deps[i]!;
+    if (key >= st.length) {
+      const bigger = new Int32Array(Math.max(64, key * 2));
+      bigger.set(st);
+      stamps[depth] = st = bigger;
+    }
+    if (st[key] === id) continue;
+    st[key] = id;
+    frame[k] = key;
+    frame[k + 1] = deps[i + 1]!;
+    k += 2;
+  }
+  fills[depth] = k;
 }
 
 /** Whether every part recorded in `deps` has the same version in `s`. */

@@ -6,7 +6,7 @@ import type { Value } from './types.js';
 import type { Compiled, DefInfo } from './env.js';
 import type { CacheEntry, DefCache } from './env-core.js';
 import { irOf, type Ir } from './ir.js';
-import { abandon, argKey, begin, end, memo, reuse, settingKey, stillValid, track } from '../memo.js';
+import { abandon, argKey, begin, end, endOver, memo, reuse, settingKey, stillValid, track } from '../memo.js';
 import { budget, overBudget } from '../budget.js';
 import { emitted } from './emit.js';
 
@@ -55,6 +55,7 @@ function frontSlot(key: number): number {
 
 /** Drops every value a definition keeps. */
 function forget(m: DefCache): void {
+  m.kept = (m.kept ?? 0) + 1;
   m.values.clear();
   m.frontKeys?.fill(undefined);
   m.frontEntries?.fill(undefined);
@@ -70,7 +71,7 @@ export function cachedCall(d: DefInfo, plain: Compiled, body: Compiled, argv: Co
   const afs = argv.map((a) => a.fn);
   const n = afs.length;
   const vals: Value[] = new Array(n);
-  const m: DefCache = (d.memo ??= { values: new Map(), hits: 0, misses: 0, work: 0, off: false });
+  const m: DefCache = (d.memo ??= { values: new Map(), hits: 0, misses: 0, work: 0, off: false, kept: 0 });
   const cache = m.values;
   // a number key's entry is looked up first in a small table indexed by bits of the key (cheaper than the Map)
   const fk = (m.frontKeys ??= new Array<unknown>(FRONT).fill(undefined));
@@ -111,6 +112,7 @@ export function cachedCall(d: DefInfo, plain: Compiled, body: Compiled, argv: Co
     // checking costs more than it saves when under a quarter of calls are reused, or when a value costs next to
     // nothing to work out (a few list items: looking it up costs as much); the same for the same seeds
     if (++m.misses === 1024 && (m.hits < 1024 / 3 || m.work < 1024 * CHEAP_WORK)) { m.off = true; forget(m); }
+    const kept = m.kept;
     for (let i = 0; i < n; i++) store[i] = vals[i];
     begin();
     // every value depends on the game's setting (player count, options), read without tracking
@@ -118,9 +120,16 @@ export function cachedCall(d: DefInfo, plain: Compiled, body: Compiled, argv: Co
     const w0 = budget.work;
     let v: Value;
     try { v = bf(c); } catch (e) { abandon(); throw e; }
-    if (cache.size >= MAX_CACHED) forget(m);
     const work = budget.work - w0;
     if (m.misses <= 1024) m.work += work;
+    // a stale value of the same arguments still kept (not dropped meanwhile): written over, with its list's room
+    if (hit !== undefined && m.kept === kept) {
+      hit.v = v;
+      hit.work = work;
+      hit.deps = endOver(hit.deps);
+      return v;
+    }
+    if (cache.size >= MAX_CACHED) forget(m);
     const entry: CacheEntry = { v, deps: end(), work };
     cache.set(key, entry);
     if (slot >= 0) { fk[slot] = key; fe[slot] = entry; }

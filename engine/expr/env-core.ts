@@ -107,6 +107,8 @@ export interface DefCache {
   frontEntries?: (CacheEntry | undefined)[];
   /** set once the cache proved not worth keeping */
   off: boolean;
+  /** how many times the values kept were all dropped (an entry looked up before a drop is no longer kept) */
+  kept?: number;
 }
 
 /** Everything a name in an expression can refer to. Built by the ruleset compiler. */

@@ -98,13 +98,20 @@ function distinctNumbers(xs: Value[]): Value[] {
   return xs;
 }
 
-/** A key equal for values that are equal field by field: a list's length and first item, or a record's
- *  first primitive field (by name). */
+/** A key equal for values that are equal field by field: a list's length and first item; a record's number
+ *  fields summed (as 32-bit integers, wrapping: the same in any order of the fields), which sets apart records
+ *  that differ only in a number (a card), or, without number fields, its first primitive field (by name). */
 function roughKey(v: object): unknown {
   if (Array.isArray(v)) return v.length ? `[${v.length}:${typeof v[0] === 'object' ? '' : String(v[0])}` : '[]';
   const o = v as Record<string, unknown>;
   let best: string | null = null;
-  for (const k in o) if ((best === null || k < best) && (o[k] === null || typeof o[k] !== 'object')) best = k;
+  let sum = 0, numbers = false;
+  for (const k in o) {
+    const x = o[k];
+    if (typeof x === 'number') { sum = (sum + (x | 0)) | 0; numbers = true; }
+    else if ((x === null || typeof x !== 'object') && (best === null || k < best)) best = k;
+  }
+  if (numbers) return sum;
   return best === null ? '{}' : `${best}=${String(o[best])}`;
 }
 

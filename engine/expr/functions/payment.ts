@@ -77,12 +77,28 @@ function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProb
   const nf = need.fn as Fn<readonly number[]>, of2 = own.fn as Fn<readonly UnitSource[]>, sf = sellers.fn, bf = budget?.fn as Fn<number> | undefined;
   return {
     fn: (x: Ctx): PaymentProblem => {
-      const ss = sf(x) as readonly { sources: readonly UnitSource[]; price: readonly number[] }[];
-      const suppliers: Supplier[] = ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
+      const ss = sf(x) as unknown as readonly Supplier[]; // sellers by their type (a list of any: validation names what is wrong)
+      // the sellers as they are when no price is below 0 (the usual case), else with such prices raised to 0
+      const suppliers = clamped(ss) ? ss : ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
       return { need: nf(x), own: of2(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity, charge: chargeWork };
     },
     of,
   };
+}
+
+/** Whether every seller's prices are whole or not, at least 0 and not -0: what raising them to 0 leaves as
+ *  they are (a price that is not a number stays as it is either way, and validation names it). */
+function clamped(ss: readonly Supplier[]): boolean {
+  for (let i = 0; i < ss.length; i++) {
+    const r = ss[i];
+    if (typeof r !== 'object' || r === null || !Array.isArray(r.price)) return false;
+    const price = r.price;
+    for (let k = 0; k < price.length; k++) {
+      const p = price[k];
+      if (!(p > 0 || (p === 0 && 1 / p > 0))) return false;
+    }
+  }
+  return true;
 }
 
 /** The search's combinations count against the step's work limit (and validate's check), like list items:
@@ -107,11 +123,15 @@ function ownCovers(p: PaymentProblem): boolean {
   let left = 0;
   for (let k = 0; k < need.length; k++) left += need[k]!;
   if (left === 0) return true;
-  const got = new Array(need.length).fill(0);
-  for (const s of p.own) if (s.kinds.length === 1) got[s.kinds[0]!] += s.copies;
-  for (let k = 0; k < need.length; k++) if (got[k] < need[k]!) return false;
+  if (got.length < need.length) got = new Float64Array(need.length);
+  got.fill(0, 0, need.length);
+  const own = p.own;
+  for (let i = 0; i < own.length; i++) { const s = own[i]!; if (s.kinds.length === 1) { const k = s.kinds[0]!; got[k] = got[k]! + s.copies; } }
+  for (let k = 0; k < need.length; k++) if (got[k]! < need[k]!) return false;
   return true;
 }
+/** ownCovers' units per kind, reused from call to call (it calls nothing back) */
+let got = new Float64Array(8);
 
 const SELLERS = { name: 'sellers', shows: 'a list of { sources, price }' };
 
