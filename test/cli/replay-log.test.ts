@@ -26,7 +26,7 @@ describe('replay --log', () => {
     const log = babelkit('replay', savedGame('babel-builders.yaml', 5, 4), '--log', '--as', '1');
     expect(log.code).toBe(0);
     const lines = log.stdout.trimEnd().split('\n');
-    const to = lines.indexOf('Player 3 is the new Master.');
+    const to = lines.indexOf('Player 1 is the new Master.');
     expect(lines.slice(0, to + 1)).toEqual([
       // the setup in a few lines: the ruleset's own words, the moves quiet
       'Roles are dealt face down: the Messenger of God and 4 Architects.',
@@ -63,7 +63,7 @@ describe('replay --log', () => {
       'Player 4 receives 3 cards, shuffled.',
       'Storm is revealed! Instruction cards have no effect this round.',
       'Player 4 takes a card into their hand and gives up a card.',
-      'Player 4 reveals 3 blocks: B3.',
+      'Player 4 reveals 1 block: A1/A2/A3.',
       'Player 1 draws 3 blocks: B1, Lightning.',
       'Player 2 draws 2 cards.',
       'Player 5 draws 2 cards.',
@@ -80,11 +80,11 @@ describe('replay --log', () => {
       'Player 5 takes a card into their hand and gives up a card.',
       'Player 5 reveals Seal.',
       // one line per reveal: the cell the Master then chose continues it
-      'Player 5 reveals 1 block: A1/B1/C1. 1 block on A1.',
+      'Player 5 reveals 3 blocks: B1. 3 blocks on B1.',
       'Player 1 draws Seal, Lightning.',
       'Player 2 draws 2 cards.',
       'Player 4 draws 2 cards.',
-      'Player 3 is the new Master.',
+      'Player 1 is the new Master.',
     ]);
     // the Master of round 1 reads the same round with the cards of the swap named
     const master = babelkit('replay', savedGame('babel-builders.yaml', 5, 4), '--log', '--as', '5').stdout.split('\n');
