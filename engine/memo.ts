@@ -130,24 +130,7 @@ export function abandon(): void {
 
 /** A value reused (or just computed): the enclosing definition, if any, has read what it read. */
 export function reuse(deps: readonly number[]): void {
-  if (depth === 0) return;
-  let st = stamps[depth]!;
-  const id = serials[depth]!, frame = frames[depth]!;
-  let k = fills[depth]!;
-  for (let i = 0; i < deps.length; i += 2) {
-    const key = deps[i]!;
-    if (key >= st.length) {
-      const bigger = new Int32Array(Math.max(64, key * 2));
-      bigger.set(st);
-      stamps[depth] = st = bigger;
-    }
-    if (st[key] === id) continue;
-    st[key] = id;
-    frame[k] = key;
-    frame[k + 1] = deps[i + 1]!;
-    k += 2;
-  }
-  fills[depth] = k;
+  if (depth !== 0) for (let i = 0; i < deps.length; i += 2) note(deps[i]!, deps[i + 1]!);
 }
 
 /** Whether every part recorded in `deps` has the same version in `s`. */

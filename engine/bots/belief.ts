@@ -216,6 +216,7 @@ function startWorlds(g: Game, s: State, v: number, seed: number | string, option
     for (let p = 0; p < s.players; p++) if (!roleVisibleTo(s, p, v)) hidden.push(p);
     // each combination of roles now: how many setups gave it, and the first world that showed it
     const groups = new Map<string, { count: number; world: State }>();
+    let all = true;
     for (let j = 0; j < deals.length; j++) {
       for (let t = 0; t < STARTS_PER_DEAL; t++) {
         const d = world(j * STARTS_PER_DEAL + t, deals[j]);
@@ -225,9 +226,10 @@ function startWorlds(g: Game, s: State, v: number, seed: number | string, option
         else groups.set(key, { count: 1, world: d });
       }
       // as many combinations in every deal as in the first would be too many strata
-      if (j === 0 && groups.size * deals.length > MAX_STRATA) break;
+      if (j === 0 && groups.size * deals.length > MAX_STRATA) { all = false; break; }
     }
-    if (groups.size > deals.length && groups.size <= MAX_STRATA) {
+    // (only when every deal was played: the first deal's combinations alone would lose the others)
+    if (all && groups.size > deals.length && groups.size <= MAX_STRATA) {
       const worlds: State[] = [], w: number[] = [], stratum: number[] = [];
       for (const gr of groups.values()) {
         stratum.push(worlds.length);

@@ -86,8 +86,8 @@ function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProb
   };
 }
 
-/** Whether every seller's prices are whole or not, at least 0 and not -0: what raising them to 0 leaves as
- *  they are (a price that is not a number stays as it is either way, and validation names it). */
+/** Whether every seller's prices are numbers above 0, or +0: what raising them to 0 leaves as they are (a price
+ *  that is not a number takes the copying path, where Math.max makes it one, as it always did). */
 function clamped(ss: readonly Supplier[]): boolean {
   for (let i = 0; i < ss.length; i++) {
     const r = ss[i];
@@ -95,7 +95,7 @@ function clamped(ss: readonly Supplier[]): boolean {
     const price = r.price;
     for (let k = 0; k < price.length; k++) {
       const p = price[k];
-      if (!(p > 0 || (p === 0 && 1 / p > 0))) return false;
+      if (typeof p !== 'number' || !(p > 0 || (p === 0 && 1 / p > 0))) return false;
     }
   }
   return true;
