@@ -14,7 +14,7 @@ import { sameValue } from './expr/value.js';
 import { checkPlayers } from './start.js';
 import { resetWork } from './budget.js';
 import { judgeLog } from './log-judge.js';
-import { emptyList } from './list-room.js';
+import { dropFrame, dropStack, pushFrame, pushItemsFrame } from './flow/frames.js';
 import { choiceCount, choices } from './flow/choices.js';
 import { ctxEnter, ctxLeave } from './flow/context.js';
 import { limitReached, stopOnRuleError } from './flow/stop.js';
@@ -39,7 +39,7 @@ export function newGame(g: Game, o: NewGameOptions): State {
     g.setup(c);
     s.dealtRoles = s.roles.slice();
     if (!s.ended) {
-      s.stack.push({ list: g.phases[0]!.body, i: 0, phase: 0 });
+      pushFrame(s.stack, g.phases[0]!.body, 0);
       runReactions(s, g, c);
     }
     judgeLog(s, g, 0);
@@ -181,8 +181,8 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
     if (s.gotoPhase >= 0) {
       const ph = s.gotoPhase;
       s.gotoPhase = -1;
-      emptyList(s.stack);
-      s.stack.push({ list: g.phases[ph]!.body, i: 0, phase: ph });
+      dropStack(s.stack);
+      pushFrame(s.stack, g.phases[ph]!.body, ph);
       continue;
     }
     const f = s.stack[s.stack.length - 1];
@@ -220,27 +220,27 @@ function advanceSteps(s: State, g: Game, c: Ctx): void {
         return;
       }
       case 'while':
-        if (step.test(c)) s.stack.push({ list: step.body, i: 0 });
+        if (step.test(c)) pushFrame(s.stack, step.body);
         else f.i++;
         break;
       case 'forEach': {
-        const items = step.list(c).slice();
+        const items = step.list(c);
         if (items.length === 0) { f.i++; break; }
-        c.bindings[step.slot] = items.shift();
-        s.stack.push({ list: step.body, i: 0, items });
+        c.bindings[step.slot] = items[0];
+        pushItemsFrame(s.stack, step.body, items); // the items after the first, in a list of the frame's own
         break;
       }
       case 'switch': {
         const body = step.pick(c);
         if (body < 0) f.i++;
-        else s.stack.push({ list: body, i: 0 }); // the end of the case's list moves past the switch
+        else pushFrame(s.stack, body); // the end of the case's list moves past the switch
         break;
       }
       case 'call': {
         // every argument first (one may read a name another sets), then the procedure's own slots
         const vals = step.args.map((a) => a(c));
         for (let k = 0; k < vals.length; k++) c.bindings[step.slots[k]!] = vals[k];
-        s.stack.push({ list: step.body, i: 0 }); // the end of the procedure's list moves past the call
+        pushFrame(s.stack, step.body); // the end of the procedure's list moves past the call
         break;
       }
       case 'simultaneous': {
@@ -271,7 +271,8 @@ function endOfList(s: State, g: Game, c: Ctx, f: State['stack'][number]): void {
     const ph = g.phases[f.phase]!;
     if (ph.repeat && ph.repeat(c)) { f.i = 0; return; }
     s.stack.pop();
-    if (f.phase + 1 < g.phases.length) s.stack.push({ list: g.phases[f.phase + 1]!.body, i: 0, phase: f.phase + 1 });
+    // the next phase's list runs in the frame of the one just ended
+    if (f.phase + 1 < g.phases.length) { const next = f.phase + 1; f.list = g.phases[next]!.body; f.i = 0; f.phase = next; s.stack.push(f); } else dropFrame(f);
     return;
   }
   s.stack.pop();
@@ -280,15 +281,14 @@ function endOfList(s: State, g: Game, c: Ctx, f: State['stack'][number]): void {
   // a loop's next round runs in the frame of the round just ended (the same body, and for a forEach the same
   // items left): no new frame per round
   if (owner.kind === 'while') {
-    if (!owner.test(c)) parent.i++;
-    else { f.i = 0; s.stack.push(f); }
+    if (!owner.test(c)) { parent.i++; dropFrame(f); } else { f.i = 0; s.stack.push(f); }
   } else if (owner.kind === 'forEach') {
     if (f.items && f.items.length) {
       c.bindings[owner.slot] = f.items.shift();
       f.i = 0;
       s.stack.push(f);
-    } else parent.i++;
-  } else parent.i++;
+    } else { parent.i++; dropFrame(f); }
+  } else { parent.i++; dropFrame(f); }
 }
 
 /** Runs each new thread of a simultaneous step until its first decision; returns whether the game ended. When no

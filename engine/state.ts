@@ -11,6 +11,7 @@ import { budget, logLine, MOVE_WORK, overBudget } from './budget.js';
 import { nextVersion } from './memo.js';
 import { copyMemory, newMemory, noteMove, noteMoves } from './memory.js';
 import { emptyList } from './list-room.js';
+import { dropStack } from './flow/frames.js';
 export { changed, rolesKey, varKey } from './memo.js';
 
 export interface NewGameOptions {
@@ -134,7 +135,7 @@ function resetState(s: State, g: Game, blank: Blank, o: NewGameOptions): State {
   }
   seedRngInto(s.rng, o.seed, 'game');
   s.bindings.fill(undefined);
-  emptyList(s.stack);
+  dropStack(s.stack); // the last game's frames go to the flow's spare frames
   s.prompt = null;
   s.simultaneous = null;
   s.gotoPhase = -1;

@@ -4,8 +4,11 @@
 import type { Choice, OpenPrompt } from '../model.js';
 import { randInt } from '../rng.js';
 import { binom } from '../flow.js';
+import { emptyList } from '../list-room.js';
 
-export function randomChoice(p: OpenPrompt, rng: Uint32Array): Choice {
+/** `into`: a list the choice is written in (emptied first) instead of a new one, for a caller that is done with the
+ *  choice before it asks again. */
+export function randomChoice(p: OpenPrompt, rng: Uint32Array, into?: Choice): Choice {
   const n = p.options.length;
   let k = p.min;
   if (p.max > p.min) {
@@ -16,8 +19,18 @@ export function randomChoice(p: OpenPrompt, rng: Uint32Array): Choice {
     k = p.min;
     for (let j = p.min; j <= p.max; j++) { const w = binom(n, j); if (r < w) break; r -= w; k++; }
   }
-  if (k === 1) return [p.options[randInt(rng, n)]];
-  if (k === 0) return [];
+  if (k === 1) {
+    const x = p.options[randInt(rng, n)];
+    if (!into) return [x];
+    emptyList(into);
+    into.push(x);
+    return into;
+  }
+  if (k === 0) {
+    if (!into) return [];
+    emptyList(into);
+    return into;
+  }
   // partial Fisher–Yates over indices (in a scratch list reused across calls), then the chosen options in
   // their order: the chosen indices are marked and read back ascending, with no sort and no lists in between
   if (idx.length < n) { idx = new Array(n).fill(0); picked = new Uint8Array(n); }
@@ -27,7 +40,8 @@ export function randomChoice(p: OpenPrompt, rng: Uint32Array): Choice {
     const t = idx[i]!; idx[i] = idx[j]!; idx[j] = t;
   }
   for (let i = 0; i < k; i++) picked[idx[i]!] = 1;
-  const out = new Array(k);
+  const out: Choice = into ?? new Array(k);
+  if (into) { emptyList(into); for (let i = 0; i < n; i++) if (picked[i]) { picked[i] = 0; into.push(p.options[i]); } return into; }
   let w = 0;
   for (let i = 0; i < n; i++) if (picked[i]) { picked[i] = 0; out[w++] = p.options[i]; }
   return out;

@@ -6,6 +6,7 @@ import type { Value } from '../expr/types.js';
 import { sameValue } from '../expr/value.js';
 import { seenMask } from '../visibility.js';
 import { logLine } from '../budget.js';
+import { emptyList } from '../list-room.js';
 
 /** Compute the options of a prompt step; null when there is nothing to choose from. */
 export function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenPrompt | null {
@@ -24,14 +25,45 @@ export function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenProm
   // -1 is "nobody" / "no card" in a kind whose items are numbered: never an option
   // (a kind with numbered items has whole numbers as options, checked at load: no record among them to look for)
   const numbered = pr.kind.none === -1;
-  const options = numbered ? distinctNumbers(pr.freshFrom ? listed : listed.slice())
+  // a decision a playout is done with lends its object and, where the options are a copy, its option list
+  const spare = spares.length ? spares[spares.length - 1]! : null;
+  const options = numbered ? distinctNumbers(pr.freshFrom ? listed : copyInto(listed, spare))
     : pr.freshFrom ? distinctInPlace(listed, false) : distinct(listed, false);
   let min = Math.max(0, Math.floor(pr.min(c)));
   let max = Math.max(min, Math.floor(pr.max(c)));
   if (max > options.length) max = options.length;
   if (min > max) min = max;
   if (max === 0 || player < 0) return null;
-  return { key: step.key, player, options, min, max };
+  if (!spare) return { key: step.key, player, options, min, max };
+  spares.pop();
+  spare.key = step.key;
+  spare.player = player;
+  spare.options = options;
+  spare.min = min;
+  spare.max = max;
+  return spare;
+}
+
+/** Decisions answered and done with (`spareDecision`), for the next ones to open in (module state: the flow runs
+ *  synchronously). */
+const spares: OpenPrompt[] = [];
+const MAX_SPARES = 16;
+
+/** A decision nothing holds any more (answered, its state moved on, no copy or bot keeping it): the next decision
+ *  opened takes its object, and its option list where the options are copied. Only a caller that knows every
+ *  holder of `p` calls this (a batch playout of bots that keep nothing); the choice that answered it must not be
+ *  its option list. */
+export function spareDecision(p: OpenPrompt): void {
+  if (spares.length < MAX_SPARES) spares.push(p);
+}
+
+/** The list copied into the spare decision's option list (emptied first), or into a new list. */
+function copyInto(xs: readonly Value[], spare: OpenPrompt | null): Value[] {
+  if (!spare) return xs.slice();
+  const out = spare.options;
+  emptyList(out);
+  for (let i = 0; i < xs.length; i++) out.push(xs[i]);
+  return out;
 }
 
 /** A copy without repeats (and without -1, "nobody"/"no card", when `dropNone`); records compare by value. */

@@ -2,6 +2,9 @@
 
 import type { Action, Game, OpenPrompt, State } from '../model.js';
 import { newGame, resolve } from '../flow.js';
+import { spareDecision } from '../flow/decision.js';
+import { randomChoice } from '../bots/random.js';
+import { botPrompt } from '../bots/options.js';
 import { beliefWorthKeeping, botChoice, botStreams, usesBelief, type BotKind } from '../bots/index.js';
 import { Belief } from '../bots/belief.js';
 import { restrictPrompt, type CompiledRestriction } from './restrict.js';
@@ -75,6 +78,7 @@ function play(g: Game, o: PlayoutOptions): PlayoutResult {
   const recorded: Action[] | undefined = o.record ? [] : undefined;
   const restrict = o.restrict?.length ? o.restrict : null;
   let restricted = 0;
+  const scratch: Action['choice'] = [];
   while (!s.ended) {
     const p = nextPrompt(s);
     if (!p) break;
@@ -86,9 +90,13 @@ function play(g: Game, o: PlayoutOptions): PlayoutResult {
         if (x.removed) { q = x.prompt; restricted++; }
       }
     }
-    const choice = botChoice(kind, s, g, q, rngs[p.player]!);
+    // a random seat in a game nothing records or observes: its choice is written in one list, and the decision,
+    // once answered, lends its object to the next (nothing else holds either: the flow copies what it keeps)
+    const plain = kind === 'random' && !recorded && !s.belief && q === p;
+    const choice = plain ? randomChoice(botPrompt(s, g, q), rngs[p.player]!, scratch) : botChoice(kind, s, g, q, rngs[p.player]!);
     if (recorded) recorded.push({ player: p.player, step: g.promptSteps[p.key]!.path, choice });
     resolve(s, g, p, choice);
+    if (plain) spareDecision(p);
   }
   const e = s.ended;
   return {
