@@ -44,6 +44,7 @@ export { playout, outcomeOf, type PlayoutOptions, type PlayoutResult } from './s
 export { ISMCTS_DEFAULT_ITERATIONS, botChoice, botEntries, botNames, botProblem, botStreams, parseBot, parseSeats, registerBot, resolveBot, unregisterBot, type BotBudget, type BotEntry, type BotKind, type ResolvedBot } from './bots/index.js';
 
 export { view, renderLog, renderLogMore, renderLogLines, renderLogMoreLines, segsText, cardView, type PlayerView, type ZoneView, type CardView, type Seg, type LogLine, type CardName } from './view.js';
+export { SeatLogs, logFrom, logSent, type SeatView, type LogSent } from './view-log.js';
 export { tableMeta, type TableMeta } from './table-meta.js';
 export { base64 } from './base64.js';
 export { rulesetName } from './load/yaml/ruleset-name.js';

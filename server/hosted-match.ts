@@ -6,7 +6,7 @@
 
 import { basename } from 'node:path';
 import {
-  IllegalAction, Match, TABLE_VIEW, playerName, renderLogMoreLines, seatKindOf, tableMeta, view, type Action, type Game, type LogLine, type PlayerView, type Replay, type TableMeta,
+  IllegalAction, Match, SeatLogs, TABLE_VIEW, logFrom, logSent, playerName, seatKindOf, tableMeta, type Action, type Game, type LogSent, type PlayerView, type Replay, type SeatView, type TableMeta,
 } from '../engine/index-node.js';
 import type { ErrorCode, MatchStatus, SeatKind, ServerMessage } from './protocol.js';
 import { StoreError, type MatchFile, type MatchStart } from './store.js';
@@ -27,11 +27,10 @@ export const HOST = TABLE_VIEW;
 export interface Watcher {
   seat: number;
   send(text: string): void;
-  /** what was last sent, but the log (as JSON), how many log lines were sent so far, and the last of them
-   *  (a line that continues another amends it: then it is sent again) */
+  /** what was last sent, but the log (as JSON) */
   last?: string;
-  sentLines?: number;
-  sentLast?: string;
+  /** what was sent of the log so far (a line that continues another amends it: then it is sent again) */
+  sent?: LogSent;
 }
 
 /** Bot decisions taken in one go before the result is stored and shown (an all-bot game goes on in steps). */
@@ -63,8 +62,8 @@ export class HostedMatch {
   private decisions: number[];
   private chain: Promise<unknown> = Promise.resolve();
   private watchers = new Set<Watcher>();
-  /** per seat: the log lines rendered so far, and for how many of the log's entries */
-  private logs = new Map<number, { entries: number; lines: LogLine[]; at: { wrote: boolean } }>();
+  /** per seat: the log lines rendered so far */
+  private logs = new SeatLogs();
   private online: number[];
   /** the match's file failed and could not be restored: nothing more is taken */
   private broken: string | null = null;
@@ -186,21 +185,11 @@ export class HostedMatch {
 
   /**
    * A seat's view (HOST: the public table), as the engine's view() makes it, but with the log rendered only
-   * for the entries new since the last time: a log line is rendered from what its entry recorded when it
-   * happened (who could see which card), so a line once rendered for a seat changes only when a later line
-   * continues it (`join`: the last line grows). (The tests compare these views with the engine's own.) The
-   * log returned is the cache's: copy it to keep it.
+   * for the entries new since the last time (engine/view-log.ts). (The tests compare these views with the
+   * engine's own.)
    */
-  private viewOf(seat: number): PlayerView {
-    const s = this.m.state;
-    let c = this.logs.get(seat);
-    if (!c) this.logs.set(seat, (c = { entries: 0, lines: [], at: { wrote: false } }));
-    const entries = s.log ?? [];
-    if (c.entries < entries.length) {
-      renderLogMoreLines(c.lines, c.at, entries.slice(c.entries), s, this.game, seat);
-      c.entries = entries.length;
-    }
-    return { ...view({ ...s, log: null }, this.game, seat), log: c.lines.map((l) => l.text), lines: c.lines };
+  private viewOf(seat: number): SeatView {
+    return this.logs.view(this.m.state, this.game, seat);
   }
 
   /**
@@ -208,25 +197,24 @@ export class HostedMatch {
    * only the lines after those it was sent already (`logFrom`).
    */
   private notify(): void {
-    const bySeat = new Map<number, { view: PlayerView; body: string }>();
+    const bySeat = new Map<number, { now: SeatView; body: string }>();
     for (const w of this.watchers) {
-      let now = bySeat.get(w.seat);
-      if (!now) {
-        const v = this.viewOf(w.seat);
+      let seen = bySeat.get(w.seat);
+      if (!seen) {
+        const now = this.viewOf(w.seat);
+        const v = now.view;
         const rest = w.seat >= 0 ? { decision: this.decisions[w.seat]!, view: { ...v, log: [], lines: [] } } : { view: { ...v, log: [], lines: [] }, status: this.status() };
-        bySeat.set(w.seat, (now = { view: v, body: JSON.stringify(rest) }));
+        bySeat.set(w.seat, (seen = { now, body: JSON.stringify(rest) }));
       }
-      let logFrom = w.sentLines ?? 0;
-      // the last line sent has grown (a line continued it): send it again
-      if (logFrom > 0 && now.view.log[logFrom - 1] !== w.sentLast) logFrom--;
-      if (now.body === w.last && logFrom === now.view.log.length) continue;
-      const view = { ...now.view, log: now.view.log.slice(logFrom), lines: now.view.lines.slice(logFrom) };
+      const { now, body } = seen;
+      const from = logFrom(w.sent ?? null, w.seat, now);
+      if (body === w.last && from === now.view.log.length) continue;
+      const view = { ...now.view, log: now.view.log.slice(from), lines: now.view.lines.slice(from) };
       const msg: ServerMessage = w.seat >= 0
-        ? { t: 'view', decision: this.decisions[w.seat]!, view, logFrom }
-        : { t: 'table', view, status: this.status(), logFrom };
-      w.last = now.body;
-      w.sentLines = now.view.log.length;
-      w.sentLast = now.view.log[now.view.log.length - 1];
+        ? { t: 'view', decision: this.decisions[w.seat]!, view, logFrom: from }
+        : { t: 'table', view, status: this.status(), logFrom: from };
+      w.last = body;
+      w.sent = logSent(w.seat, now);
       w.send(JSON.stringify(msg));
     }
   }
@@ -259,8 +247,7 @@ export class HostedMatch {
   /** A seat's view and its decision count (HOST: the public table), as stored. */
   view(seat: number): Promise<{ decision: number | null; view: PlayerView }> {
     return this.serial(() => {
-      const v = this.viewOf(seat);
-      return { decision: seat >= 0 ? this.decisions[seat]! : null, view: { ...v, log: v.log.slice(), lines: v.lines.slice() } };
+      return { decision: seat >= 0 ? this.decisions[seat]! : null, view: this.viewOf(seat).view };
     });
   }
 

@@ -15,7 +15,7 @@ import { editorAndBrowser, newSession, type Session as BrowserSession } from '..
 import { babelBuilders, ROOT } from '../helpers/game.js';
 import { answer, waitState } from '../helpers/playtest.js';
 import { applyInPlace, newGame } from '../../engine/flow.js';
-import { view } from '../../engine/view.js';
+import { view, type PlayerView } from '../../engine/view.js';
 import type { Replay } from '../../engine/replay.js';
 import type { FromWorker } from '../../editor/src/shared/rpc.js';
 import type { LoadResult, PlaytestApi } from '../../editor/src/playtest/protocol.js';
@@ -139,16 +139,27 @@ describe('playtest in the browser', () => {
     const g = babelBuilders();
     let game = newGame(g, { players: 5, seed: replay.seed, log: true });
     let at = 0;
+    // a view brings the log's lines from logFrom on: the page keeps those before from the views before
+    let log: string[] = [];
+    let lines: PlayerView['lines'] = [];
+    let linesSent = 0, linesShown = 0;
     for (const m of views) {
       expect(m.seat).toBe(0);
       // after the undo the game is replayed from the start (the person answered the same again, and the
       // bots' streams were restored, so the game went on as the replay records)
       if (m.info.actions < at) { game = newGame(g, { players: 5, seed: replay.seed, log: true }); at = 0; }
       while (at < m.info.actions) applyInPlace(game, g, replay.actions[at++]!);
-      expect(m.view).toEqual(view(game, g, 0));
-      expect(Object.keys(m).sort()).toEqual(['info', 'seat', 'view']);
+      expect(m.logFrom).toBeLessThanOrEqual(log.length);
+      log = log.slice(0, m.logFrom).concat(m.view.log);
+      lines = lines.slice(0, m.logFrom).concat(m.view.lines);
+      linesSent += m.view.log.length;
+      linesShown += log.length;
+      expect({ ...m.view, log, lines }).toEqual(view(game, g, 0));
+      expect(Object.keys(m).sort()).toEqual(['info', 'logFrom', 'seat', 'view']);
     }
     expect(at).toBe(replay.actions.length);
+    // each line crossed from the engine to the page about once, not with every view
+    expect(linesSent * 5).toBeLessThan(linesShown);
 
     // import the replay: step back to the start and forward again
     await pt.locator('[data-import]').setInputFiles(file);

@@ -2,7 +2,7 @@
 // the page only what the seat in front of the screen may see (PlaytestApi in protocol.ts).
 
 import '../shared/schema-check.js';
-import { TABLE_VIEW, loadRulesetText, playerName, type Game } from '../../../engine/index.js';
+import { TABLE_VIEW, loadRulesetText, logFrom, logSent, playerName, type Game, type LogSent } from '../../../engine/index.js';
 import { Session, tableMeta } from './session.js';
 import { BUNDLED } from '../bundled.js';
 import { serve } from '../shared/rpc-serve.js';
@@ -26,6 +26,8 @@ let generation = 0;
 let watchAs = TABLE_VIEW;
 /** designer mode: the views show the whole table */
 let designer = false;
+/** the log key of a designer's view of seat p (DESIGNER_KEY - p): below every seat's own, the table's included */
+const DESIGNER_KEY = -1000;
 
 function load(r: RulesetSource): { game: Game | null; result: LoadResult } {
   const read = readerOf(r.files);
@@ -39,13 +41,22 @@ function load(r: RulesetSource): { game: Game | null; result: LoadResult } {
   return { game: res.game ?? null, result: { meta: res.game ? tableMeta(res.game) : null, problems } };
 }
 
+/** What the page was last sent of the log (it keeps those lines: a view sends only the lines after them). */
+let sent: LogSent | null = null;
+
 function showView(seat: number): void {
   const s = session!;
   const u = s.undoState();
   const bot = s.nextBot();
+  const now = s.seatView(seat, designer);
+  // a designer's view of a seat and the seat's own view are different logs
+  const key = designer ? DESIGNER_KEY - seat : seat;
+  const from = logFrom(sent, key, now);
+  sent = logSent(key, now);
   emit('view', {
     seat,
-    view: s.view(seat, designer),
+    view: { ...now.view, log: now.view.log.slice(from), lines: now.view.lines.slice(from) },
+    logFrom: from,
     info: {
       seats: s.setup.seats.slice(),
       seed: s.setup.seed,

@@ -34,6 +34,9 @@ export class PlaytestEngine extends EventTarget {
   /** log lines of the current view the player had seen before (the rest are new to them) */
   seenLog = 0;
   private logLength = 0;
+  /** the log as the engine has sent it so far (a view brings only the lines after those sent before) */
+  private keptLog: string[] = [];
+  private keptLines: PlayerView['lines'] = [];
   /** the open decision has been answered; waiting for the next view */
   private answered = false;
   private client: RpcClient<PlaytestApi> | null = null;
@@ -211,12 +214,17 @@ export class PlaytestEngine extends EventTarget {
   }
 
   private onView(m: ViewEvent): void {
-    if (this.phase === 'handoff' || (this.view && this.view.viewer !== m.view.viewer)) this.seenLog = 0;
-    else if (this.view?.prompt && !m.view.prompt) this.seenLog = this.logLength;
-    this.view = m.view;
+    // the view brings the log's lines from logFrom on; the lines before are those of the views before
+    const from = Math.min(m.logFrom, this.keptLog.length);
+    this.keptLog = this.keptLog.slice(0, from).concat(m.view.log);
+    this.keptLines = this.keptLines.slice(0, from).concat(m.view.lines);
+    const v: PlayerView = { ...m.view, log: this.keptLog, lines: this.keptLines };
+    if (this.phase === 'handoff' || (this.view && this.view.viewer !== v.viewer)) this.seenLog = 0;
+    else if (this.view?.prompt && !v.prompt) this.seenLog = this.logLength;
+    this.view = v;
     this.info = m.info;
     this.answered = false;
-    this.logLength = m.view.log.length;
+    this.logLength = v.log.length;
     this.phase = m.info.replay ? 'replay' : 'play';
     this.seq++;
     this.changed();

@@ -42,7 +42,10 @@ export interface ReplayExport {
 /** What `seat` (or TABLE_VIEW: the table, nobody's hidden information) may see, and the session's state. */
 export interface ViewEvent {
   seat: number;
+  /** the view, its log (`log`, `lines`) holding only the lines from `logFrom` on: the page keeps the lines before
+   *  from the views before (0: the whole log) */
   view: PlayerView;
+  logFrom: number;
   info: SessionInfo;
 }
 

@@ -3,7 +3,7 @@
 // playtest needs: which seats are people on this device, and stepping through an imported replay.
 // Plain logic with no worker or DOM in it, so it is tested directly.
 
-import { ALL_SEEING, Match, PERSON, botOfSeat, playerName, type Action, type Game, type OpenPrompt, type PlayerView, type Replay, type State, type UndoState } from '../../../engine/index.js';
+import { ALL_SEEING, Match, PERSON, SeatLogs, botOfSeat, playerName, view, type Action, type Game, type OpenPrompt, type PlayerView, type Replay, type SeatView, type State, type UndoState } from '../../../engine/index.js';
 import type { SeatKind } from './protocol.js';
 
 export { tableMeta } from '../../../engine/index.js';
@@ -17,6 +17,8 @@ export interface GameSetup {
 
 export class Session {
   private m!: Match;
+  /** each seat's log lines, rendered as the entries arrive (a view does not render the whole log again) */
+  private logs = new SeatLogs();
   /** an imported replay being stepped through: its actions, and what is wrong with it */
   imported: { actions: Action[]; problems: string[]; replay: Replay } | null = null;
 
@@ -88,9 +90,16 @@ export class Session {
    *  (every hand, role, hidden zone and value), with the seat's own decision; the seats and bots still see
    *  only what the rules show them. */
   view(seat: number, designer = false): PlayerView {
-    if (!designer) return this.m.view(seat);
-    const all = this.m.view(ALL_SEEING);
-    return { ...all, viewer: seat, prompt: seat >= 0 ? this.m.view(seat).prompt : null };
+    return this.seatView(seat, designer).view;
+  }
+
+  /** The same view, with the generation of its log lines (engine/view-log.ts: a page sent the lines of a
+   *  generation before is sent only the lines after them). */
+  seatView(seat: number, designer = false): SeatView {
+    if (!designer) return this.logs.view(this.m.state, this.g, seat);
+    const all = this.logs.view(this.m.state, this.g, ALL_SEEING);
+    const prompt = seat >= 0 ? view({ ...this.m.state, log: null }, this.g, seat).prompt : null;
+    return { view: { ...all.view, viewer: seat, prompt }, generation: all.generation };
   }
 
   /** Designer mode: the game as it was after its first `n` decisions (replayed from the seed, so it works past
