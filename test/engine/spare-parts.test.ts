@@ -13,7 +13,8 @@ import { botPrompt } from '../../engine/bots/options.js';
 import { loadGame, rulesetPath } from '../helpers/game.js';
 import type { Game, State } from '../../engine/model.js';
 
-const FILES = [['babel-builders.yaml', 5], ['babel-on.yaml', 4], ['7-wonders.yaml', 3], ['bable.yaml', 3]] as const;
+// (not Babel On!: random play there never ends, so each game would run to the step limit)
+const FILES = [['babel-builders.yaml', 5], ['7-wonders.yaml', 3], ['bable.yaml', 3]] as const;
 
 /** One random decision of a game, as the random bot takes it (new lists every time: nothing lent); false once
  *  the game has ended. */
@@ -50,7 +51,7 @@ describe('parts the flow keeps for the next decision', () => {
       while (step(copy.s, g, copy.rngs));
       for (let i = 0; i < games.length; i++) {
         const want = alone(g, players, seeds[i]!);
-        expect(games[i]!.s.ended).not.toBeNull(); // an ending, or the step limit (random Babel On! play never ends)
+        expect(games[i]!.s.ended?.truncated).toBe(false);
         expect({ hash: stateHash(games[i]!.s), actions: games[i]!.s.actions }).toEqual(want);
       }
       expect({ hash: stateHash(copy.s), actions: copy.s.actions }).toEqual(alone(g, players, seeds[0]!));

@@ -52,7 +52,7 @@ describe('a log rendered as it grows, sent as it grows', () => {
       const pages = SEATS.map(() => new Page());
       let whole = check(m, g, logs, pages);
       let decisions = 0;
-      while (!m.ended && decisions < 60) {
+      while (!m.ended && decisions < 40) {
         m.botAct();
         decisions++;
         whole += check(m, g, logs, pages);
