@@ -1,7 +1,8 @@
 // The CLI's file access (Node only): loading a ruleset from disk or standard input (the loader itself takes
 // texts and a reader, so that the browser can use it with in-memory files) and writing output files whole.
 
-import { closeSync, lstatSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UsageError } from './args.js';
 import { formatDiagnostic, loadRulesetText, nodeReadFile, nodeReadImage, readStdin, usePrecompiledSchemaCheck, type Game, type LoadResult } from '../engine/index-node.js';
@@ -62,6 +63,21 @@ export function outputProblem(path: string): string | null {
   return `'${path}' is ${what}, not a regular file; babelkit writes only regular files and has left it alone`;
 }
 
+/** An output file that could not be written (its folder missing, no permission, a full disk): the command says so
+ *  (`babelkit CMD: cannot write 'PATH': ENOENT`) and exits with 1. */
+export class WriteError extends Error {}
+
+/**
+ * An output file checked before the work that makes it (a simulation or a print can take minutes): refuses (with
+ * a UsageError) a path that is not a regular file, and (with a WriteError) one whose folder is not there, as the
+ * write would say it.
+ */
+export function checkOutput(path: string): void {
+  const problem = outputProblem(path);
+  if (problem) throw new UsageError(problem);
+  if (!existsSync(dirname(resolve(path)))) throw new WriteError(`cannot write '${path}': ENOENT`);
+}
+
 /**
  * The one writer of output files: refuses (with a UsageError) an existing path that is not a regular file,
  * then writes a new temporary file beside it and renames it into place, so a failure never leaves a
@@ -84,6 +100,6 @@ export function writeAtomic(path: string, data: string | Uint8Array): void {
     renameSync(tmp, path);
   } catch (e) {
     if (created) rmSync(tmp, { force: true });
-    throw e;
+    throw new WriteError(`cannot write '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
 }

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { loadOrReport } from './load-file.js';
+import { loadOrReport, WriteError } from './load-file.js';
 import { loadBotModules } from './bot-modules.js';
 import { ALL_SEEING, Match, nodeReadFile, outcomeOf, replayShapeProblem, simulate, type Replay } from '../engine/index-node.js';
 import { HelpRequested, parseArgs, UsageError } from './args.js';
@@ -98,6 +98,10 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof UsageError) {
       process.stderr.write(`babelkit ${cmd}: ${e.message}\n`);
       return 2;
+    }
+    if (e instanceof WriteError) {
+      process.stderr.write(`babelkit ${cmd}: ${e.message}\n`);
+      return 1;
     }
     throw e;
   }

@@ -1,9 +1,9 @@
 // `babelkit print`: the CLI side of print/ — parse options, read the fonts shipped as npm packages,
 // render, and write the PDF atomically (a failed run never leaves a half-written file).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { loadOrReport, outputProblem, writeAtomic } from './load-file.js';
+import { dirname, join } from 'node:path';
+import { checkOutput, loadOrReport, writeAtomic } from './load-file.js';
 import { parseArgs, UsageError, type ArgSpec } from './args.js';
 import { BACKS_MODES, printDeck, PrintError, PrintOptionError, type FontFile, type FontSet, type PrintOptions } from '../print/index.js';
 import type { BacksMode } from '../print/sheet.js';
@@ -74,14 +74,9 @@ export function parsePrintArgs(args: string[]): { file: string; out: string; opt
 
 export async function printCmd(args: string[]): Promise<number> {
   const { file, out, options } = parsePrintArgs(args);
-  // before any work: an --out that is not a regular file is refused (writeAtomic checks again when writing)
-  const problem = outputProblem(out);
-  if (problem) throw new UsageError(problem);
-  // and a folder that is not there is said before the cards are drawn (which takes seconds), as the write would say it
-  if (!existsSync(dirname(resolve(out)))) {
-    process.stderr.write(`babelkit print: cannot write '${out}': ENOENT\n`);
-    return 1;
-  }
+  // before the cards are drawn (which takes seconds): an --out that is not a regular file, or whose folder is not
+  // there (writeAtomic checks again when writing)
+  checkOutput(out);
   const g = loadOrReport(file);
   if (!g) return 1;
   let res;
@@ -95,13 +90,7 @@ export async function printCmd(args: string[]): Promise<number> {
     }
     throw e;
   }
-  try {
-    writeAtomic(out, res.bytes);
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    process.stderr.write(`babelkit print: cannot write '${out}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
-    return 1;
-  }
+  writeAtomic(out, res.bytes);
   const p = res.plan;
   const n = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`;
   const sheet = (q: typeof p) => `${q.cols}×${q.rows} per sheet, ${q.card.w}×${q.card.h} mm on ${q.paper.w}×${q.paper.h} mm, ${q.mode === 'abut' ? 'shared cut lines' : 'bleed per card'}`;

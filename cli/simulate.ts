@@ -3,7 +3,7 @@
 
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { batchSetup, categoryMeans, MatchError, parseOptionAssignments, shardRange, Tally, wilson, type Game, type SimulateReport } from '../engine/index-node.js';
-import { loadOrReport, writeAtomic } from './load-file.js';
+import { checkOutput, loadOrReport, writeAtomic } from './load-file.js';
 import { parseArgs, UsageError } from './args.js';
 import { BATCH_SPEC, gameCount, playerCounts, requireArgs, seatBots, seedOf, shardOf, workerCount } from './batch-args.js';
 import { playBatch } from './sim-pool.js';
@@ -43,6 +43,8 @@ export async function simulateCmd(args: string[]): Promise<number> {
   const seed = seedOf(values.seed);
   const workers = workerCount(values.workers);
   const shard = shardOf(values.shard);
+  // a CSV file that cannot be written is said before the games are played, as the write would say it
+  if (values.csv !== undefined && values.csv !== '-') checkOutput(String(values.csv));
   const g = loadOrReport(file);
   if (!g) return 1;
   const replayDir = values['save-replay'] as string | undefined;

@@ -9,7 +9,7 @@ import {
   showValue, TargetError, tune, TuneBudgetError, TuneError, tuneWarnings, variantText,
   type BatchSetup, type Game, type GameSummary, type Target, type Tunable, type TuneResult, type TuneValue, type SettingResult,
 } from '../engine/index-node.js';
-import { loadRulesetFile, loadRulesetSource, writeAtomic } from './load-file.js';
+import { checkOutput, loadRulesetFile, loadRulesetSource, writeAtomic } from './load-file.js';
 import { parseArgs, UsageError } from './args.js';
 import { gameCount, playerCounts, requireArgs, seatBots, seedOf, workerCount } from './batch-args.js';
 import { SimPool } from './sim-pool.js';
@@ -77,6 +77,7 @@ export async function tuneCmd(args: string[]): Promise<number> {
   // the ruleset as it is: checks players, bots, options and restrictions once, with the command line's words
   usage(() => batchSetup(g, { players, seed, seats, options: parseOptionAssignments(g, opts), restrict }));
   const out = (values.out as string | undefined) ?? `${basename(file, extname(file))}-tuned${extname(file) || '.yaml'}`;
+  checkOutput(out); // before the search (minutes of games), as the write would say it
 
   // each setting: a variant beside FILE, given as text, loaded here (to check it) and by each worker
   const virtual = join(dirname(file), `.${basename(file, extname(file))}.tuning.yaml`);

@@ -92,6 +92,36 @@ describe('output files are regular files only', () => {
     expect(lstatSync(join(out, 'game-1.json')).isSymbolicLink()).toBe(true);
     expect(readFileSync(target, 'utf8')).toBe('not yours');
   });
+
+  it('an output file in a folder that is not there is said before the work, in one line, exit 1', () => {
+    const missing = join(dir, 'no-such-folder');
+    const runs: [string[], string][] = [
+      // before any game is played: the folder of their replays is never made
+      [['simulate', BB, '--players', '5', '--games', '20', '--seed', '1', '--save-replay', join(dir, 'early'), '--csv', join(missing, 'r.csv')], 'simulate'],
+      [['tune', BB, '--players', '5', '--target', 'architects=0.3', '--budget', '40', '--tune', 'handSize=2..4', '--out', join(missing, 't.yaml')], 'tune'],
+      [['cards', 'export', BB, '--type', 'instruction', '--out', join(missing, 'c.csv')], 'cards'],
+      [['print', BB, '--cards', 'seal', '--out', join(missing, 'p.pdf')], 'print'],
+    ];
+    for (const [args, cmd] of runs) {
+      const r = babelkit(...args);
+      expect(r.stderr).toBe(`babelkit ${cmd}: cannot write '${args[args.length - 1]}': ENOENT\n`);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+    }
+    expect(readdirSync(dir)).not.toContain('no-such-folder');
+    expect(readdirSync(dir)).not.toContain('early');
+  });
+
+  it('a write that fails after the work is one line, exit 1, not a crash, and leaves no temporary file', () => {
+    // a folder that is a file: the check before the work sees something there, the write itself fails
+    const notFolder = join(dir, 'a-file');
+    writeFileSync(notFolder, 'x');
+    const r = babelkit('simulate', BB, '--players', '5', '--games', '2', '--seed', '1', '--csv', join(notFolder, 'r.csv'));
+    expect(r.stderr).toBe(`babelkit simulate: cannot write '${join(notFolder, 'r.csv')}': ENOTDIR\n`);
+    expect(r.code).toBe(1);
+    expect(readFileSync(notFolder, 'utf8')).toBe('x');
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
 });
 
 describe('replay files of the wrong shape', () => {
