@@ -53,6 +53,14 @@ async function afterTyping(page: Page): Promise<void> {
   await settled(page);
 }
 
+/** The load status of a print font face in the page (`regular-0`: Noto Sans Latin; `regular-4`: Noto Sans JP). */
+const printFonts = (page: Page, face: string) =>
+  page.evaluate((family) => {
+    const out: string[] = [];
+    document.fonts.forEach((f) => { if (f.family === family || f.family === `"${family}"`) out.push(f.status); });
+    return out;
+  }, `bk-print-${face}`);
+
 describe('the editor opens on Babel Builders', () => {
   let s: Session;
   beforeAll(async () => {
@@ -241,6 +249,11 @@ describe('visual editing writes the YAML, and work survives a reload', () => {
     await front.waitFor({ timeout: 30_000 });
     await expect.poll(() => front.locator('text').allTextContents()).toEqual(expect.arrayContaining(['Blueprint 1', '5', '7', '3']));
     await page.screenshot({ path: join(tmpdir(), 'babelkit-editor-grid.png') });
+    // the print fonts load as the preview's text needs them: the Latin face it draws with, never the Japanese
+    // faces (2.7 MB) for a ruleset with no Japanese text
+    await expect.poll(() => printFonts(page, 'regular-0')).toEqual(['loaded']);
+    expect(await printFonts(page, 'regular-4')).toEqual(['unloaded']);
+    expect(await printFonts(page, 'bold-4')).toEqual(['unloaded']);
   });
 
   it('the card table edits a count in the YAML', async () => {
@@ -271,6 +284,12 @@ describe('visual editing writes the YAML, and work survives a reload', () => {
     const line = lineOf('{ id: storm,');
     expect((await text(page)).split('\n')[line - 1]).toBe('  - { id: storm, type: storm, name: Storm, count: 5, text: "No blocks at all this phase." }');
     await expect.poll(() => page.locator('bk-card-preview [data-side=front] svg text').allTextContents().then((t) => t.join('').replace(/\s/g, ''))).toContain('Noblocksatallthisphase.');
+    // Japanese text in a card: the preview draws it, and the Japanese face is fetched for it then
+    await field.fill('No blocks at all this phase. 嵐の日');
+    await field.blur();
+    await afterTyping(page);
+    await expect.poll(() => page.locator('bk-card-preview [data-side=front] svg text').allTextContents().then((t) => t.join(''))).toContain('嵐の日');
+    await expect.poll(() => printFonts(page, 'regular-4')).toEqual(['loaded']);
   });
 
   it('after a reload the work is restored from browser storage', async () => {
