@@ -77,7 +77,7 @@ export function planDeal(s: State, g: Game, viewer: number): DealPlan {
   const groups: BackGroup[] = [];
   for (const ks of byBack) {
     if (!ks) continue;
-    const cards = ks.map((k) => ents[k]!).sort((a, b) => a - b);
+    const cards = ascending(ks, ents);
     const typed = ks.map((k) => typeKnown(pz[k]!));
     const rem: RememberedCard[] = [];
     if (s.mem) {
@@ -110,6 +110,20 @@ export function planDeal(s: State, g: Game, viewer: number): DealPlan {
     } else if (!varVisibleTo(s, g, v, NO_PLAYER, viewer)) hiddenVars.push({ i, entries: null });
   });
   return { pz, pi, ents, groups, hiddenSeats, dealtRoles, hiddenVars };
+}
+
+let sortRoom = new Int32Array(256);
+/** The cards at places `ks`, ascending: sorted as a typed list (numbers compared natively, no comparison
+ *  function called back; card numbers are whole numbers from 0, so the order is the same). */
+function ascending(ks: readonly number[], ents: readonly number[]): number[] {
+  const n = ks.length;
+  if (sortRoom.length < n) sortRoom = new Int32Array(Math.max(n, 2 * sortRoom.length));
+  const t = sortRoom.subarray(0, n);
+  for (let i = 0; i < n; i++) t[i] = ents[ks[i]!]!;
+  t.sort();
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(t[i]!);
+  return out;
 }
 
 const backCache = new WeakMap<Game, { rank: Int32Array; count: number }>();
