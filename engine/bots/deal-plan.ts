@@ -98,7 +98,9 @@ export function planDeal(s: State, g: Game, viewer: number): DealPlan {
   // change of role, such as a conversion, must not show through)
   const hiddenSeats: number[] = [];
   for (let p = 0; p < s.players; p++) if (!roleVisibleTo(s, p, viewer)) hiddenSeats.push(p);
-  const dealtRoles = hiddenSeats.map((p) => s.dealtRoles[p]!).sort((a, b) => a - b);
+  const dealtRoles: number[] = [];
+  for (const p of hiddenSeats) dealtRoles.push(s.dealtRoles[p]!);
+  sortShort(dealtRoles); // one per seat
   const hiddenVars: DealPlan['hiddenVars'] = [];
   g.vars.forEach((v, i) => {
     if (v.perPlayer || v.perCard) {
@@ -113,17 +115,35 @@ export function planDeal(s: State, g: Game, viewer: number): DealPlan {
 }
 
 let sortRoom = new Int32Array(256);
-/** The cards at places `ks`, ascending: sorted as a typed list (numbers compared natively, no comparison
- *  function called back; card numbers are whole numbers from 0, so the order is the same). */
+/** The cards at places `ks`, ascending. */
 function ascending(ks: readonly number[], ents: readonly number[]): number[] {
   const n = ks.length;
+  const out: number[] = [];
+  if (n <= SHORT) {
+    for (let i = 0; i < n; i++) out.push(ents[ks[i]!]!);
+    return sortShort(out);
+  }
+  // a long list sorted as a typed list (numbers compared natively, no comparison function called back; card
+  // numbers are whole numbers, so the order is the same)
   if (sortRoom.length < n) sortRoom = new Int32Array(Math.max(n, 2 * sortRoom.length));
   const t = sortRoom.subarray(0, n);
   for (let i = 0; i < n; i++) t[i] = ents[ks[i]!]!;
   t.sort();
-  const out: number[] = [];
   for (let i = 0; i < n; i++) out.push(t[i]!);
   return out;
+}
+
+/** Up to this many numbers are sorted by insertion (fewer steps than a sort's own setting up). */
+const SHORT = 24;
+/** A short list of whole numbers sorted ascending in place, by insertion. */
+function sortShort(xs: number[]): number[] {
+  for (let i = 1; i < xs.length; i++) {
+    const v = xs[i]!;
+    let j = i - 1;
+    while (j >= 0 && xs[j]! > v) { xs[j + 1] = xs[j]!; j--; }
+    xs[j + 1] = v;
+  }
+  return xs;
 }
 
 const backCache = new WeakMap<Game, { rank: Int32Array; count: number }>();
