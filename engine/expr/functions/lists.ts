@@ -10,6 +10,7 @@ import type { Ctx, Fn } from '../../model.js';
 import { track } from '../../memo.js';
 import { exactCopy, giveScratch, takeScratch } from '../../list-room.js';
 import { irOf } from '../ir.js';
+import { direct } from '../direct.js';
 
 const LIST = { name: 'list', shows: 'a list (or a zone)' };
 
@@ -56,10 +57,12 @@ export const filter: FunctionDef = {
   compile({ args, sc, c }) {
     const { l, b } = c.lambda(args[0]!, args[1]!, sc);
     c.need(b, T.bool, args[1]!);
-    const lf = l.fn, bf = b.fn;
+    const lf = l.fn, bf0 = b.fn;
     const ints = wholeNumbers(l.t);
+    let bf: Fn | null = null; // the condition's emitted code itself, from the first call (direct, emit.ts)
     return {
       fn: (x) => {
+        bf ??= direct(bf0);
         const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
         // the items kept go to scratch, and the result is a copy of its size (list-room.ts)
         const tmp = takeScratch(ints);
@@ -140,10 +143,12 @@ export const flatten: FunctionDef = {
   compile({ args, sc, c }) {
     const { l, b } = c.lambda(args[0]!, args[1]!, sc);
     if (b.t.k !== 'list') throw new ExprError(`flatten() needs its second argument to give a list, but it is ${showType(b.t)}`, args[1]!.at);
-    const lf = l.fn, bf = b.fn as Fn<readonly Value[]>; // a list by its type, just checked
+    const lf = l.fn, bf0 = b.fn as Fn<readonly Value[]>; // a list by its type, just checked
     const ints = wholeNumbers(b.t);
+    let bf: Fn<readonly Value[]> | null = null; // the body's emitted code itself, from the first call (direct, emit.ts)
     return {
       fn: (x) => {
+        bf ??= direct(bf0) as Fn<readonly Value[]>;
         const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
         const tmp = takeScratch(ints);
         let k = 0;

@@ -15,6 +15,7 @@ import { cheapestPayment, paymentPlans, type PaymentProblem, type Supplier, type
 import type { Node } from '../parse.js';
 import type { FnCompiler, FunctionDef } from './def.js';
 import { budget, overBudget } from '../../budget.js';
+import { direct } from '../direct.js';
 
 const sourceList = (of: string): Ty => T.list({ k: 'source', of });
 
@@ -32,10 +33,12 @@ export const sources: FunctionDef = {
     if (!(either.t.k === 'list' && (either.t.of.k === 'str' || either.t.of.k === 'any'))) throw new ExprError(`sources() needs a list of ${en.id} values about each item third (one unit of any of them), but this is ${showType(either.t)}`, args[2]!.at);
     const copies = args[3] ? c.value(args[3], { ...sc, it: of }) : null;
     if (copies) c.need(copies, T.num, args[3]!);
-    const lf = l.fn, ff = fixed.fn, ef = either.fn, cf = copies?.fn as Fn<number> | undefined; // a number, checked
+    const lf = l.fn, ff0 = fixed.fn, ef = either.fn, cf = copies?.fn as Fn<number> | undefined; // a number, checked
     const kindIndex = en.index;
+    let ff: Fn | null = null; // the counts' emitted code itself, from the first call (direct, emit.ts)
     return {
       fn: (x) => {
+        ff ??= direct(ff0);
         const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it; const out: UnitSource[] = [];
         for (let i = 0; i < xs.length; i++) {
           x.it = xs[i];
