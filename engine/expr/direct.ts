@@ -13,7 +13,7 @@ export function standIn(stand: Fn, settle: () => Fn): void {
 
 /** The function to call in place of `fn`: when `fn` is one the emitter gave out, its code itself (built now if
  *  it was not yet: a caller asks when it is about to call it), so that a hot caller saves a call through it. */
-export function direct(fn: Fn): Fn {
-  const settle = standIns.get(fn);
-  return settle ? settle() : fn;
+export function direct<T>(fn: Fn<T>): Fn<T> {
+  const settle = standIns.get(fn as Fn);
+  return settle ? (settle() as Fn<T>) : fn; // the code of the part `fn` stands for: a value of the same type
 }

@@ -77,13 +77,16 @@ function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProb
   const budget = args[3] ? c.value(args[3], sc) : null;
   if (budget) c.need(budget, T.num, args[3]!);
   // counts, sources and a number by their types, checked above
-  const nf = need.fn as Fn<readonly number[]>, of2 = own.fn as Fn<readonly UnitSource[]>, sf = sellers.fn, bf = budget?.fn as Fn<number> | undefined;
+  const nf0 = need.fn as Fn<readonly number[]>, of0 = own.fn as Fn<readonly UnitSource[]>, sf0 = sellers.fn, bf0 = budget?.fn as Fn<number> | undefined;
+  // the arguments' emitted code itself, from the first call (direct.ts)
+  let nf: Fn<readonly number[]> | null = null, of2: Fn<readonly UnitSource[]> | null = null, sf: Fn | null = null, bf: Fn<number> | undefined;
   return {
     fn: (x: Ctx): PaymentProblem => {
+      if (sf === null) { nf = direct(nf0); of2 = direct(of0); sf = direct(sf0); bf = bf0 && direct(bf0); }
       const ss = sf(x) as unknown as readonly Supplier[]; // sellers by their type (a list of any: validation names what is wrong)
       // the sellers as they are when no price is below 0 (the usual case), else with such prices raised to 0
       const suppliers = clamped(ss) ? ss : ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
-      return { need: nf(x), own: of2(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity, charge: chargeWork };
+      return { need: nf!(x), own: of2!(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity, charge: chargeWork };
     },
     of,
   };
