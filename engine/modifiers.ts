@@ -70,10 +70,16 @@ function memoKey(i: number, args: readonly Value[]): unknown {
   return argKey(keyScratch, args.length + 1);
 }
 
+/** The bindings each quantity being computed put aside, one list per depth (a modifier may read another quantity),
+ *  kept from call to call. */
+const savedByDepth: Value[][] = [];
+let depth = 0;
+
 function compute(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
   const b = c.bindings;
   const slots = q.slots;
-  const saved = new Array(slots.length + 2);
+  const saved = savedByDepth[depth] ?? (savedByDepth[depth] = []);
+  depth++;
   for (let i = 0; i < slots.length; i++) { saved[i] = b[slots[i]!]; b[slots[i]!] = args[i]; }
   saved[slots.length] = b[q.ownerSlot];
   saved[slots.length + 1] = b[q.cardSlot];
@@ -150,6 +156,9 @@ function compute(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
     for (let i = 0; i < slots.length; i++) b[slots[i]!] = saved[i];
     b[q.ownerSlot] = saved[slots.length];
     b[q.cardSlot] = saved[slots.length + 1];
+    // nothing kept alive by the list: the values put aside are dropped
+    for (let i = 0; i < slots.length + 2; i++) saved[i] = undefined;
+    depth--;
     c.it = saveIt;
   }
 }

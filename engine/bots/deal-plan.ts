@@ -77,7 +77,7 @@ export function planDeal(s: State, g: Game, viewer: number): DealPlan {
   const groups: BackGroup[] = [];
   for (const ks of byBack) {
     if (!ks) continue;
-    const cards = ks.map((k) => ents[k]!).sort((a, b) => a - b);
+    const cards = ascending(ks, ents);
     const typed = ks.map((k) => typeKnown(pz[k]!));
     const rem: RememberedCard[] = [];
     if (s.mem) {
@@ -98,7 +98,9 @@ export function planDeal(s: State, g: Game, viewer: number): DealPlan {
   // change of role, such as a conversion, must not show through)
   const hiddenSeats: number[] = [];
   for (let p = 0; p < s.players; p++) if (!roleVisibleTo(s, p, viewer)) hiddenSeats.push(p);
-  const dealtRoles = hiddenSeats.map((p) => s.dealtRoles[p]!).sort((a, b) => a - b);
+  const dealtRoles: number[] = [];
+  for (const p of hiddenSeats) dealtRoles.push(s.dealtRoles[p]!);
+  sortShort(dealtRoles); // one per seat
   const hiddenVars: DealPlan['hiddenVars'] = [];
   g.vars.forEach((v, i) => {
     if (v.perPlayer || v.perCard) {
@@ -110,6 +112,38 @@ export function planDeal(s: State, g: Game, viewer: number): DealPlan {
     } else if (!varVisibleTo(s, g, v, NO_PLAYER, viewer)) hiddenVars.push({ i, entries: null });
   });
   return { pz, pi, ents, groups, hiddenSeats, dealtRoles, hiddenVars };
+}
+
+let sortRoom = new Int32Array(256);
+/** The cards at places `ks`, ascending. */
+function ascending(ks: readonly number[], ents: readonly number[]): number[] {
+  const n = ks.length;
+  const out: number[] = [];
+  if (n <= SHORT) {
+    for (let i = 0; i < n; i++) out.push(ents[ks[i]!]!);
+    return sortShort(out);
+  }
+  // a long list sorted as a typed list (numbers compared natively, no comparison function called back; card
+  // numbers are whole numbers, so the order is the same)
+  if (sortRoom.length < n) sortRoom = new Int32Array(Math.max(n, 2 * sortRoom.length));
+  const t = sortRoom.subarray(0, n);
+  for (let i = 0; i < n; i++) t[i] = ents[ks[i]!]!;
+  t.sort();
+  for (let i = 0; i < n; i++) out.push(t[i]!);
+  return out;
+}
+
+/** Up to this many numbers are sorted by insertion (fewer steps than a sort's own setting up). */
+const SHORT = 24;
+/** A short list of whole numbers sorted ascending in place, by insertion. */
+function sortShort(xs: number[]): number[] {
+  for (let i = 1; i < xs.length; i++) {
+    const v = xs[i]!;
+    let j = i - 1;
+    while (j >= 0 && xs[j]! > v) { xs[j + 1] = xs[j]!; j--; }
+    xs[j + 1] = v;
+  }
+  return xs;
 }
 
 const backCache = new WeakMap<Game, { rank: Int32Array; count: number }>();

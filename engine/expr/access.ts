@@ -172,7 +172,15 @@ export function compileIndex(cx: NodeCompiler, n: Node & { k: 'index' }, sc: Sco
 
 /** A grid zone's cell index by the cell's name; a name it has not is a rule broken. */
 export function cellAt(cells: ReadonlyMap<string, number>, cell: string, zone: string): number {
+  // the last one found is kept (a rule often reads one cell several times in a row; a zone's cells never change)
+  if (cell === lastCell && cells === lastCells) return lastIndex;
   const ci = cells.get(cell);
   if (ci === undefined) throw new RuleError(`zone '${zone}' has no cell '${cell}'`);
+  lastCells = cells;
+  lastCell = cell;
+  lastIndex = ci;
   return ci;
 }
+let lastCells: ReadonlyMap<string, number> | null = null;
+let lastCell: unknown;
+let lastIndex = 0;

@@ -358,12 +358,15 @@ class Compiler implements NodeCompiler {
     this.quantityCalls.push(q.index);
     this.warnSites++;
     const i = q.index;
-    const vals: Value[] = new Array(afs.length);
+    const na = afs.length;
+    const vals: Value[] = new Array(na);
     return {
       fn: (c) => {
-        // arguments first (they may read other quantities), then the quantity itself
-        const args = afs.length ? afs.map((f) => f(c)) : vals;
-        return quantityValue(c, c.g.quantities[i]!, args);
+        // arguments first (they may read other quantities), then the quantity itself. The values go to this
+        // call's own list: a call is never re-entered while it reads its arguments (an argument is a tree apart,
+        // each use of a definition compiled on its own), and the quantity takes them before any modifier runs.
+        for (let k = 0; k < na; k++) vals[k] = afs[k]!(c);
+        return quantityValue(c, c.g.quantities[i]!, vals);
       },
       t: q.t,
     };

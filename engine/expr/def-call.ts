@@ -9,6 +9,7 @@ import { irOf, type Ir } from './ir.js';
 import { abandon, argKey, begin, end, endOver, memo, reuse, settingKey, stillValid, track } from '../memo.js';
 import { budget, overBudget } from '../budget.js';
 import { emitted } from './emit.js';
+import { direct } from './direct.js';
 
 /** A definition's call: the arguments evaluated by value and stored where the body reads them. No saving and
  *  restoring: a call site is never re-entered while it runs (definitions cannot recurse, and each use of a
@@ -67,7 +68,9 @@ function forget(m: DefCache): void {
  *  (`cached`, ir.ts) lets emitted code evaluate the arguments itself and write the plain call inline: the
  *  lookup is then entered with the arguments already in `vals`. */
 export function cachedCall(d: DefInfo, plain: Compiled, body: Compiled, argv: Compiled[], store: Value[], warns: boolean, quantities: readonly number[] = []): Compiled {
-  const pf = emitted(plain), bf = emitted(body);
+  const pf0 = emitted(plain), bf0 = emitted(body);
+  // the emitted code itself, once the first call asks for it (a call less through the function `emitted` gave)
+  let pf: Fn | null = null, bf: Fn | null = null;
   const afs = argv.map((a) => a.fn);
   const n = afs.length;
   const vals: Value[] = new Array(n);
@@ -85,14 +88,14 @@ export function cachedCall(d: DefInfo, plain: Compiled, body: Compiled, argv: Co
       if (followed === -1) followed = quantities.every((i) => c.g.quantities[i]!.cache !== null) ? 1 : 0;
       if (followed === 0) {
         for (let i = 0; i < n; i++) store[i] = vals[i];
-        return bf(c);
+        return (bf ??= direct(bf0))(c);
       }
     }
     // a list argument: computed, its reads are the caller's
     const key = n === 0 ? 0 : argKey(vals, n);
     if (key === undefined) {
       for (let i = 0; i < n; i++) store[i] = vals[i];
-      return bf(c);
+      return (bf ??= direct(bf0))(c);
     }
     let slot = -1;
     let hit: CacheEntry | undefined;
@@ -119,7 +122,7 @@ export function cachedCall(d: DefInfo, plain: Compiled, body: Compiled, argv: Co
     track(c.s, settingKey(c.s));
     const w0 = budget.work;
     let v: Value;
-    try { v = bf(c); } catch (e) { abandon(); throw e; }
+    try { v = (bf ??= direct(bf0))(c); } catch (e) { abandon(); throw e; }
     const work = budget.work - w0;
     if (m.misses <= 1024) m.work += work;
     // a stale value of the same arguments still kept (not dropped meanwhile): written over, with its list's room
@@ -137,7 +140,7 @@ export function cachedCall(d: DefInfo, plain: Compiled, body: Compiled, argv: Co
   };
   const whole: Fn = (c) => {
     // a value reused would skip its warnings; a cache proved not worth keeping: the plain call
-    if (!memo.on || (warns && c.s.warns) || m.off) return pf(c);
+    if (!memo.on || (warns && c.s.warns) || m.off) return (pf ??= direct(pf0))(c);
     for (let i = 0; i < n; i++) vals[i] = afs[i]!(c);
     return lookup(c);
   };

@@ -2,7 +2,8 @@
 // so hot expressions run as straight code instead of a chain of closures. Safe by construction:
 //  - the source is made only of this file's fixed templates, names it makes itself (t0, g1…) and whole numbers
 //    it works out (slots, indices); every value of the ruleset, text or number, is an item of the constants
-//    array K the code indexes (K[3]), every part it does not write inline a call of its closure (F[2](c));
+//    array K the code reads once into a name of its own (const q3 = K[3]), every part it does not write inline a
+//    call of its closure, read from the array F the same way (const f2 = F[2]; f2(c));
 //  - the source is then parsed with acorn and every node checked against a whitelist of node kinds, names,
 //    properties and literals (whole numbers, true, false); anything else refuses it, and the closures run;
 //  - the closures stay the reference: a differential test plays games both ways (test/engine/emit-*.test.ts).
@@ -21,6 +22,7 @@ import { cellAt } from './access.js';
 import { geoAt } from './functions/space.js';
 import { pushAll } from './functions/lists.js';
 import { newRecord } from './value.js';
+import { direct, standIn } from './direct.js';
 
 /** Whether expressions compiled from now on are emitted (`available` turns false for good once the runtime
  *  refuses `new Function`). */
@@ -52,11 +54,11 @@ export function emitted(r: Compiled): Fn {
   const ir = r.ir;
   if (!emitSettings.on || !emitSettings.available || !ir || !worthIt(ir)) return r.fn;
   const closure = r.fn;
-  let impl: Fn = (c) => {
-    impl = build(ir, closure);
-    return impl(c);
-  };
-  return (c) => impl(c);
+  let impl: Fn | null = null;
+  const settle = (): Fn => (impl ??= build(ir, closure));
+  const stand: Fn = (c) => (impl ?? settle())(c);
+  standIn(stand, settle);
+  return stand;
 }
 
 /** A compiled part handed to code that calls it as a closure: its emitted code where it has some worth
@@ -110,19 +112,25 @@ function index(v: number): string {
   return String(v);
 }
 
-/** One function being written: its temporaries. */
-interface Frame { temps: number }
+/** One function being written: its temporaries, and inside a loop's body the temporary holding the item (`it`
+ *  read there without going through the context). */
+interface Frame { temps: number; it?: string }
 
 class Emission {
   readonly K: unknown[] = [];
   readonly F: Fn[] = [];
   private readonly fns: string[] = [];
   private parts = 0;
+  /** the index of an object or function already among the constants (or closures): one name for each */
+  private readonly kIndex = new Map<unknown, number>();
+  private readonly fIndex = new Map<Fn, number>();
 
   program(ir: Ir): string | null {
     try {
       const main = this.fn(ir);
-      return `${this.fns.join('\n')}\nreturn ${main};`;
+      // every constant and closure read once, into a name of its own (q<n>, f<n>), when the code is made
+      const decl = (n: number, name: string, from: string) => n ? `const ${Array.from({ length: n }, (_, i) => `${name}${i} = ${from}[${i}]`).join(', ')};\n` : '';
+      return `${decl(this.K.length, 'q', 'K')}${decl(this.F.length, 'f', 'F')}${this.fns.join('\n')}\nreturn ${main};`;
     } catch (e) {
       if (e instanceof Refused) return null;
       throw e;
@@ -143,8 +151,10 @@ class Emission {
 
   /** A call of a part's closure. */
   private call(fn: Fn): string {
-    this.F.push(fn);
-    return `F[${this.F.length - 1}](c)`;
+    const d = direct(fn);
+    let i = this.fIndex.get(d);
+    if (i === undefined) { i = this.F.push(d) - 1; this.fIndex.set(d, i); }
+    return `f${i}(c)`;
   }
 
   private temp(f: Frame): string {
@@ -152,13 +162,19 @@ class Emission {
   }
 
   private konst(v: unknown): string {
-    this.K.push(v);
-    return `K[${this.K.length - 1}]`;
+    // an object (a list, a column, a definition's argument store) once; a plain value each time (0 and -0 apart)
+    const shared = (typeof v === 'object' && v !== null) || typeof v === 'function';
+    let i = shared ? this.kIndex.get(v) : undefined;
+    if (i === undefined) { i = this.K.push(v) - 1; if (shared) this.kIndex.set(v, i); }
+    return `q${i}`;
   }
 
   private loopBody(f: Frame, kind: LoopKind, list: Ir, body: Ir): string {
     const head = `const xs = ${this.x(f, list)};\nif ((budget.work += xs.length) > budget.limit) overBudget();\nconst sv = c.it;\n`;
-    const each = 'for (let i = 0; i < xs.length; i++) {\nc.it = xs[i];\n';
+    // the item in a temporary too: the body reads it there (every part it calls restores \`c.it\` before returning)
+    const item = this.temp(f);
+    const each = `for (let i = 0; i < xs.length; i++) {\n${item} = xs[i];\nc.it = ${item};\n`;
+    f.it = item;
     switch (kind) {
       case 'count':
         return `${head}let k = 0;\n${each}if (${this.x(f, body)}) k++;\n}\nc.it = sv;\nreturn k;`;
@@ -182,7 +198,7 @@ class Emission {
       case 'fn': return this.call(ir.f);
       case 'const': return this.konst(ir.v);
       case 'none': return '(-1)';
-      case 'it': return 'c.it';
+      case 'it': return f.it ?? 'c.it';
       case 'bind': return `c.bindings[${index(ir.slot)}]`;
       case 'param': return `${this.konst(ir.store)}[${index(ir.i)}]`;
       case 'n': return 'c.s.players';
@@ -314,7 +330,7 @@ function op(o: string): string {
 // ---- the whitelist check of the emitted source (acorn's tree) ----
 
 const NAMES = new Set<string>([...PARAMS, 'c', 'xs', 'sv', 'i', 'k', 'a', 'v', 'undefined']);
-const GENERATED = /^[gt]\d+$/;
+const GENERATED = /^[gtqf]\d+$/;
 /** properties read with a dot */
 const PROPS = new Set(['s', 'bindings', 'it', 'players', 'options', 'vars', 'zones', 'length', 'work', 'limit', 'on', 'off', 'warns', ...GEO]);
 const CALLEES = new Set(['track', 'varKey', 'playerIndex', 'cardIndex', 'overBudget', 'cellAt', 'geoAt', 'newRecord', 'pushAll']);
@@ -338,6 +354,19 @@ export function checkSource(src: string): boolean {
     return false;
   }
   return allowed(tree);
+}
+
+/** A declaration of a name for a constant or a closure (q<n>, f<n>) reads item n of K or F, and nothing else;
+ *  other declared names are not those. */
+function heldName(n: AstNode): boolean {
+  const id = n.id as AstNode;
+  const m = id.type === 'Identifier' ? /^([qf])(\d+)$/.exec(id.name as string) : null;
+  const init = n.init as AstNode | null;
+  const held = init !== null && init.type === 'MemberExpression' && init.computed === true && (init.object as AstNode).type === 'Identifier'
+    && ((init.object as AstNode).name === 'K' || (init.object as AstNode).name === 'F');
+  if (!m) return !held;
+  return held && (init.object as AstNode).name === (m[1] === 'q' ? 'K' : 'F') && (init.property as AstNode).type === 'Literal'
+    && String((init.property as AstNode).value) === m[2];
 }
 
 function allowed(n: AstNode): boolean {
@@ -364,10 +393,9 @@ function allowed(n: AstNode): boolean {
       break;
     case 'CallExpression': {
       const callee = n.callee as AstNode;
-      const named = callee.type === 'Identifier' && (CALLEES.has(callee.name as string) || /^g\d+$/.test(callee.name as string));
-      const closure = callee.type === 'MemberExpression' && callee.computed === true && (callee.object as AstNode).type === 'Identifier'
-        && (callee.object as AstNode).name === 'F' && (callee.property as AstNode).type === 'Literal';
-      if ((!named && !closure) || n.optional) return false;
+      // a helper, a function of the code (g<n>) or a part's closure (f<n>, read from F once)
+      const named = callee.type === 'Identifier' && (CALLEES.has(callee.name as string) || /^[gf]\d+$/.test(callee.name as string));
+      if (!named || n.optional) return false;
       break;
     }
     case 'ArrayExpression': if ((n.elements as (AstNode | null)[]).some((x) => x === null)) return false; break;
@@ -375,8 +403,15 @@ function allowed(n: AstNode): boolean {
     case 'LogicalExpression': if (n.operator !== '&&' && n.operator !== '||') return false; break;
     case 'UnaryExpression': if (n.operator !== '-' && n.operator !== '!') return false; break;
     case 'UpdateExpression': if (n.operator !== '++') return false; break;
-    case 'AssignmentExpression': if (n.operator !== '=' && n.operator !== '+=') return false; break;
+    case 'AssignmentExpression': {
+      if (n.operator !== '=' && n.operator !== '+=') return false;
+      // a constant's or closure's name is never written
+      const left = n.left as AstNode;
+      if (left.type === 'Identifier' && /^[qf]\d+$/.test(left.name as string)) return false;
+      break;
+    }
     case 'VariableDeclaration': if (n.kind !== 'let' && n.kind !== 'const') return false; break;
+    case 'VariableDeclarator': if (!heldName(n)) return false; break;
     case 'FunctionDeclaration':
       if (n.async || n.generator || (n.params as AstNode[]).length !== 1 || (n.params as AstNode[])[0]!.name !== 'c') return false;
       break;

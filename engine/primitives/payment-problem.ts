@@ -54,20 +54,25 @@ function isCount(v: unknown): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 }
 
-function checkSources(list: unknown, field: string, kinds: number): void {
-  if (!Array.isArray(list)) fail(field, 'must be an array', list);
+function sourcesField(supplier: number): string {
+  return supplier < 0 ? 'own' : `suppliers[${supplier}].sources`;
+}
+
+/** The sources of the payer (supplier -1) or of a supplier, checked. */
+function checkSources(list: unknown, supplier: number, kinds: number): void {
+  // the field's name is made only for an error (a problem is checked at every call)
+  if (!Array.isArray(list)) fail(sourcesField(supplier), 'must be an array', list);
   for (let i = 0; i < list.length; i++) {
     const src: unknown = list[i];
-    const f = `${field}[${i}]`;
-    if (typeof src !== 'object' || src === null) fail(f, 'must be a source { kinds, copies }', src);
+    if (typeof src !== 'object' || src === null) fail(`${sourcesField(supplier)}[${i}]`, 'must be a source { kinds, copies }', src);
     const ks = (src as { kinds?: unknown }).kinds;
-    if (!Array.isArray(ks) || ks.length === 0) fail(`${f}.kinds`, 'must be a non-empty array of kinds', ks);
+    if (!Array.isArray(ks) || ks.length === 0) fail(`${sourcesField(supplier)}[${i}].kinds`, 'must be a non-empty array of kinds', ks);
     for (let j = 0; j < ks.length; j++) {
       const k: unknown = ks[j];
-      if (!isCount(k) || k >= kinds) fail(`${f}.kinds[${j}]`, `must be a kind 0..${kinds - 1}`, k);
+      if (!isCount(k) || k >= kinds) fail(`${sourcesField(supplier)}[${i}].kinds[${j}]`, `must be a kind 0..${kinds - 1}`, k);
     }
     const c = (src as { copies?: unknown }).copies;
-    if (!isCount(c) && c !== Infinity) fail(`${f}.copies`, 'must be a whole number >= 0 or Infinity', c);
+    if (!isCount(c) && c !== Infinity) fail(`${sourcesField(supplier)}[${i}].copies`, 'must be a whole number >= 0 or Infinity', c);
   }
 }
 
@@ -77,13 +82,13 @@ export function validate(p: PaymentProblem, limit: number): void {
   if (!Array.isArray(need)) fail('need', 'must be an array', need);
   for (let k = 0; k < need.length; k++) if (!isCount(need[k])) fail(`need[${k}]`, 'must be a whole number >= 0', need[k]);
   const kinds = need.length;
-  checkSources(p.own, 'own', kinds);
+  checkSources(p.own, -1, kinds);
   const sup: unknown = p.suppliers;
   if (!Array.isArray(sup)) fail('suppliers', 'must be an array', sup);
   for (let s = 0; s < sup.length; s++) {
     const one: unknown = sup[s];
     if (typeof one !== 'object' || one === null) fail(`suppliers[${s}]`, 'must be a supplier { sources, price }', one);
-    checkSources((one as Supplier).sources, `suppliers[${s}].sources`, kinds);
+    checkSources((one as Supplier).sources, s, kinds);
     const price: unknown = (one as Supplier).price;
     if (!Array.isArray(price) || price.length !== kinds) fail(`suppliers[${s}].price`, `must be an array of ${kinds} prices`, price);
     for (let k = 0; k < kinds; k++) if (!isCount(price[k])) fail(`suppliers[${s}].price[${k}]`, 'must be a whole number >= 0', price[k]);

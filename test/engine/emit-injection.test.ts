@@ -91,12 +91,19 @@ describe('the safe emitter and a ruleset built to break out', () => {
   it('the whitelist refuses anything the emitter does not write', () => {
     const ok = 'function g0(c) {\nlet t0;\nreturn (t0 = K[0], c.s.zones[t0]);\n}\nreturn g0;';
     expect(checkSource(ok)).toBe(true);
+    expect(checkSource('const q0 = K[0], q1 = K[1];\nconst f0 = F[0];\nfunction g0(c) {\nreturn f0(c) + q1[q0];\n}\nreturn g0;')).toBe(true);
     for (const bad of [
       "function g0(c) { return 'x'; }\nreturn g0;",
       'function g0(c) { return c.constructor; }\nreturn g0;',
       'function g0(c) { return c["__proto__"]; }\nreturn g0;',
       'function g0(c) { return process.exit(1); }\nreturn g0;',
       'function g0(c) { return K[0](c); }\nreturn g0;',
+      'function g0(c) { return q0(c); }\nreturn g0;',
+      'const q0 = K[1];\nfunction g0(c) { return q0; }\nreturn g0;',
+      'const f0 = K[0];\nfunction g0(c) { return f0(c); }\nreturn g0;',
+      'const t0 = K[0];\nfunction g0(c) { return t0; }\nreturn g0;',
+      'const q0 = K[0];\nfunction g0(c) { q0 = c; return q0; }\nreturn g0;',
+      'const f0 = F[0];\nfunction g0(c) { let f1 = f0; return f1(c); }\nreturn g0;',
       'function g0(c) { return 1e999; }\nreturn g0;',
       'function g0(c) { return 0.5; }\nreturn g0;',
       'function g0(c) { return `${c}`; }\nreturn g0;',

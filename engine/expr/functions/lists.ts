@@ -10,6 +10,7 @@ import type { Ctx, Fn } from '../../model.js';
 import { track } from '../../memo.js';
 import { exactCopy, giveScratch, takeScratch } from '../../list-room.js';
 import { irOf } from '../ir.js';
+import { direct } from '../direct.js';
 
 const LIST = { name: 'list', shows: 'a list (or a zone)' };
 
@@ -56,11 +57,14 @@ export const filter: FunctionDef = {
   compile({ args, sc, c }) {
     const { l, b } = c.lambda(args[0]!, args[1]!, sc);
     c.need(b, T.bool, args[1]!);
-    const lf = l.fn, bf = b.fn;
+    const lf0 = l.fn, bf0 = b.fn;
     const ints = wholeNumbers(l.t);
+    // the list's and the condition's emitted code itself, from the first call (direct.ts)
+    let lf: Fn<Value[]> | null = null, bf: Fn | null = null;
     return {
       fn: (x) => {
-        const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
+        bf ??= direct(bf0);
+        const xs = (lf ??= direct(lf0))(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
         // the items kept go to scratch, and the result is a copy of its size (list-room.ts)
         const tmp = takeScratch(ints);
         let k = 0;
@@ -140,11 +144,14 @@ export const flatten: FunctionDef = {
   compile({ args, sc, c }) {
     const { l, b } = c.lambda(args[0]!, args[1]!, sc);
     if (b.t.k !== 'list') throw new ExprError(`flatten() needs its second argument to give a list, but it is ${showType(b.t)}`, args[1]!.at);
-    const lf = l.fn, bf = b.fn as Fn<readonly Value[]>; // a list by its type, just checked
+    const lf0 = l.fn, bf0 = b.fn as Fn<readonly Value[]>; // a list by its type, just checked
     const ints = wholeNumbers(b.t);
+    // the list's and the body's emitted code itself, from the first call (direct.ts)
+    let lf: Fn<Value[]> | null = null, bf: Fn<readonly Value[]> | null = null;
     return {
       fn: (x) => {
-        const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
+        bf ??= direct(bf0);
+        const xs = (lf ??= direct(lf0))(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it;
         const tmp = takeScratch(ints);
         let k = 0;
         try {
@@ -209,12 +216,13 @@ function end(name: 'top' | 'first', doc: string): FunctionDef {
     returns: 'an item (none when empty)',
     compile({ args, sc, c }) {
       const l = c.listArg(args[0]!, sc);
-      const lf = l.fn;
+      const lf0 = l.fn;
+      let lf: Fn<Value[]> | null = null; // the list's emitted code itself, from the first call (direct.ts)
       const of = (l.t as { of: Ty }).of;
       // a zone's top card is the last one placed; first() is the first of a list
       return name === 'top'
-        ? { fn: (x) => { const xs = lf(x); return xs.length ? xs[xs.length - 1] : -1; }, t: of }
-        : { fn: (x) => { const xs = lf(x); return xs.length ? xs[0] : -1; }, t: of };
+        ? { fn: (x) => { const xs = (lf ??= direct(lf0))(x); return xs.length ? xs[xs.length - 1] : -1; }, t: of }
+        : { fn: (x) => { const xs = (lf ??= direct(lf0))(x); return xs.length ? xs[0] : -1; }, t: of };
     },
   };
 }

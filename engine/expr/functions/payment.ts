@@ -15,6 +15,7 @@ import { cheapestPayment, paymentPlans, type PaymentProblem, type Supplier, type
 import type { Node } from '../parse.js';
 import type { FnCompiler, FunctionDef } from './def.js';
 import { budget, overBudget } from '../../budget.js';
+import { direct } from '../direct.js';
 
 const sourceList = (of: string): Ty => T.list({ k: 'source', of });
 
@@ -32,10 +33,12 @@ export const sources: FunctionDef = {
     if (!(either.t.k === 'list' && (either.t.of.k === 'str' || either.t.of.k === 'any'))) throw new ExprError(`sources() needs a list of ${en.id} values about each item third (one unit of any of them), but this is ${showType(either.t)}`, args[2]!.at);
     const copies = args[3] ? c.value(args[3], { ...sc, it: of }) : null;
     if (copies) c.need(copies, T.num, args[3]!);
-    const lf = l.fn, ff = fixed.fn, ef = either.fn, cf = copies?.fn as Fn<number> | undefined; // a number, checked
+    const lf = l.fn, ff0 = fixed.fn, ef = either.fn, cf = copies?.fn as Fn<number> | undefined; // a number, checked
     const kindIndex = en.index;
+    let ff: Fn | null = null; // the counts' emitted code itself, from the first call (direct, emit.ts)
     return {
       fn: (x) => {
+        ff ??= direct(ff0);
         const xs = lf(x); if ((budget.work += xs.length) > budget.limit) overBudget(); const save = x.it; const out: UnitSource[] = [];
         for (let i = 0; i < xs.length; i++) {
           x.it = xs[i];
@@ -74,13 +77,16 @@ function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProb
   const budget = args[3] ? c.value(args[3], sc) : null;
   if (budget) c.need(budget, T.num, args[3]!);
   // counts, sources and a number by their types, checked above
-  const nf = need.fn as Fn<readonly number[]>, of2 = own.fn as Fn<readonly UnitSource[]>, sf = sellers.fn, bf = budget?.fn as Fn<number> | undefined;
+  const nf0 = need.fn as Fn<readonly number[]>, of0 = own.fn as Fn<readonly UnitSource[]>, sf0 = sellers.fn, bf0 = budget?.fn as Fn<number> | undefined;
+  // the arguments' emitted code itself, from the first call (direct.ts)
+  let nf: Fn<readonly number[]> | null = null, of2: Fn<readonly UnitSource[]> | null = null, sf: Fn | null = null, bf: Fn<number> | undefined;
   return {
     fn: (x: Ctx): PaymentProblem => {
+      if (sf === null) { nf = direct(nf0); of2 = direct(of0); sf = direct(sf0); bf = bf0 && direct(bf0); }
       const ss = sf(x) as unknown as readonly Supplier[]; // sellers by their type (a list of any: validation names what is wrong)
       // the sellers as they are when no price is below 0 (the usual case), else with such prices raised to 0
       const suppliers = clamped(ss) ? ss : ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
-      return { need: nf(x), own: of2(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity, charge: chargeWork };
+      return { need: nf!(x), own: of2!(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity, charge: chargeWork };
     },
     of,
   };

@@ -54,12 +54,21 @@ function geometry(name: 'level' | 'neighbours' | 'above' | 'below', doc: string)
     },
   };
 }
-/** A cell's geometry; a value that is no cell of any grid is a rule broken. */
+/** A cell's geometry; a value that is no cell of any grid is a rule broken. The last one found is kept: a rule
+ *  often asks about one cell several times in a row (its level, the cell below, its level again), and a grid's
+ *  geometry never changes once a cell has it. */
 export function geoAt(geo: ReadonlyMap<string, CellGeometry>, cell: string): CellGeometry {
+  if (cell === lastCell && geo === lastGeo) return lastFound!;
   const g = geo.get(cell);
   if (!g) throw new RuleError(`'${cell === null || cell === undefined ? 'no cell' : String(cell)}' is not a cell of any grid`);
+  lastGeo = geo;
+  lastCell = cell;
+  lastFound = g;
   return g;
 }
+let lastGeo: ReadonlyMap<string, CellGeometry> | null = null;
+let lastCell: unknown;
+let lastFound: CellGeometry | null = null;
 
 export const level = geometry('level', "A cell's level (1 on a flat grid).");
 export const neighbours = geometry('neighbours', "A cell's orthogonal neighbours on its level.");
