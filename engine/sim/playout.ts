@@ -96,7 +96,7 @@ function play(g: Game, o: PlayoutOptions): PlayoutResult {
     const choice = plain ? randomChoice(botPrompt(s, g, q), rngs[p.player]!, scratch) : botChoice(kind, s, g, q, rngs[p.player]!);
     if (recorded) recorded.push({ player: p.player, step: g.promptSteps[p.key]!.path, choice });
     resolve(s, g, p, choice);
-    if (plain) spareDecision(p);
+    if (plain && !stillOpen(s, p)) spareDecision(p); // (a rule error stops the game before the decision is closed)
   }
   const e = s.ended;
   return {
@@ -110,6 +110,14 @@ function play(g: Game, o: PlayoutOptions): PlayoutResult {
     ...(restrict ? { restricted } : {}),
     state: s,
   };
+}
+
+/** Whether the state still holds the decision as open (its own, or a thread's). */
+function stillOpen(s: State, p: OpenPrompt): boolean {
+  if (s.prompt === p) return true;
+  const threads = s.simultaneous?.threads;
+  if (threads) for (let k = 0; k < threads.length; k++) if (threads[k]!.prompt === p) return true;
+  return false;
 }
 
 /** How a game ended, as a simulation counts it: the team, or the winning players. */
