@@ -5,11 +5,11 @@
  * time of this process: a shared machine's other load does not count. One core.
  *
  *   npm run build && node dist/bench/one-seat.js rulesets/7-wonders.yaml --players 3 --games 150 --seed 1 \
- *     --bot ismcts --among greedy [--from K] [--rollout R] [--json]
+ *     --bot ismcts --among greedy [--from K] [--rollout R] [--horizon H] [--json]
  *
  * `--from K --games G` plays games K … K+G−1 only (several processes on several cores; add their counts up).
  * `--rollout R`: an `ismcts`/`guided` seat's rollouts take R decisions (to the end of the step they are in)
- * instead of the default, to try another depth.
+ * instead of the default, to try another depth. `--horizon H`: an `ahead` seat plays H steps on its copies.
  */
 import { readFileSync } from 'node:fs';
 import { loadRulesetText, type BotKind, type Game } from '../engine/index.js';
@@ -17,6 +17,7 @@ import type { Choice, OpenPrompt, State } from '../engine/model.js';
 import { newGame, resolve } from '../engine/flow.js';
 import { beliefWorthKeeping, botChoice, botStreams, parseBot, resolveBot, usesBelief } from '../engine/bots/index.js';
 import { ismctsChoice } from '../engine/bots/ismcts.js';
+import { aheadChoice } from '../engine/bots/ahead.js';
 import { botPrompt } from '../engine/bots/options.js';
 import { Belief } from '../engine/bots/belief.js';
 import { nextPrompt, winningSeats } from '../engine/sim/playout.js';
@@ -37,6 +38,7 @@ const games = Number(arg('games') ?? 30);
 const from = Number(arg('from') ?? 0);
 const seed = arg('seed') ?? '1';
 const rollout = arg('rollout') === undefined ? undefined : Number(arg('rollout'));
+const horizon = arg('horizon') === undefined ? undefined : Number(arg('horizon'));
 if (!file || !bot || !among || !(players >= 1) || !(games >= 1) || !(from >= 0)) {
   process.stderr.write('usage: node dist/bench/one-seat.js FILE --players N --games G --seed S --bot B --among B [--from K] [--json]\n');
   process.exit(2);
@@ -48,6 +50,7 @@ const g: Game = loaded.game;
 /** The seat's bot's choice; a searching bot with `--rollout` searches with rollouts of that depth. */
 function decide(kind: BotKind, s: State, p: OpenPrompt, rng: Uint32Array): Choice {
   const { entry, budget } = resolveBot(kind);
+  if (horizon !== undefined && entry.name === 'ahead') return aheadChoice(s, g, botPrompt(s, g, p), rng, budget, horizon);
   if (rollout === undefined || (entry.name !== 'ismcts' && entry.name !== 'guided')) return botChoice(kind, s, g, p, rng);
   return ismctsChoice(s, g, botPrompt(s, g, p), rng, budget, entry.name === 'guided', rollout);
 }
@@ -85,7 +88,7 @@ for (let i = from; i < from + games; i++) {
 }
 const w = wilson(wins + shared, games);
 const r = {
-  ruleset: g.id, players, seed, from, games, bot, among, rollout: rollout ?? null,
+  ruleset: g.id, players, seed, from, games, bot, among, rollout: rollout ?? null, horizon: horizon ?? null,
   wins, shared, truncated, rate: (wins + shared) / games, low: w.low, high: w.high,
   meanMargin: scored ? margin / scored : null,
   cpuPerGame: gameCpu / games, seatCpuPerGame: seatCpu / games,

@@ -15,7 +15,8 @@ export const SIMULATE_USAGE = `  babelkit simulate FILE --players N|A-B --games 
                     [--csv OUT.csv] [--workers N] [--shard K/N] [--option NAME=VALUE]… [--save-replay DIR]
                     [--no-compile]
       Play G complete games with bots (random, greedy; deduce, greedy planning on what it infers of hidden roles
-      from play; ismcts or ismcts:N iterations; guided or guided:N, ISMCTS led by the ruleset's heuristics) and report wins, endings, game length and speed, with 95% intervals; one
+      from play; ismcts or ismcts:N iterations; guided or guided:N, ISMCTS led by the ruleset's heuristics; ahead or ahead:N copies, each choice played a step
+      further with every other decision as greedy's) and report wins, endings, game length and speed, with 95% intervals; one
       table per player count. --workers: worker threads (default: $BABELKIT_WORKERS, else every core; the results do not depend on it);
       --shard K/N: only the K-th of N slices of the games, for \`babelkit merge\`.
 `;

@@ -9,6 +9,7 @@ import { botPrompt } from './options.js';
 import { greedyChoice } from './greedy.js';
 import { randomChoice } from './random.js';
 import { GUIDED_DEFAULT_ITERATIONS, ISMCTS_DEFAULT_ITERATIONS, ismctsChoice } from './ismcts.js';
+import { AHEAD_DEFAULT_COPIES, aheadChoice } from './ahead.js';
 import { botProblem, parseBot, registerBot, resolveBot, sealBuiltInBots, type BotKind } from './registry.js';
 
 export { botEntries, botNames, botProblem, parseBot, registerBot, resolveBot, unregisterBot, type BotBudget, type BotEntry, type BotKind, type ResolvedBot } from './registry.js';
@@ -43,6 +44,12 @@ registerBot({
   description: "ISMCTS led by the ruleset's heuristic scores",
   budget: { default: GUIDED_DEFAULT_ITERATIONS, max: ISMCTS_MAX_ITERATIONS, unit: 'iterations' },
   decide: (s, g, q, rng, n) => ismctsChoice(s, g, q, rng, n, true),
+});
+registerBot({
+  name: 'ahead', atTable: false,
+  description: 'plays each choice on copies dealt from what it sees, every later decision as greedy would, and keeps the best a step later',
+  budget: { default: AHEAD_DEFAULT_COPIES, max: 10_000, unit: 'copies' },
+  decide: (s, g, q, rng, n) => aheadChoice(s, g, q, rng, n),
 });
 sealBuiltInBots();
 

@@ -23,20 +23,20 @@ const fixture = ((await import(FIXTURE_MODULE)) as { default: BotEntry }).defaul
 // a test file shares its process with the files after it: the fixture bot leaves with this one
 afterAll(() => {
   if (botNames().includes('first-choice')) unregisterBot('first-choice');
-  expect(botNames()).toEqual(['random', 'greedy', 'deduce', 'ismcts', 'guided']);
+  expect(botNames()).toEqual(['random', 'greedy', 'deduce', 'ismcts', 'guided', 'ahead']);
   expect(parseBot('first-choice')).toBeNull();
   expect(() => unregisterBot('greedy')).toThrow(/'greedy' is a built-in bot/);
 });
 
 describe('the registry', () => {
   it('lists the built-in bots, each with a description; the budgeted ones with their default', () => {
-    expect(botNames().slice(0, 5)).toEqual(['random', 'greedy', 'deduce', 'ismcts', 'guided']);
+    expect(botNames().slice(0, 6)).toEqual(['random', 'greedy', 'deduce', 'ismcts', 'guided', 'ahead']);
     for (const b of botEntries()) expect(b.description.length).toBeGreaterThan(10);
     expect(resolveBot('ismcts').budget).toBe(600);
     expect(resolveBot('guided').budget).toBe(100);
     expect(parseBot(' ISMCTS:0200 ')).toBe('ismcts:200');
     expect(parseBot('greedy:5')).toBeNull();
-    expect(botProblem('greedy:5')).toMatch(/'greedy:5' is not a bot \(random, greedy, deduce, ismcts, guided, ismcts:N or guided:N\)/);
+    expect(botProblem('greedy:5')).toMatch(/'greedy:5' is not a bot \(random, greedy, deduce, ismcts, guided, ahead, ismcts:N, guided:N or ahead:N\)/);
   });
 
   it("refuses an entry with a bad name, a taken name, the word for a person's seat or no decide function", () => {
@@ -52,7 +52,7 @@ describe('the registry', () => {
   it('a registered bot is parsed, resolved and plays by its entry', () => {
     registerBot(fixture);
     expect(parseBot('First-Choice')).toBe('first-choice');
-    expect(botProblem('nope')).toMatch(/random, greedy, deduce, ismcts, guided, first-choice, ismcts:N or guided:N/);
+    expect(botProblem('nope')).toMatch(/random, greedy, deduce, ismcts, guided, ahead, first-choice, ismcts:N, guided:N or ahead:N/);
     const g = babelBuilders();
     const s = newGame(g, { players: 5, seed: 1, log: false });
     const p = nextPrompt(s)!;
@@ -132,7 +132,7 @@ describe('a bot defined in one file, on the server and the editor', () => {
 
   it("is in /api/info with its description, and a seat may take it; a seat's search is capped at its default budget", async () => {
     const info = (await json(`${server.url}api/info`)).body;
-    expect(info.bots).toEqual(['random', 'greedy', 'deduce', 'ismcts', 'guided', 'first-choice']);
+    expect(info.bots).toEqual(['random', 'greedy', 'deduce', 'ismcts', 'guided', 'ahead', 'first-choice']);
     expect(info.botList).toContainEqual({ name: 'first-choice', description: fixture.description, budget: null, atTable: true });
     expect(info.botList).toContainEqual(expect.objectContaining({ name: 'ismcts', budget: { default: 600, max: 1_000_000, unit: 'iterations' } }));
     const post = (body: unknown) => json(`${server.url}api/matches`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -173,7 +173,7 @@ describe('a bot defined in one file, on the server and the editor', () => {
       return { playtest: values(setup, 'select[data-seat="1"]'), simulate: values(sim, 'select[data-sim-seat="0"]'), all: values(sim, 'select[data-sim-all-seats]') };
     })()`)) as { playtest: string[]; simulate: string[]; all: string[] };
     expect(lists.playtest).toEqual(['person', 'random', 'greedy', 'first-choice']);
-    expect(lists.simulate).toEqual(['random', 'greedy', 'deduce', 'ismcts', 'guided', 'first-choice']);
-    expect(lists.all).toEqual(['', 'random', 'greedy', 'deduce', 'ismcts', 'guided', 'first-choice']);
+    expect(lists.simulate).toEqual(['random', 'greedy', 'deduce', 'ismcts', 'guided', 'ahead', 'first-choice']);
+    expect(lists.all).toEqual(['', 'random', 'greedy', 'deduce', 'ismcts', 'guided', 'ahead', 'first-choice']);
   });
 });

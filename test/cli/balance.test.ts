@@ -95,7 +95,7 @@ describe('babelkit simulate on every core, in shards', () => {
   it('rejects bad arguments with a clear message', () => {
     const e = (...a: string[]) => babelkit('simulate', BB, '--games', '1', '--seed', '1', ...a).stderr;
     expect(e('--players', '5', '--bot', 'ismcts:0')).toMatch(/ismcts:N takes a whole number of iterations from 1 to 1000000/);
-    expect(e('--players', '5', '--bot', 'clever')).toMatch(/'clever' is not a bot \(random, greedy, deduce, ismcts, guided, ismcts:N or guided:N\)/);
+    expect(e('--players', '5', '--bot', 'clever')).toMatch(/'clever' is not a bot \(random, greedy, deduce, ismcts, guided, ahead, ismcts:N, guided:N or ahead:N\)/);
     expect(e('--players', '5', '--seats', 'greedy,random')).toMatch(/give one bot per seat \(5\), not 2/);
     expect(e('--players', '5', '--seats', 'greedy,random,x,random,random')).toMatch(/seat 3: 'x' is not a bot/);
     expect(e('--players', '5', '--bot', 'greedy', '--seats', 'greedy,greedy,greedy,greedy,greedy')).toMatch(/not both/);

@@ -56,7 +56,7 @@ describe('babelkit simulate', () => {
 
   it('rejects bad arguments with a clear message', () => {
     expect(babelkit('simulate', BB, '--players', '4', '--games', '1', '--seed', '1').stderr).toMatch(/5–10 players, not 4/);
-    expect(babelkit('simulate', BB, '--players', '5', '--games', '1', '--seed', '1', '--bot', 'clever').stderr).toMatch(/--bot: 'clever' is not a bot \(random, greedy, deduce, ismcts, guided, ismcts:N or guided:N\)/);
+    expect(babelkit('simulate', BB, '--players', '5', '--games', '1', '--seed', '1', '--bot', 'clever').stderr).toMatch(/--bot: 'clever' is not a bot \(random, greedy, deduce, ismcts, guided, ahead, ismcts:N, guided:N or ahead:N\)/);
     expect(babelkit('simulate', BB, '--players', '5', '--games', 'ten', '--seed', '1').stderr).toMatch(/--games needs a whole number/);
     expect(babelkit('simulate', BB, '--players', '5', '--seed', '1').stderr).toMatch(/--games is required/);
     expect(babelkit('simulate', BB, '--players', '5', '--games', '1', '--seed', '1', '--fast').stderr).toMatch(/unknown option --fast/);

@@ -11,8 +11,8 @@ import { conservationProblem, seedArb } from './support.js';
 
 const BOTS = botNames();
 const g = babelBuilders();
-/** A bot as played here: the searching ones at 20 iterations a decision. */
-const small = (b: BotKind): BotKind => (b === 'ismcts' ? 'ismcts:20' : b === 'guided' ? 'guided:20' : b);
+/** A bot as played here: the searching ones at 20 iterations a decision, `ahead` on one copy. */
+const small = (b: BotKind): BotKind => (b === 'ismcts' ? 'ismcts:20' : b === 'guided' ? 'guided:20' : b === 'ahead' ? 'ahead:1' : b);
 /** Seeds per table size: three for the quick bots, two for those that search, one for deduce (its belief over
  *  role combinations costs about 2 CPU-s a seven-player game; its own tests are in test/bots/). */
 const seedsFor = (b: BotKind): number => (b === 'random' || b === 'greedy' ? 3 : b === 'deduce' ? 1 : 2);

@@ -274,6 +274,6 @@ describe('everything else', () => {
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const info = (await json(`${s.url}api/info`)).body;
     expect(info.rulesets).toContain(BB);
-    expect(info.bots).toEqual(['random', 'greedy', 'deduce', 'ismcts', 'guided']);
+    expect(info.bots).toEqual(['random', 'greedy', 'deduce', 'ismcts', 'guided', 'ahead']);
   });
 });
