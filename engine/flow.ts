@@ -64,6 +64,20 @@ export function promptOf(s: State, player: number): OpenPrompt | null {
   return s.prompt && s.prompt.player === player ? s.prompt : null;
 }
 
+/** The decision batch play (and a bot's copies) answers next: the lowest seat with one open. */
+export function nextPrompt(s: State): OpenPrompt | null {
+  if (s.simultaneous) {
+    let best: OpenPrompt | null = null;
+    const threads = s.simultaneous.threads;
+    for (let k = 0; k < threads.length; k++) {
+      const q = threads[k]!.prompt;
+      if (q && (!best || q.player < best.player)) best = q;
+    }
+    return best;
+  }
+  return s.prompt;
+}
+
 /** Every legal action of a player (choices enumerated as combinations). */
 export function legalActions(s: State, g: Game, player: number): Action[] {
   const p = promptOf(s, player);

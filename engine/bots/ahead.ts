@@ -15,11 +15,11 @@
 // Everything random comes from the bot's own stream: the same view and stream give the same decision.
 
 import type { Choice, Game, OpenPrompt, State } from '../model.js';
-import { choiceCount, choices, resolve } from '../flow.js';
+import { choiceCount, choices, nextPrompt, promptOf, resolve } from '../flow.js';
 import { cloneState } from '../state.js';
 import { randInt } from '../rng.js';
 import { blindCard, copier } from './determinize.js';
-import { randomChoice } from './random.js';
+import { candidateChoices } from './random.js';
 import { botPrompt } from './options.js';
 import { greedyChoice, objective } from './greedy.js';
 import { withCache } from '../memo.js';
@@ -40,7 +40,7 @@ export function aheadChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, 
 
 function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, copies: number, horizon: number): Choice {
   const me = p.player;
-  const cands = candidates(p, rng);
+  const cands = candidateChoices(p, rng, MAX_CANDIDATES);
   if (cands.length === 1) return cands[0]!;
   const cardPrompt = g.promptSteps[p.key]!.prompt.kind.cards;
   const copy = copier(s, g, me);
@@ -55,7 +55,7 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, copies: numb
     randInt(rng, 2); // the bot's own stream moves on, whatever the copies' greedy decisions drew
     for (let i = 0; i < cands.length; i++) {
       const t = cloneState(d);
-      const open = openOf(t, me)!;
+      const open = promptOf(t, me)!;
       const choice = cardPrompt ? cands[i]!.map((e) => blindCard(s, t, g, e, me)) : cands[i]!;
       total[i]! += playOn(t, g, open, choice, me, horizon, inStep, later, stream.slice());
     }
@@ -99,7 +99,7 @@ interface Line {
 function playRest(l: Line, t: State, steps: number, last: State['simultaneous']): number {
   const { g, me } = l;
   for (let k = 0; k < MAX_DECISIONS && !t.ended; k++) {
-    const q0 = nextOpen(t);
+    const q0 = nextPrompt(t);
     if (!q0) break;
     // a decision outside the step of the last one begins a step: the last of the horizon stops the flow at its end
     if (!t.simultaneous || t.simultaneous !== last) {
@@ -124,31 +124,3 @@ function playRest(l: Line, t: State, steps: number, last: State['simultaneous'])
   return Number.isNaN(v) ? -Infinity : v;
 }
 
-/** The choices worth judging: all of them, or a sample of distinct ones when there are too many. */
-function candidates(p: OpenPrompt, rng: Uint32Array): Choice[] {
-  if (choiceCount(p) <= MAX_CANDIDATES) return choices(p);
-  const seen = new Set<string>();
-  const out: Choice[] = [];
-  for (let k = 0; k < MAX_CANDIDATES; k++) {
-    const c = randomChoice(p, rng);
-    const key = JSON.stringify(c);
-    if (!seen.has(key)) { seen.add(key); out.push(c); }
-  }
-  return out;
-}
-
-/** A seat's open decision. */
-function openOf(s: State, seat: number): OpenPrompt | null {
-  if (s.simultaneous) return s.simultaneous.threads.find((t) => t.player === seat)?.prompt ?? null;
-  return s.prompt && s.prompt.player === seat ? s.prompt : null;
-}
-
-/** The next decision to take: the lowest seat with one open (as batch simulation orders them). */
-function nextOpen(s: State): OpenPrompt | null {
-  if (s.simultaneous) {
-    let best: OpenPrompt | null = null;
-    for (const t of s.simultaneous.threads) if (t.prompt && (!best || t.prompt.player < best.player)) best = t.prompt;
-    return best;
-  }
-  return s.prompt;
-}

@@ -24,10 +24,10 @@
 // Everything random comes from the bot's own stream: the same view and stream give the same decision.
 
 import type { Game, Choice, OpenPrompt, State } from '../model.js';
-import { choiceCount, choices, resolve } from '../flow.js';
+import { nextPrompt, promptOf, resolve } from '../flow.js';
 import { randInt } from '../rng.js';
 import { blindCard, copier } from './determinize.js';
-import { randomChoice } from './random.js';
+import { candidateChoices, randomChoice } from './random.js';
 import { botPrompt } from './options.js';
 import { choiceScore } from './greedy.js';
 import { child, choiceKey, newNode, observedKey, selectUcb, type Node } from './ismcts-tree.js';
@@ -72,7 +72,7 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
   // `guided` is led by a decision's heuristic where its prompt declares a `score`
   const led = (key: number) => guided && !!g.promptSteps[key]!.prompt.score;
   const me = p.player;
-  const cands = candidates(p, rng);
+  const cands = candidateChoices(p, rng, MAX_CANDIDATES);
   if (cands.length === 1) return cands[0]!;
   const cardPrompt = g.promptSteps[p.key]!.prompt.kind.cards;
   const trees: Node[] = Array.from({ length: s.players }, newNode);
@@ -99,7 +99,7 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
     for (const n of rootKids) n.avail++;
     const w = ledRoot ? GUIDE_WEIGHT : 0;
     k = fresh >= 0 ? (ledRoot ? bestBy(untriedOf(rootKids), (i) => rootKids[i]!.bias, rng) : fresh) : selectUcb(rootKids, EXPLORATION, w);
-    const dp = openOf(d, me)!;
+    const dp = promptOf(d, me)!;
     const choice = cardPrompt ? cands[k]!.map((e) => blindCard(s, d, g, e, me)) : cands[k]!;
     descend(d, g, dp, choice, me, `#${k}`, cur, paths);
     if (stats) stats.decisions++;
@@ -121,7 +121,7 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
         if (!d.simultaneous || d.simultaneous !== stepOfLast) break;
         d.halt = true;
       }
-      const open = nextOpen(d);
+      const open = nextPrompt(d);
       if (!open) break;
       const q = botPrompt(d, g, open);
       const x = q.player;
@@ -133,7 +133,7 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
         rolled++;
         continue;
       }
-      const cs = candidates(q, rng);
+      const cs = candidateChoices(q, rng, MAX_CANDIDATES);
       const node = cur[x]!;
       const keys = cs.map((c) => `${x}|${choiceKey(d, g, q, c, x)}`);
       const ledHere = led(q.key);
@@ -183,7 +183,7 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
 
 /** The choice the prompt's heuristic score likes best (ties: the bot's stream), among the candidates. */
 function scoredChoice(d: State, g: Game, q: OpenPrompt, rng: Uint32Array): Choice {
-  const cs = candidates(q, rng);
+  const cs = candidateChoices(q, rng, MAX_CANDIDATES);
   const i = bestBy(cs.map((_, k) => k), (k) => choiceScore(d, g, q.key, q.player, cs[k]!), rng);
   return i >= 0 ? cs[i]! : randomChoice(q, rng);
 }
@@ -229,31 +229,3 @@ function descend(d: State, g: Game, p: OpenPrompt, choice: Choice, mover: number
   }
 }
 
-/** The choices worth trying: all of them, or a sample of distinct ones when there are too many. */
-function candidates(p: OpenPrompt, rng: Uint32Array): Choice[] {
-  if (choiceCount(p) <= MAX_CANDIDATES) return choices(p);
-  const seen = new Set<string>();
-  const out: Choice[] = [];
-  for (let k = 0; k < MAX_CANDIDATES; k++) {
-    const c = randomChoice(p, rng);
-    const key = JSON.stringify(c);
-    if (!seen.has(key)) { seen.add(key); out.push(c); }
-  }
-  return out;
-}
-
-/** A seat's open decision. */
-function openOf(s: State, seat: number): OpenPrompt | null {
-  if (s.simultaneous) return s.simultaneous.threads.find((t) => t.player === seat)?.prompt ?? null;
-  return s.prompt && s.prompt.player === seat ? s.prompt : null;
-}
-
-/** The next decision to take: the lowest seat with one open (as batch simulation orders them). */
-function nextOpen(s: State): OpenPrompt | null {
-  if (s.simultaneous) {
-    let best: OpenPrompt | null = null;
-    for (const t of s.simultaneous.threads) if (t.prompt && (!best || t.prompt.player < best.player)) best = t.prompt;
-    return best;
-  }
-  return s.prompt;
-}

@@ -3,7 +3,7 @@
 
 import type { Choice, OpenPrompt } from '../model.js';
 import { randInt } from '../rng.js';
-import { binom } from '../flow.js';
+import { binom, choiceCount, choices } from '../flow.js';
 import { emptyList } from '../list-room.js';
 
 /** `into`: a list the choice is written in (emptied first) instead of a new one, for a caller that is done with the
@@ -50,3 +50,17 @@ export function randomChoice(p: OpenPrompt, rng: Uint32Array, into?: Choice): Ch
 /** Scratch for `randomChoice` (module state: a choice is drawn synchronously, and both are left clean). */
 let idx: number[] = [];
 let picked = new Uint8Array(0);
+
+/** The choices worth judging for a searching bot: every legal choice, or, when there are more than `max`, the
+ *  distinct ones among `max` random draws. */
+export function candidateChoices(p: OpenPrompt, rng: Uint32Array, max: number): Choice[] {
+  if (choiceCount(p) <= max) return choices(p);
+  const seen = new Set<string>();
+  const out: Choice[] = [];
+  for (let k = 0; k < max; k++) {
+    const c = randomChoice(p, rng);
+    const key = JSON.stringify(c);
+    if (!seen.has(key)) { seen.add(key); out.push(c); }
+  }
+  return out;
+}

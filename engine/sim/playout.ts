@@ -1,7 +1,7 @@
 // One complete game played by bots, fast: state is mutated in place, no log unless a replay is wanted.
 
 import type { Action, Game, OpenPrompt, State } from '../model.js';
-import { newGame, resolve } from '../flow.js';
+import { newGame, nextPrompt, resolve } from '../flow.js';
 import { spareDecision } from '../flow/decision.js';
 import { randomChoice } from '../bots/random.js';
 import { botPrompt } from '../bots/options.js';
@@ -10,6 +10,7 @@ import { Belief } from '../bots/belief.js';
 import { restrictPrompt, type CompiledRestriction } from './restrict.js';
 import { withCache } from '../memo.js';
 export { botChoice, botNames, type BotKind } from '../bots/index.js';
+export { nextPrompt } from '../flow.js';
 
 export interface PlayoutOptions {
   players: number;
@@ -43,20 +44,6 @@ export interface PlayoutResult {
   /** restricted play: the decisions where a restriction took options away */
   restricted?: number;
   state: State;
-}
-
-/** The seat whose decision a bot takes next: the lowest seat with an open decision. */
-export function nextPrompt(s: State): OpenPrompt | null {
-  if (s.simultaneous) {
-    let best: OpenPrompt | null = null;
-    const threads = s.simultaneous.threads;
-    for (let k = 0; k < threads.length; k++) {
-      const q = threads[k]!.prompt;
-      if (q && (!best || q.player < best.player)) best = q;
-    }
-    return best;
-  }
-  return s.prompt;
 }
 
 export function playout(g: Game, o: PlayoutOptions): PlayoutResult {

@@ -9,7 +9,6 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Choice, Game, State } from '../../engine/model.js';
-import type { Value } from '../../engine/expr/types.js';
 import { choices, newGame, resolve } from '../../engine/flow.js';
 import { cloneState } from '../../engine/state.js';
 import { seedRng } from '../../engine/rng.js';
@@ -18,6 +17,7 @@ import { botChoice, botNames, botStreams, parseBot, resolveBot } from '../../eng
 import { nextPrompt } from '../../engine/sim/playout.js';
 import { sameValue } from '../../engine/expr/value.js';
 import { loadGame, rulesetPath } from '../helpers/game.js';
+import { committed } from '../helpers/step.js';
 
 const sevenWonders = loadGame(rulesetPath('7-wonders.yaml'));
 
@@ -74,15 +74,6 @@ describe('the ahead bot', () => {
     expect(b.s.vars).toEqual(a.s.vars);
   });
 
-  /** The state after `seat` commits `choice` in the step (and the first option of any later decision of its
-   *  thread); null when the step is then over. */
-  function committed(s: State, g: Game, seat: number, choice: Value[]): State | null {
-    const t = cloneState(s);
-    const thread = () => t.simultaneous?.threads.find((x) => x.player === seat);
-    resolve(t, g, thread()!.prompt!, choice);
-    for (let th = thread(); th?.prompt; th = thread()) resolve(t, g, th.prompt, choices(th.prompt)[0]!);
-    return t.simultaneous ? t : null;
-  }
 
   it('a later seat decides the same whatever an earlier seat committed in the step (7 Wonders)', () => {
     const g = sevenWonders;

@@ -10,9 +10,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Game, State } from '../../engine/model.js';
-import type { Value } from '../../engine/expr/types.js';
 import { choices, newGame, resolve } from '../../engine/flow.js';
-import { cloneState } from '../../engine/state.js';
 import { seedRng } from '../../engine/rng.js';
 import { determinize } from '../../engine/bots/determinize.js';
 import { greedyChoice } from '../../engine/bots/greedy.js';
@@ -21,6 +19,7 @@ import { botChoice, botStreams } from '../../engine/bots/index.js';
 import { nextPrompt, playout } from '../../engine/sim/playout.js';
 import { instances } from '../../engine/instances.js';
 import { babelBuilders, loadGame, rulesetPath } from '../helpers/game.js';
+import { committed } from '../helpers/step.js';
 import { babelkit } from '../cli/run.js';
 
 const sevenWonders = loadGame(rulesetPath('7-wonders.yaml'));
@@ -64,15 +63,6 @@ describe('determinized copies and simultaneous steps', () => {
     expect(checked).toBe(12);
   });
 
-  /** The state after `seat` commits `choice` in the step (and the first option of any later decision of
-   *  its thread); null when the step is then over. */
-  function committed(s: State, g: Game, seat: number, choice: Value[]): State | null {
-    const t = cloneState(s);
-    const thread = () => t.simultaneous?.threads.find((x) => x.player === seat);
-    resolve(t, g, thread()!.prompt!, choice);
-    for (let th = thread(); th?.prompt; th = thread()) resolve(t, g, th.prompt, choices(th.prompt)[0]!);
-    return t.simultaneous ? t : null;
-  }
 
   for (const [name, g, players] of [['Babel Builders', babelBuilders(), 6], ['7 Wonders', sevenWonders, 3]] as const) {
     it(`a later seat decides the same whatever an earlier seat committed (${name}; greedy and ISMCTS)`, () => {
