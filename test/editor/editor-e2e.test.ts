@@ -39,6 +39,9 @@ const markers = (page: Page) => page.evaluate(() => window.bk.editors!.markers()
 const cursor = (page: Page) => page.evaluate(() => window.bk.editors!.main.getPosition()!.toJSON() as { lineNumber: number; column: number });
 const problems = (page: Page) => page.locator('bk-problems li');
 /** Monaco renders spaces as no-break spaces. */
+// The card preview is drawn in the print worker, which fetches and decodes a font face (2.7 MB for Japanese) the
+// first time a card needs it: on a loaded machine that takes seconds, not the 1 s expect.poll waits by default.
+const DRAWN = { timeout: 20_000 };
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
 /** Puts the caret at line:col in Monaco and types like a user (real key events). */
@@ -247,11 +250,11 @@ describe('visual editing writes the YAML, and work survives a reload', () => {
     const { page } = s;
     const front = page.locator('bk-card-preview [data-side=front] svg');
     await front.waitFor({ timeout: 30_000 });
-    await expect.poll(() => front.locator('text').allTextContents()).toEqual(expect.arrayContaining(['Blueprint 1', '5', '7', '3']));
+    await expect.poll(() => front.locator('text').allTextContents(), DRAWN).toEqual(expect.arrayContaining(['Blueprint 1', '5', '7', '3']));
     await page.screenshot({ path: join(tmpdir(), 'babelkit-editor-grid.png') });
     // the print fonts load as the preview's text needs them: the Latin face it draws with, never the Japanese
     // faces (2.7 MB) for a ruleset with no Japanese text
-    await expect.poll(() => printFonts(page, 'regular-0')).toEqual(['loaded']);
+    await expect.poll(() => printFonts(page, 'regular-0'), DRAWN).toEqual(['loaded']);
     expect(await printFonts(page, 'regular-4')).toEqual(['unloaded']);
     expect(await printFonts(page, 'bold-4')).toEqual(['unloaded']);
   });
@@ -283,13 +286,13 @@ describe('visual editing writes the YAML, and work survives a reload', () => {
     await afterTyping(page);
     const line = lineOf('{ id: storm,');
     expect((await text(page)).split('\n')[line - 1]).toBe('  - { id: storm, type: storm, name: Storm, count: 5, text: "No blocks at all this phase." }');
-    await expect.poll(() => page.locator('bk-card-preview [data-side=front] svg text').allTextContents().then((t) => t.join('').replace(/\s/g, ''))).toContain('Noblocksatallthisphase.');
+    await expect.poll(() => page.locator('bk-card-preview [data-side=front] svg text').allTextContents().then((t) => t.join('').replace(/\s/g, '')), DRAWN).toContain('Noblocksatallthisphase.');
     // Japanese text in a card: the preview draws it, and the Japanese face is fetched for it then
     await field.fill('No blocks at all this phase. 嵐の日');
     await field.blur();
     await afterTyping(page);
-    await expect.poll(() => page.locator('bk-card-preview [data-side=front] svg text').allTextContents().then((t) => t.join(''))).toContain('嵐の日');
-    await expect.poll(() => printFonts(page, 'regular-4')).toEqual(['loaded']);
+    await expect.poll(() => page.locator('bk-card-preview [data-side=front] svg text').allTextContents().then((t) => t.join('')), DRAWN).toContain('嵐の日');
+    await expect.poll(() => printFonts(page, 'regular-4'), DRAWN).toEqual(['loaded']);
   });
 
   it('after a reload the work is restored from browser storage', async () => {
