@@ -3,7 +3,9 @@
 // tools the print tests read PDFs back with and Chromium for the browser tests are there — installed from
 // Debian's packages when missing, so `npm ci && npm test` works on a fresh machine and nothing skips.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PDF_TOOLS = ['pdfinfo', 'pdffonts', 'pdftotext', 'pdftoppm'];
@@ -43,9 +45,15 @@ function checkInstalled(): void {
 // With several test projects (vitest.config.ts) each would run this; the build is done once per run.
 const DONE = Symbol.for('babelkit.test.global-setup');
 
-export default function setup(): Promise<void> {
+export default async function setup(): Promise<(() => void) | undefined> {
   const g = globalThis as { [DONE]?: Promise<void> };
-  return (g[DONE] ??= build());
+  if (g[DONE]) return g[DONE].then(() => undefined);
+  // every temporary file of the run (the tests', the commands' and servers' they start, Chromium's profiles) goes
+  // into one folder, deleted when the run ends: a test that fails halfway leaves nothing behind in /tmp
+  const scratch = mkdtempSync(join(tmpdir(), 'babelkit-tests-'));
+  process.env.TMPDIR = scratch;
+  await (g[DONE] = build());
+  return () => rmSync(scratch, { recursive: true, force: true });
 }
 
 async function build(): Promise<void> {
