@@ -30,7 +30,7 @@ import { blindCard, copier } from './determinize.js';
 import { candidateChoices, randomChoice } from './random.js';
 import { botPrompt } from './options.js';
 import { choiceScore } from './greedy.js';
-import { child, choiceKey, newNode, observedKey, selectUcb, type Node } from './ismcts-tree.js';
+import { child, newNode, selectUcb, TreeKeys, type Node } from './ismcts-tree.js';
 import { ObjectiveScale, rewards } from './ismcts-reward.js';
 import { withCache } from '../memo.js';
 
@@ -76,7 +76,8 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
   if (cands.length === 1) return cands[0]!;
   const cardPrompt = g.promptSteps[p.key]!.prompt.kind.cards;
   const trees: Node[] = Array.from({ length: s.players }, newNode);
-  const rootKids = cands.map((_, i) => child(trees[me]!, `#${i}`));
+  const tk = new TreeKeys(s.players);
+  const rootKids = cands.map((_, i) => child(trees[me]!, tk.rootKey(i)));
   const ledRoot = led(p.key);
   const copy = copier(s, g, me);
   if (ledRoot) {
@@ -87,6 +88,9 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
   const r = new Array<number>(s.players).fill(0);
   const paths: Node[][] = Array.from({ length: s.players }, () => []);
   const cur: Node[] = new Array(s.players);
+  // scratch, per in-tree decision: its candidates' nodes, the untried ones
+  const kids: Node[] = [];
+  const untried: number[] = [];
 
   for (let it = 0; it < iterations; it++) {
     const d = copy(rng);
@@ -101,7 +105,7 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
     k = fresh >= 0 ? (ledRoot ? bestBy(untriedOf(rootKids), (i) => rootKids[i]!.bias, rng) : fresh) : selectUcb(rootKids, EXPLORATION, w);
     const dp = promptOf(d, me)!;
     const choice = cardPrompt ? cands[k]!.map((e) => blindCard(s, d, g, e, me)) : cands[k]!;
-    descend(d, g, dp, choice, me, `#${k}`, cur, paths);
+    descend(tk, d, g, dp, choice, me, rootKids[k]!, cur, paths);
     if (stats) stats.decisions++;
     // the simultaneous step of the last decision taken (null outside one)
     let stepOfLast = d.simultaneous;
@@ -135,30 +139,27 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
       }
       const cs = candidateChoices(q, rng, MAX_CANDIDATES);
       const node = cur[x]!;
-      const keys = cs.map((c) => `${x}|${choiceKey(d, g, q, c, x)}`);
+      // every candidate's node (created where missing: an action legal here counts as available either way)
+      kids.length = cs.length;
+      let unjudged = false;
+      for (let i = 0; i < cs.length; i++) {
+        const n = child(node, tk.choice(d, g, q, cs[i]!, x));
+        kids[i] = n;
+        if (n.bias < 0) unjudged = true;
+      }
       const ledHere = led(q.key);
-      if (ledHere && keys.some((k) => (node.children.get(k)?.bias ?? -1) < 0)) {
-        setBiases(keys.map((k) => child(node, k)), cs.map((c) => choiceScore(d, g, q.key, x, c)), true);
-      }
-      const untried: number[] = [];
-      const kids: Node[] = [];
-      for (let i = 0; i < keys.length; i++) {
-        const n = node.children.get(keys[i]!);
-        if (!n || n.visits === 0) untried.push(i);
-      }
+      if (ledHere && unjudged) setBiases(kids, cs.map((c) => choiceScore(d, g, q.key, x, c)), true);
+      untried.length = 0;
+      for (let i = 0; i < kids.length; i++) { const n = kids[i]!; n.avail++; if (n.visits === 0) untried.push(i); }
       let pick: number;
       if (untried.length) {
-        pick = ledHere ? bestBy(untried, (i) => node.children.get(keys[i]!)!.bias, rng) : untried[randInt(rng, untried.length)]!;
+        pick = ledHere ? bestBy(untried, (i) => kids[i]!.bias, rng) : untried[randInt(rng, untried.length)]!;
         if (cs.length > 1) {
           inTree = false; // one new node per iteration: then the rollout
           if (rollout === 0) d.halt = true;
         }
-        for (const key of keys) child(node, key).avail++;
-      } else {
-        for (const key of keys) { const n = node.children.get(key)!; n.avail++; kids.push(n); }
-        pick = selectUcb(kids, EXPLORATION, ledHere ? GUIDE_WEIGHT : 0);
-      }
-      descend(d, g, q, cs[pick]!, x, keys[pick]!, cur, paths);
+      } else pick = selectUcb(kids, EXPLORATION, ledHere ? GUIDE_WEIGHT : 0);
+      descend(tk, d, g, q, cs[pick]!, x, kids[pick]!, cur, paths);
       resolve(d, g, q, cs[pick]!);
     }
 
@@ -218,14 +219,12 @@ function untriedOf(kids: readonly Node[]): number[] {
   return out;
 }
 
-/** Moves every seat's tree down by one decision: the mover's under its own key, the others' under what
- *  each of them sees of it. */
-function descend(d: State, g: Game, p: OpenPrompt, choice: Choice, mover: number, moverKey: string, cur: Node[], paths: Node[][]): void {
+/** Moves every seat's tree down by one decision: the mover's to `moverNode` (the action as it knows it), the
+ *  others' under what each of them sees of it. */
+function descend(tk: TreeKeys, d: State, g: Game, p: OpenPrompt, choice: Choice, mover: number, moverNode: Node, cur: Node[], paths: Node[][]): void {
   for (let q = 0; q < cur.length; q++) {
-    const key = q === mover ? moverKey : observedKey(d, g, p, choice, q);
-    const n = child(cur[q]!, key);
+    const n = q === mover ? moverNode : child(cur[q]!, tk.observed(d, g, p, choice, q));
     cur[q] = n;
     paths[q]!.push(n);
   }
 }
-
