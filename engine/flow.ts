@@ -78,6 +78,15 @@ export function nextPrompt(s: State): OpenPrompt | null {
   return s.prompt;
 }
 
+/** Whether `p` is still one of the game's open decisions (after it was answered: a rule error may stop the game
+ *  before the decision is closed). */
+export function stillOpen(s: State, p: OpenPrompt): boolean {
+  if (s.prompt === p) return true;
+  const threads = s.simultaneous?.threads;
+  if (threads) for (let k = 0; k < threads.length; k++) if (threads[k]!.prompt === p) return true;
+  return false;
+}
+
 /** Every legal action of a player (choices enumerated as combinations). */
 export function legalActions(s: State, g: Game, player: number): Action[] {
   const p = promptOf(s, player);

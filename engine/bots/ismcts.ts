@@ -24,7 +24,8 @@
 // Everything random comes from the bot's own stream: the same view and stream give the same decision.
 
 import type { Game, Choice, OpenPrompt, State } from '../model.js';
-import { nextPrompt, promptOf, resolve } from '../flow.js';
+import { nextPrompt, promptOf, resolve, stillOpen } from '../flow.js';
+import { spareDecision } from '../flow/decision.js';
 import { randInt } from '../rng.js';
 import { blindCard, copier } from './determinize.js';
 import { candidateChoices, randomChoice } from './random.js';
@@ -88,9 +89,10 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
   const r = new Array<number>(s.players).fill(0);
   const paths: Node[][] = Array.from({ length: s.players }, () => []);
   const cur: Node[] = new Array(s.players);
-  // scratch, per in-tree decision: its candidates' nodes, the untried ones
+  // scratch: per in-tree decision, its candidates' nodes and the untried ones; a random rollout choice
   const kids: Node[] = [];
   const untried: number[] = [];
+  const scratch: Choice = [];
 
   for (let it = 0; it < iterations; it++) {
     const d = copy(rng);
@@ -133,7 +135,13 @@ function search(s: State, g: Game, p: OpenPrompt, rng: Uint32Array, iterations: 
       if (stats) stats.decisions++;
       if (!inTree) {
         if (rolled + 1 >= rollout) d.halt = true;
-        resolve(d, g, q, led(q.key) && randInt(rng, 100) < GUIDE_ROLLOUT ? scoredChoice(d, g, q, rng) : randomChoice(q, rng));
+        if (led(q.key) && randInt(rng, 100) < GUIDE_ROLLOUT) resolve(d, g, q, scoredChoice(d, g, q, rng));
+        else {
+          // a random choice on a copy nothing records: written in one list, and the decision, once answered,
+          // lent to the next (as a batch playout does, sim/playout.ts)
+          resolve(d, g, q, randomChoice(q, rng, scratch));
+          if (q === open && !stillOpen(d, open)) spareDecision(open);
+        }
         rolled++;
         continue;
       }

@@ -1,7 +1,7 @@
 // One complete game played by bots, fast: state is mutated in place, no log unless a replay is wanted.
 
 import type { Action, Game, OpenPrompt, State } from '../model.js';
-import { newGame, nextPrompt, resolve } from '../flow.js';
+import { newGame, nextPrompt, resolve, stillOpen } from '../flow.js';
 import { spareDecision } from '../flow/decision.js';
 import { randomChoice } from '../bots/random.js';
 import { botPrompt } from '../bots/options.js';
@@ -97,14 +97,6 @@ function play(g: Game, o: PlayoutOptions): PlayoutResult {
     ...(restrict ? { restricted } : {}),
     state: s,
   };
-}
-
-/** Whether the state still holds the decision as open (its own, or a thread's). */
-function stillOpen(s: State, p: OpenPrompt): boolean {
-  if (s.prompt === p) return true;
-  const threads = s.simultaneous?.threads;
-  if (threads) for (let k = 0; k < threads.length; k++) if (threads[k]!.prompt === p) return true;
-  return false;
 }
 
 /** How a game ended, as a simulation counts it: the team, or the winning players. */
