@@ -4,7 +4,7 @@
 // and ending of every game). One process and alternating rounds keep a shared machine's drift out of the ratio.
 // Both checkouts need `npm run build` first.
 //   node bench/ab.mjs OTHER_CHECKOUT [--ruleset babel-on.yaml] [--players 4] [--bot greedy] [--games 5] [--rounds 6]
-//                    [--heap] [--no-compile A|B|AB]
+//                    [--warmup 1] [--heap] [--no-compile A|B|AB]
 // A is OTHER_CHECKOUT, B this checkout; A/B above 1 means this checkout is faster.
 // --heap adds the bytes each build allocates per game (heap used at the end, minus at the start, plus everything
 // each garbage collection freed meanwhile: V8's own before/after figures, read around each build's round, so the
@@ -24,7 +24,7 @@ const opt = (name, dflt) => {
 };
 const other = args[0];
 if (!other || other.startsWith('--')) {
-  console.error('usage: node bench/ab.mjs OTHER_CHECKOUT [--ruleset FILE] [--players N] [--bot B] [--games G] [--rounds R] [--heap]');
+  console.error('usage: node bench/ab.mjs OTHER_CHECKOUT [--ruleset FILE] [--players N] [--bot B] [--games G] [--rounds R] [--warmup W] [--heap]');
   process.exit(2);
 }
 const roots = [resolve(other), fileURLToPath(new URL('..', import.meta.url))];
@@ -33,6 +33,9 @@ const players = Number(opt('players', '4'));
 const bot = opt('bot', 'greedy');
 const games = Number(opt('games', '5'));
 const rounds = Number(opt('rounds', '6'));
+// rounds of the measured games each side plays, uncounted, before the first counted round (a build whose caches
+// and emitted code fill over many games, such as 7 Wonders with its definition cache, needs several)
+const warmup = Number(opt('warmup', '1'));
 const heap = args.includes('--heap');
 const noCompile = opt('no-compile', '');
 
@@ -76,7 +79,7 @@ const play = [await loadSide(roots[0], 'A'), await loadSide(roots[1], 'B')];
 // twice what the others did
 for (const f of play) {
   for (let i = 0; i < 2; i++) f(`warm:${i}`);
-  for (let i = 0; i < games; i++) f(`ab:${i}`);
+  for (let w = 0; w < warmup; w++) for (let i = 0; i < games; i++) f(`ab:${i}`);
 }
 const times = [[], []];
 const bytes = [[], []];
@@ -107,7 +110,7 @@ for (let r = 0; r < rounds; r++) {
 }
 const median = (xs) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
 const [a, b] = times.map(median);
-console.log(`${rules}, ${players} players, ${bot}, ${games} games a round, ${rounds} rounds${noCompile ? `; emitter off in ${noCompile}` : ''}`);
+console.log(`${rules}, ${players} players, ${bot}, ${games} games a round, ${rounds} rounds after ${warmup} uncounted${noCompile ? `; emitter off in ${noCompile}` : ''}`);
 console.log(`A ${roots[0]}: median ${a.toFixed(0)} ms (${times[0].map((x) => x.toFixed(0)).join(' ')})`);
 console.log(`B ${roots[1]}: median ${b.toFixed(0)} ms (${times[1].map((x) => x.toFixed(0)).join(' ')})`);
 if (heap) {
