@@ -16,7 +16,8 @@ const SPEC: ArgSpec = {
   bleed: 'string', 'crop-marks': 'flag', 'no-crop-marks': 'flag', backs: 'string', 'back-offset': 'string', calibration: 'flag',
 };
 
-/** Noto Sans (Latin, Greek, Cyrillic) then Noto Sans JP (Japanese, then the rest of its glyphs), per weight. */
+/** Noto Sans (Latin, Greek, Cyrillic) then Noto Sans JP (Japanese, then the rest of its glyphs), per weight; a
+ *  file is read only if print needs it. */
 export function loadFonts(): FontSet {
   const req = createRequire(import.meta.url);
   const dir = (pkg: string) => join(dirname(req.resolve(`${pkg}/package.json`)), 'files');
@@ -29,7 +30,11 @@ export function loadFonts(): FontSet {
       // the numbered files are the rest of Noto Sans JP (symbols, arrows, rare kanji): parsed only when needed
       ...Array.from({ length: 120 }, (_, i): [string, string, string] => ['Noto Sans JP', jp, `noto-sans-jp-${i}-${weight}-normal.woff`]),
     ];
-    return files.map(([name, d, f]) => ({ name, bytes: new Uint8Array(readFileSync(join(d, f))) }));
+    // each file read when print first needs it (FontFile.bytes)
+    return files.map(([name, d, f]): FontFile => {
+      let bytes: Uint8Array | undefined;
+      return { name, get bytes() { return (bytes ??= new Uint8Array(readFileSync(join(d, f)))); } };
+    });
   };
   return { regular: chain(400), bold: chain(700) };
 }

@@ -7,7 +7,9 @@ import { create, type FontkitFont } from 'fontkit';
 export interface FontFile {
   /** a readable name for messages (e.g. "Noto Sans JP") */
   name: string;
-  bytes: Uint8Array;
+  /** read only when a character is looked for in this font or drawn with it: a caller may make it a getter that
+   *  reads the file then (a deck in Latin script never needs the 120 files of Japanese glyphs) */
+  readonly bytes: Uint8Array;
 }
 
 /** Font files per weight, each in fallback order. `bold` falls back to `regular` when absent. */
@@ -31,6 +33,8 @@ interface Face {
   id: string;
   file: FontFile;
   font?: FontkitFont;
+  /** given to the document (`register`) */
+  registered?: boolean;
 }
 
 /** Variation selectors and joiners select a glyph form; they need no glyph of their own. */
@@ -40,17 +44,22 @@ export class FontChains {
   private readonly chains: Record<Weight, Face[]>;
   private readonly cache = new Map<string, Face | null>();
 
-  constructor(set: FontSet, register: (id: string, bytes: Uint8Array) => void) {
+  /** `register` gives a face to the document, the first time a text is to be drawn or measured with it (a face no
+   *  text uses is never read, registered nor embedded). */
+  constructor(set: FontSet, private readonly register: (id: string, bytes: Uint8Array) => void) {
     if (!set.regular?.length) throw new PrintError('no fonts given: print needs at least one regular font file');
-    const make = (files: FontFile[], w: string): Face[] =>
-      files.map((file, i) => {
-        const id = `${w}-${i}`;
-        // pdfkit parses a registered font only when it is first used, and embeds only used fonts
-        register(id, file.bytes);
-        return { id, file };
-      });
+    const make = (files: FontFile[], w: string): Face[] => files.map((file, i) => ({ id: `${w}-${i}`, file }));
     const regular = make(set.regular, 'regular');
     this.chains = { regular, bold: set.bold?.length ? make(set.bold, 'bold') : regular };
+  }
+
+  /** The face, registered with the document. */
+  private used(f: Face): Face {
+    if (!f.registered) {
+      this.register(f.id, f.file.bytes);
+      f.registered = true;
+    }
+    return f;
   }
 
   /** The first face of the chain that has this character. */
@@ -61,7 +70,7 @@ export class FontChains {
     let found: Face | null = null;
     for (const f of this.chains[weight]) {
       f.font ??= create(f.file.bytes);
-      if (f.font.hasGlyphForCodePoint(cp)) { found = f; break; }
+      if (f.font.hasGlyphForCodePoint(cp)) { found = this.used(f); break; }
     }
     this.cache.set(key, found);
     return found;
@@ -69,7 +78,7 @@ export class FontChains {
 
   /** The primary face of a weight (for spaces and measuring). */
   primary(weight: Weight): string {
-    return this.chains[weight][0]!.id;
+    return this.used(this.chains[weight][0]!).id;
   }
 
   /** Split text into runs by the font that has each character; throws on a character no font has. */
@@ -77,7 +86,7 @@ export class FontChains {
     const out: Run[] = [];
     for (const ch of text.replace(INVISIBLE, '')) {
       const cp = ch.codePointAt(0)!;
-      const face = ch === ' ' ? this.chains[weight][0]! : this.faceFor(cp, weight);
+      const face = ch === ' ' ? this.used(this.chains[weight][0]!) : this.faceFor(cp, weight);
       if (!face) {
         const names = [...new Set(this.chains[weight].map((f) => f.file.name))].join(', ');
         throw new PrintError(`${where}: the character '${ch}' (U+${cp.toString(16).toUpperCase().padStart(4, '0')}) is in none of the fonts (${names})`);

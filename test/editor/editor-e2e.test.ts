@@ -205,10 +205,14 @@ describe('live validation while typing', () => {
 
 describe('visual editing writes the YAML, and work survives a reload', () => {
   let s: Session;
+  /** every font file the page and its workers asked for */
+  const fontsFetched: string[] = [];
   beforeAll(async () => {
     s = await openEditor(browser, server.url);
+    s.context.on('request', (r) => { if (/\.woff2?(\?|$)/.test(r.url())) fontsFetched.push(r.url()); });
     await settled(s.page);
   });
+  const japanese = () => fontsFetched.filter((u) => u.includes('noto-sans-jp'));
   afterAll(() => s.close());
 
   const bp1 = lineOf('{ id: bp-01,');
@@ -257,6 +261,9 @@ describe('visual editing writes the YAML, and work survives a reload', () => {
     await expect.poll(() => printFonts(page, 'regular-0'), DRAWN).toEqual(['loaded']);
     expect(await printFonts(page, 'regular-4')).toEqual(['unloaded']);
     expect(await printFonts(page, 'bold-4')).toEqual(['unloaded']);
+    // nor does the print worker, which measures and draws the card with the font files themselves
+    expect(fontsFetched.some((u) => u.includes('noto-sans-latin-400'))).toBe(true);
+    expect(japanese()).toEqual([]);
   });
 
   it('the card table edits a count in the YAML', async () => {
@@ -293,6 +300,7 @@ describe('visual editing writes the YAML, and work survives a reload', () => {
     await afterTyping(page);
     await expect.poll(() => page.locator('bk-card-preview [data-side=front] svg text').allTextContents().then((t) => t.join('')), DRAWN).toContain('嵐の日');
     await expect.poll(() => printFonts(page, 'regular-4'), DRAWN).toEqual(['loaded']);
+    expect(japanese().length).toBeGreaterThan(0);
   });
 
   it('after a reload the work is restored from browser storage', async () => {

@@ -12,12 +12,64 @@ import { serve } from '../shared/rpc-serve.js';
 import type { PrintApi, PrintChoices } from './api.js';
 import { imageReaderOf } from '../shared/source.js';
 
-let fontSet: Promise<FontSet> | null = null;
+/** A font file the drawing needs and the worker has not fetched yet: the drawing stops there, the file is fetched,
+ *  and the drawing starts again. A card in Latin script never fetches the Japanese faces (2.7 MB). */
+class FontNeeded extends Error {
+  constructor(readonly file: LazyFont) {
+    super(`the font ${file.name} is not loaded yet`);
+  }
+}
 
-function loadFonts(): Promise<FontSet> {
-  const get = async (f: { name: string; url: string }) => ({ name: f.name, bytes: new Uint8Array(await (await fetch(f.url)).arrayBuffer()) });
-  fontSet ??= Promise.all([Promise.all(FONT_URLS.regular.map(get)), Promise.all(FONT_URLS.bold.map(get))]).then(([regular, bold]) => ({ regular, bold }));
-  return fontSet;
+interface LazyFont {
+  readonly name: string;
+  readonly url: string;
+  data: Uint8Array | null;
+  readonly bytes: Uint8Array;
+}
+
+function lazyFont(f: { name: string; url: string }): LazyFont {
+  const o: LazyFont = {
+    name: f.name,
+    url: f.url,
+    data: null,
+    get bytes(): Uint8Array {
+      if (!o.data) throw new FontNeeded(o);
+      return o.data;
+    },
+  };
+  return o;
+}
+
+const fonts = { regular: FONT_URLS.regular.map(lazyFont), bold: FONT_URLS.bold.map(lazyFont) };
+const fontSet: FontSet = fonts;
+const fetching = new Map<LazyFont, Promise<void>>();
+
+function fetchFont(f: LazyFont): Promise<void> {
+  let p = fetching.get(f);
+  if (!p) {
+    p = fetch(f.url).then(async (r) => {
+      if (!r.ok) throw new Error(`the font ${f.name} could not be fetched (${r.status})`);
+      f.data = new Uint8Array(await r.arrayBuffer());
+    });
+    // a failed fetch may be tried again by the next drawing
+    p.catch(() => fetching.delete(f));
+    fetching.set(f, p);
+  }
+  return p;
+}
+
+/** `draw`, run again after fetching each font file it turns out to need (each at most once). The primary faces
+ *  (regular and bold Latin), which every card's text needs, are fetched before the first try. */
+async function withFonts<T>(draw: () => T | Promise<T>): Promise<T> {
+  await Promise.all([fetchFont(fonts.regular[0]!), fetchFont(fonts.bold[0]!)]);
+  for (;;) {
+    try {
+      return await draw();
+    } catch (e) {
+      if (!(e instanceof FontNeeded)) throw e;
+      await fetchFont(e.file);
+    }
+  }
 }
 
 function load(path: string, files: Record<string, string>, images?: Record<string, Uint8Array>): Game {
@@ -30,14 +82,12 @@ function load(path: string, files: Record<string, string>, images?: Record<strin
   return r.game;
 }
 
-let measure: { m: TextMeasure; fonts: FontSet } | null = null;
+// the same fonts and widths as the PDF, so lines break alike
+let measure: TextMeasure | null = null;
 
-async function preview(path: string, files: Record<string, string>, cardId: string, images?: Record<string, Uint8Array>) {
+function preview(path: string, files: Record<string, string>, cardId: string, images?: Record<string, Uint8Array>) {
   const game = load(path, files, images);
-  const fonts = await loadFonts();
-  // the same fonts and widths as the PDF, so lines break alike
-  if (!measure || measure.fonts !== fonts) measure = { m: measuringFonts(fonts), fonts };
-  return previewCard(game, cardId, measure.m, familyOf);
+  return withFonts(() => previewCard(game, cardId, (measure ??= measuringFonts(fontSet)), familyOf));
 }
 
 serve<PrintApi>({
@@ -47,7 +97,7 @@ serve<PrintApi>({
   async pdf(q, ctx) {
     const game = load(q.path, q.files, q.images);
     // the same options as `babelkit print` (a bad one is an error with the command line's message)
-    const r = await printDeck(game, await loadFonts(), { ...(q.options ?? {}) });
+    const r = await withFonts(() => printDeck(game, fontSet, { ...(q.options ?? {}) }));
     ctx.transfer(r.bytes.buffer);
     return { bytes: r.bytes, pages: r.pages, cards: r.cards };
   },
