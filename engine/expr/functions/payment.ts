@@ -16,6 +16,7 @@ import type { Node } from '../parse.js';
 import type { FnCompiler, FunctionDef } from './def.js';
 import { budget, overBudget } from '../../budget.js';
 import { direct } from '../direct.js';
+import { newRecord } from '../value.js';
 
 const sourceList = (of: string): Ty => T.list({ k: 'source', of });
 
@@ -86,7 +87,8 @@ function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProb
       const ss = sf(x) as unknown as readonly Supplier[]; // sellers by their type (a list of any: validation names what is wrong)
       // the sellers as they are when no price is below 0 (the usual case), else with such prices raised to 0
       const suppliers = clamped(ss) ? ss : ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
-      return { need: nf!(x), own: of2!(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity, charge: chargeWork };
+      // values of the rules never change once made: the solver may reuse what it worked out from the same lists
+      return { need: nf!(x), own: of2!(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity, charge: chargeWork, fixed: true };
     },
     of,
   };
@@ -150,11 +152,20 @@ export const payments: FunctionDef = {
     const p = problemOf(args, sc, c);
     const pf = p.fn;
     const plan = recType([['total', T.num], ['pay', T.list(T.num)], ['bought', T.list({ k: 'counts', of: p.of })]]);
+    // lists of zeros made by loops (Array.from with a function and fill() cost more than these short lists)
     const zeroPlan = (n: number) => {
-      const r: Record<string, Value> = Object.create(null);
+      const r = newRecord();
       r.total = 0;
-      r.pay = new Array(n).fill(0);
-      r.bought = Array.from({ length: n }, () => new Array(size).fill(0));
+      const pay: number[] = [];
+      const bought: number[][] = [];
+      for (let i = 0; i < n; i++) {
+        pay.push(0);
+        const counts: number[] = [];
+        for (let k = 0; k < size; k++) counts.push(0);
+        bought.push(counts);
+      }
+      r.pay = pay;
+      r.bought = bought;
       return [r];
     };
     const size = c.env.enums.get(p.of)!.values.length;
@@ -163,13 +174,17 @@ export const payments: FunctionDef = {
         const prob = pf(x);
         // nothing to buy: one plan, paying nothing (the common case needs no search)
         if (ownCovers(prob)) return zeroPlan(prob.suppliers.length);
-        return paymentPlans(prob).map((q) => {
-        const r: Record<string, Value> = Object.create(null);
-        r.total = q.total;
-        r.pay = q.toSupplier;
-        r.bought = q.bought;
-        return r;
-      });
+        const plans = paymentPlans(prob);
+        const out: Value[] = [];
+        for (let i = 0; i < plans.length; i++) {
+          const q = plans[i]!;
+          const r = newRecord();
+          r.total = q.total;
+          r.pay = q.toSupplier;
+          r.bought = q.bought;
+          out.push(r);
+        }
+        return out;
       }),
       t: T.list(plan),
     };
