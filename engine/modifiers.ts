@@ -92,19 +92,23 @@ function compute(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
     let add: unknown = counts ? null : 0;
     let lo: unknown = counts ? null : -Infinity, hi: unknown = counts ? null : Infinity;
     const owner = instances(c.g).owner;
-    for (const m of q.mods) {
+    const mods = q.mods;
+    const loc = c.s.loc;
+    for (let i = 0; i < mods.length; i++) {
+      const m = mods[i]!;
       const es = m.entities;
+      const inPlay = m.inPlay, when = m.when;
       for (let k = 0; k < es.length; k++) {
         const e = es[k]!;
-        if (m.inPlay) {
+        if (inPlay) {
           c.it = e;
-          if (!m.inPlay(c)) continue;
+          if (!inPlay(c)) continue;
         }
-        const at = c.s.loc[e]!;
+        const at = loc[e]!;
         track(c.s, at); // its owner is the owner of where it lies: a value depends on it staying there
         b[q.ownerSlot] = owner[at];
         b[q.cardSlot] = e;
-        if (m.when && !m.when(c)) continue;
+        if (when && !when(c)) continue;
         const x = m.value(c);
         if (counts) {
           const xs = x as number[];
