@@ -47,7 +47,7 @@ export const sources: FunctionDef = {
           if (!(times >= 0)) throw new RuleError(`sources(): copies must be at least 0, not ${times}`);
           if (times === 0) continue;
           const f = ff(x) as number[];
-          for (let k = 0; k < f.length; k++) if (f[k]! > 0) out.push({ kinds: [k], copies: f[k]! * times });
+          for (let k = 0; k < f.length; k++) if (f[k]! > 0) out.push({ kinds: oneKind(k), copies: f[k]! * times });
           const e = ef(x) as string[];
           if (e.length) {
             const kinds: number[] = [];
@@ -62,6 +62,14 @@ export const sources: FunctionDef = {
     };
   },
 };
+
+/** The list of kind k alone, one per kind, shared by every source of that one kind (values never change: no
+ *  list need be made for each). */
+function oneKind(k: number): readonly number[] {
+  while (oneKinds.length <= k) oneKinds.push(Object.freeze([oneKinds.length]));
+  return oneKinds[k]!;
+}
+const oneKinds: (readonly number[])[] = [];
 
 /** The four arguments every payment function takes, compiled and checked: one problem per evaluation. */
 function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProblem>; of: string } {
