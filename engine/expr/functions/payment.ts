@@ -89,14 +89,22 @@ function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProb
   const nf0 = need.fn as Fn<readonly number[]>, of0 = own.fn as Fn<readonly UnitSource[]>, sf0 = sellers.fn, bf0 = budget?.fn as Fn<number> | undefined;
   // the arguments' emitted code itself, from the first call (direct.ts)
   let nf: Fn<readonly number[]> | null = null, of2: Fn<readonly UnitSource[]> | null = null, sf: Fn | null = null, bf: Fn<number> | undefined;
+  // one problem object for this use of the function, refilled at each call: the solver keeps nothing of it and calls nothing back, and every
+  // argument is worked out before it is filled (a call nested in an argument has filled and used it by then).
+  // Values of the rules never change once made: the solver may reuse what it worked out from the same lists.
+  const prob: { -readonly [K in keyof PaymentProblem]: PaymentProblem[K] } = { need: [], own: [], suppliers: [], budget: Infinity, charge: chargeWork, fixed: true };
   return {
     fn: (x: Ctx): PaymentProblem => {
       if (sf === null) { nf = direct(nf0); of2 = direct(of0); sf = direct(sf0); bf = bf0 && direct(bf0); }
       const ss = sf(x) as unknown as readonly Supplier[]; // sellers by their type (a list of any: validation names what is wrong)
       // the sellers as they are when no price is below 0 (the usual case), else with such prices raised to 0
       const suppliers = ss === lastClamped || clamped(ss) ? ss : ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
-      // values of the rules never change once made: the solver may reuse what it worked out from the same lists
-      return { need: nf!(x), own: of2!(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity, charge: chargeWork, fixed: true };
+      const need = nf!(x), own = of2!(x), coins = bf ? Math.max(0, bf(x)) : Infinity;
+      prob.need = need;
+      prob.own = own;
+      prob.suppliers = suppliers;
+      prob.budget = coins;
+      return prob;
     },
     of,
   };
