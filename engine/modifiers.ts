@@ -89,30 +89,35 @@ function compute(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
     let v = q.base(c);
     let set: Value = undefined;
     let haveSet = false;
-    let add: unknown = counts ? null : 0;
-    let lo: unknown = counts ? null : -Infinity, hi: unknown = counts ? null : Infinity;
+    // numbers and counts in variables of their own (one variable holding either made every comparison generic)
+    let add = 0, lo = -Infinity, hi = Infinity;
+    let addC: number[] | null = null, loC: number[] | null = null, hiC: number[] | null = null;
     const owner = instances(c.g).owner;
-    for (const m of q.mods) {
+    const mods = q.mods;
+    const loc = c.s.loc;
+    for (let i = 0; i < mods.length; i++) {
+      const m = mods[i]!;
       const es = m.entities;
+      const inPlay = m.inPlay, when = m.when;
       for (let k = 0; k < es.length; k++) {
         const e = es[k]!;
-        if (m.inPlay) {
+        if (inPlay) {
           c.it = e;
-          if (!m.inPlay(c)) continue;
+          if (!inPlay(c)) continue;
         }
-        const at = c.s.loc[e]!;
+        const at = loc[e]!;
         track(c.s, at); // its owner is the owner of where it lies: a value depends on it staying there
         b[q.ownerSlot] = owner[at];
         b[q.cardSlot] = e;
-        if (m.when && !m.when(c)) continue;
+        if (when && !when(c)) continue;
         const x = m.value(c);
         if (counts) {
           const xs = x as number[];
           switch (m.op) {
             case 'set': set = haveSet ? combineCounts(q.combine, set as number[], xs) : xs; haveSet = true; break;
-            case 'add': add = add ? zip(add as number[], xs, (p, r) => p + r) : xs; break;
-            case 'atLeast': lo = lo ? zip(lo as number[], xs, Math.max) : xs; break;
-            case 'atMost': hi = hi ? zip(hi as number[], xs, Math.min) : xs; break;
+            case 'add': addC = addC ? zip(addC, xs, (p, r) => p + r) : xs; break;
+            case 'atLeast': loC = loC ? zip(loC, xs, Math.max) : xs; break;
+            case 'atMost': hiC = hiC ? zip(hiC, xs, Math.min) : xs; break;
           }
           continue;
         }
@@ -123,9 +128,9 @@ function compute(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
             else if (q.combine === 'min') set = (x as number) < (set as number) ? x : set;
             else if (q.combine === 'max') set = (x as number) > (set as number) ? x : set;
             break;
-          case 'add': (add as number) += x as number; break;
-          case 'atLeast': if ((x as number) > (lo as number)) lo = x; break;
-          case 'atMost': if ((x as number) < (hi as number)) hi = x; break;
+          case 'add': add += x as number; break;
+          case 'atLeast': if ((x as number) > lo) lo = x as number; break;
+          case 'atMost': if ((x as number) < hi) hi = x as number; break;
         }
       }
     }
@@ -134,9 +139,9 @@ function compute(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
       const base = v as number[];
       const out = new Array(base.length);
       for (let i = 0; i < base.length; i++) {
-        let n = base[i]! + (add ? (add as number[])[i]! : 0);
-        if (lo && n < (lo as number[])[i]!) n = (lo as number[])[i]!;
-        if (hi && n > (hi as number[])[i]!) n = (hi as number[])[i]!;
+        let n = base[i]! + (addC ? addC[i]! : 0);
+        if (loC && n < loC[i]!) n = loC[i]!;
+        if (hiC && n > hiC[i]!) n = hiC[i]!;
         if (q.min !== null && n < q.min) n = q.min;
         if (q.max !== null && n > q.max) n = q.max;
         out[i] = n;
@@ -144,9 +149,9 @@ function compute(c: Ctx, q: QuantityDef, args: readonly Value[]): Value {
       return out;
     }
     if (q.type === 'number') {
-      let n = (v as number) + (add as number);
-      if (n < (lo as number)) n = lo as number;
-      if (n > (hi as number)) n = hi as number;
+      let n = (v as number) + add;
+      if (n < lo) n = lo;
+      if (n > hi) n = hi;
       if (q.min !== null && n < q.min) n = q.min;
       if (q.max !== null && n > q.max) n = q.max;
       v = n;

@@ -15,12 +15,14 @@ export function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenProm
   const player = pr.player(c);
   // distinct options (a choice cannot name the same thing twice); counts are whole numbers. Nothing changes
   // while they are worked out, so a quantity read many times is computed once (a game without quantities
-  // needs no table for that).
+  // needs no table for that; one table serves every prompt, emptied after use).
   let listed: Value[];
   if (g.quantities.length === 0) listed = pr.from(c);
   else {
-    c.memo = new Map();
-    try { listed = pr.from(c); } finally { c.memo = undefined; }
+    c.memo = promptMemo;
+    // emptied only when something was put there: clearing a Map is a call into the runtime that makes its
+    // table afresh, and while bots' caches are on (memo.ts) quantities are kept there instead
+    try { listed = pr.from(c); } finally { c.memo = undefined; if (promptMemo.size !== 0) promptMemo.clear(); }
   }
   // -1 is "nobody" / "no card" in a kind whose items are numbered: never an option
   // (a kind with numbered items has whole numbers as options, checked at load: no record among them to look for)
@@ -28,7 +30,7 @@ export function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenProm
   // a decision a playout is done with lends its object and, where the options are a copy, its option list
   const spare = spares.length ? spares[spares.length - 1]! : null;
   const options = numbered ? distinctNumbers(pr.freshFrom ? listed : copyInto(listed, spare))
-    : pr.freshFrom ? distinctInPlace(listed, false) : distinct(listed, false);
+    : pr.freshFrom ? distinctInPlace(listed) : distinct(listed, spare);
   let min = Math.max(0, Math.floor(pr.min(c)));
   let max = Math.max(min, Math.floor(pr.max(c)));
   if (max > options.length) max = options.length;
@@ -43,6 +45,10 @@ export function openPrompt(c: Ctx, step: StepDef & { kind: 'prompt' }): OpenProm
   spare.max = max;
   return spare;
 }
+
+/** The table of quantities read while a prompt's options are worked out (prompts do not open while another's
+ *  options are worked out). */
+const promptMemo = new Map<unknown, unknown>();
 
 /** Decisions answered and done with (`spareDecision`), for the next ones to open in (module state: the flow runs
  *  synchronously). */
@@ -66,53 +72,60 @@ function copyInto(xs: readonly Value[], spare: OpenPrompt | null): Value[] {
   return out;
 }
 
-/** A copy without repeats (and without -1, "nobody"/"no card", when `dropNone`); records compare by value. */
-function distinct(xs: readonly Value[], dropNone: boolean): Value[] {
-  // plain values: a copy of the list's size, its repeats taken out in place (no list grown from empty)
-  let plain = true;
-  for (let i = 0; i < xs.length; i++) if (xs[i] !== null && typeof xs[i] === 'object') { plain = false; break; }
-  if (plain) return distinctInPlace(xs.slice(), dropNone);
-  const out: Value[] = [];
-  let buckets: Map<unknown, Value[]> | null = null;
-  for (let i = 0; i < xs.length; i++) {
-    const x = xs[i];
-    if (dropNone && x === -1) continue;
-    if (x !== null && typeof x === 'object') {
-      // records and lists: compared field by field, but only with those sharing a cheap key (n options cost
-      // about n, not n²)
-      buckets ??= new Map();
-      const k = roughKey(x);
-      const b = buckets.get(k);
-      if (b) {
-        if (b.some((y) => sameValue(y, x))) continue;
-        b.push(x);
-      } else buckets.set(k, [x]);
-      out.push(x);
-      continue;
-    }
-    let seen = false;
-    for (let j = 0; j < out.length; j++) if (out[j] === x) { seen = true; break; }
-    if (!seen) out.push(x);
-  }
-  return out;
+/** A copy without repeats; records compare by value. The copy is made in the spare decision's option list where
+ *  there is one. */
+function distinct(xs: readonly Value[], spare: OpenPrompt | null): Value[] {
+  return distinctInPlace(copyInto(xs, spare));
 }
 
-/** `distinct` of a list nobody else holds (made by this evaluation): repeats are taken out of the list itself.
- *  Records and lists among the items go the copying way. */
-function distinctInPlace(xs: Value[], dropNone: boolean): Value[] {
-  for (let i = 0; i < xs.length; i++) if (xs[i] !== null && typeof xs[i] === 'object') return distinct(xs, dropNone);
+/** Each kept item's hash (`hashOf`), by position in the list being worked on; and, for a long list, a table of
+ *  positions by hash (open addressing, 0 = empty, else position + 1). Reused from call to call: nothing here
+ *  calls back into the rules. */
+let hashes = new Int32Array(64);
+let table = new Int32Array(256);
+/** Past this many items a list is looked through by its table rather than item by item. */
+const SHORT = 32;
+
+/** `distinct` of a list nobody else holds (made by this evaluation, or a copy): repeats are taken out of the list
+ *  itself, the first of equal items kept. An item is compared only with kept items of the same hash (equal values
+ *  have equal hashes), so records and lists are seldom compared field by field, and nothing is allocated. */
+function distinctInPlace(xs: Value[]): Value[] {
+  const n = xs.length;
+  if (hashes.length < n) hashes = new Int32Array(Math.max(n, 2 * hashes.length));
+  const h = hashes;
+  let mask = 0;
+  if (n > SHORT) {
+    let size = table.length;
+    while (size < 2 * n) size *= 2;
+    if (size > table.length) table = new Int32Array(size);
+    else table.fill(0, 0, size);
+    mask = size - 1;
+  }
   let w = 0;
-  for (let r = 0; r < xs.length; r++) {
+  for (let r = 0; r < n; r++) {
     const x = xs[r];
-    if (dropNone && x === -1) continue;
+    const hx = hashOf(x);
     let seen = false;
-    for (let j = 0; j < w; j++) if (xs[j] === x) { seen = true; break; }
-    if (!seen) xs[w++] = x;
+    if (mask === 0) {
+      for (let j = 0; j < w; j++) if (h[j] === hx && equal(xs[j], x)) { seen = true; break; }
+    } else {
+      let at = hx & mask;
+      for (let e = table[at]!; e !== 0; at = (at + 1) & mask, e = table[at]!) {
+        if (h[e - 1] === hx && equal(xs[e - 1], x)) { seen = true; break; }
+      }
+      if (!seen) table[at] = w + 1;
+    }
+    if (!seen) { h[w] = hx; xs[w++] = x; }
   }
   // shortened item by item, and only when something was dropped: setting `length` is a call into the runtime
   // even when it changes nothing, and most option lists have no repeats
-  for (let n = xs.length; n > w; n--) xs.pop();
+  for (let k = n; k > w; k--) xs.pop();
   return xs;
+}
+
+/** Options' equality: records and lists by value, anything else by identity (so NaN is never a repeat). */
+function equal(a: Value, b: Value): boolean {
+  return a === b || (typeof b === 'object' && b !== null && sameValue(a, b));
 }
 
 /** Numbers without repeats and without -1 ("nobody", "no card"), taken out of the list itself (a list nobody else
@@ -130,21 +143,30 @@ function distinctNumbers(xs: Value[]): Value[] {
   return xs;
 }
 
-/** A key equal for values that are equal field by field: a list's length and first item; a record's number
- *  fields summed (as 32-bit integers, wrapping: the same in any order of the fields), which sets apart records
- *  that differ only in a number (a card), or, without number fields, its first primitive field (by name). */
-function roughKey(v: object): unknown {
-  if (Array.isArray(v)) return v.length ? `[${v.length}:${typeof v[0] === 'object' ? '' : String(v[0])}` : '[]';
-  const o = v as Record<string, unknown>;
-  let best: string | null = null;
-  let sum = 0, numbers = false;
-  for (const k in o) {
-    const x = o[k];
-    if (typeof x === 'number') { sum = (sum + (x | 0)) | 0; numbers = true; }
-    else if ((x === null || typeof x !== 'object') && (best === null || k < best)) best = k;
-  }
-  if (numbers) return sum;
-  return best === null ? '{}' : `${best}=${String(o[best])}`;
+/** A 32-bit hash equal for values equal field by field (`sameValue`): a record's fields hashed one level deep
+ *  and summed (the same in any order of the fields), so records that differ in a number (a card) or in a text's
+ *  length hash apart; a list by its length and first item. */
+function hashOf(v: Value): number {
+  if (v === null || typeof v !== 'object') return hashPlain(v);
+  if (Array.isArray(v)) return Math.imul(v.length, LIST) + (v.length ? hashPlain(v[0]) : 0) | 0;
+  const o = v as Record<string, Value>;
+  let sum = RECORD;
+  for (const k in o) sum = sum + hashPlain(o[k]) | 0;
+  return sum;
+}
+
+const LIST = 0x2545f491;
+const RECORD = 0x1b873593;
+const TEXT = 0x9e3779b1 | 0;
+
+/** One level of `hashOf`: a number as its whole part, a text by its length, a list by its length, a record alike. */
+function hashPlain(v: unknown): number {
+  if (typeof v === 'number') return v | 0;
+  if (typeof v === 'string') return Math.imul(v.length + 1, TEXT);
+  if (typeof v === 'boolean') return v ? 0x3c6ef372 : 0x5bd1e995;
+  if (v === null || v === undefined) return 0;
+  if (Array.isArray(v)) return Math.imul(v.length, LIST) | 0;
+  return RECORD;
 }
 
 /** The empty choice: a decision skipped, or one whose only legal choice is to take nothing. */

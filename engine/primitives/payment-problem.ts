@@ -27,6 +27,9 @@ export interface PaymentProblem {
   /** told how many combinations the search will visit (at most), before it starts: the caller counts them
    *  against its work limit and may stop the search by throwing */
   readonly charge?: (combinations: number) => void;
+  /** `own` and `suppliers` (the lists, their sources and prices) never change once made, as values of the rules
+   *  do not: asked again about the same lists, the solver reuses their check and their units per kind */
+  readonly fixed?: boolean;
 }
 
 export interface PaymentPlan {
@@ -76,12 +79,20 @@ function checkSources(list: unknown, supplier: number, kinds: number): void {
   }
 }
 
-export function validate(p: PaymentProblem, limit: number): void {
+/** Checks the whole problem; the parties (`own`, `suppliers`) are left out when `partiesChecked` (checked before, as
+ *  they are), the rest checked in the same order. */
+export function validate(p: PaymentProblem, limit: number, partiesChecked = false): void {
   if (typeof p !== 'object' || p === null) fail('problem', 'must be an object', p);
   const need: unknown = p.need;
   if (!Array.isArray(need)) fail('need', 'must be an array', need);
   for (let k = 0; k < need.length; k++) if (!isCount(need[k])) fail(`need[${k}]`, 'must be a whole number >= 0', need[k]);
-  const kinds = need.length;
+  if (!partiesChecked) validateParties(p, need.length);
+  const b: unknown = p.budget;
+  if (b !== undefined && (typeof b !== 'number' || !(b >= 0))) fail('budget', 'must be a number >= 0 or Infinity', b);
+  if (!(limit >= 0) || (limit !== Infinity && !Number.isSafeInteger(limit))) fail('limit', 'must be a whole number >= 0 or Infinity', limit);
+}
+
+function validateParties(p: PaymentProblem, kinds: number): void {
   checkSources(p.own, -1, kinds);
   const sup: unknown = p.suppliers;
   if (!Array.isArray(sup)) fail('suppliers', 'must be an array', sup);
@@ -93,7 +104,69 @@ export function validate(p: PaymentProblem, limit: number): void {
     if (!Array.isArray(price) || price.length !== kinds) fail(`suppliers[${s}].price`, `must be an array of ${kinds} prices`, price);
     for (let k = 0; k < kinds; k++) if (!isCount(price[k])) fail(`suppliers[${s}].price[${k}]`, 'must be a whole number >= 0', price[k]);
   }
-  const b: unknown = p.budget;
-  if (b !== undefined && (typeof b !== 'number' || !(b >= 0))) fail('budget', 'must be a number >= 0 or Infinity', b);
-  if (!(limit >= 0) || (limit !== Infinity && !Number.isSafeInteger(limit))) fail('limit', 'must be a whole number >= 0 or Infinity', limit);
+}
+
+/** What the parties give per kind: the units of the payer's one-kind sources (`singles`), and the copies of every
+ *  other source that lists the kind (`avail`: the payer's either/or sources and all the suppliers' sources), each
+ *  source counted once however often it lists the kind. */
+export interface PartyTotals {
+  readonly singles: Float64Array;
+  readonly avail: Float64Array;
+}
+
+/** The lists the totals were last worked out for (a fixed problem's), and the number of kinds then. A caller
+ *  weighing many costs against the same lists (every item it might pay for) has them checked and totalled once. */
+let lastOwn: readonly UnitSource[] | null = null;
+let lastSuppliers: readonly Supplier[] | null = null;
+let lastKinds = -1;
+const totals = { singles: new Float64Array(8), avail: new Float64Array(8) };
+
+/** Checks the problem (`validate`) and returns its parties' totals per kind (valid until the next call). */
+export function checkedTotals(p: PaymentProblem, limit: number): PartyTotals {
+  const kinds = Array.isArray(p?.need) ? p.need.length : -1;
+  const same = p?.fixed === true && p.own === lastOwn && p.suppliers === lastSuppliers && kinds === lastKinds;
+  if (!same) lastOwn = lastSuppliers = null; // forgotten first: a problem that fails its check leaves none
+  validate(p, limit, same);
+  if (same) return totals;
+  if (totals.singles.length < kinds) {
+    totals.singles = new Float64Array(Math.max(kinds, 2 * totals.singles.length));
+    totals.avail = new Float64Array(totals.singles.length);
+  }
+  const { singles, avail } = totals;
+  singles.fill(0, 0, kinds);
+  avail.fill(0, 0, kinds);
+  const own = p.own;
+  for (let i = 0; i < own.length; i++) {
+    const src = own[i]!;
+    if (isOneKind(src)) singles[src.kinds[0]!] = singles[src.kinds[0]!]! + src.copies;
+    else addCopies(src, avail);
+  }
+  for (let s = 0; s < p.suppliers.length; s++) {
+    const list = p.suppliers[s]!.sources;
+    for (let i = 0; i < list.length; i++) addCopies(list[i]!, avail);
+  }
+  if (p.fixed === true) {
+    lastOwn = p.own;
+    lastSuppliers = p.suppliers;
+    lastKinds = kinds;
+  }
+  return totals;
+}
+
+/** A source of one kind (listed once or more). */
+export function isOneKind(src: UnitSource): boolean {
+  const k = src.kinds[0];
+  for (let j = 1; j < src.kinds.length; j++) if (src.kinds[j] !== k) return false;
+  return true;
+}
+
+/** Adds a source's copies to every kind it lists, once per kind. */
+function addCopies(src: UnitSource, avail: Float64Array): void {
+  const ks = src.kinds;
+  for (let j = 0; j < ks.length; j++) {
+    const k = ks[j]!;
+    let again = false;
+    for (let i = 0; i < j; i++) if (ks[i] === k) { again = true; break; }
+    if (!again) avail[k] = avail[k]! + src.copies;
+  }
 }

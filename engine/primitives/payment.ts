@@ -16,9 +16,12 @@
 //     paid so far (dominance pruning is exact: whatever completes a dominated partial plan completes the
 //     dominating one for no more). The last supplier must sell exactly what is still missing, so its stage
 //     is a lookup, and a problem with two suppliers keeps one number per residual.
-// `cheapestPayment` runs the same programme with one total per residual. No game is named here.
+// `cheapestPayment` runs the same programme with one total per residual, or, when a single kind is missing,
+// buys it from the cheapest suppliers first (payment-one-kind.ts). No game is named here.
 
-import { fail, validate, type PaymentPlan, type PaymentProblem, type UnitSource } from './payment-problem.js';
+import { checkedTotals, fail, isOneKind, type PaymentPlan, type PaymentProblem, type UnitSource } from './payment-problem.js';
+import { cheapestOneKind } from './payment-one-kind.js';
+import { Entries, insert, lex } from './payment-pareto.js';
 
 export type { PaymentPlan, PaymentProblem, Supplier, UnitSource } from './payment-problem.js';
 
@@ -33,7 +36,6 @@ export const PAYMENT_WORK_LIMIT = 1 << 22;
 
 const ws = {
   resid: new Float64Array(8), // residual need per original kind
-  stamp: new Int32Array(8), // per original kind: the last source that listed it (duplicate kinds count once)
   kindOf: new Int32Array(8), // kept kind → original kind
   keep: new Int32Array(8), // original kind → kept kind, or -1
   stride: new Int32Array(8),
@@ -62,7 +64,8 @@ function growU8(a: Uint8Array<ArrayBuffer>, n: number): Uint8Array<ArrayBuffer> 
   return a.length >= n ? a : new Uint8Array(Math.max(n, 2 * a.length));
 }
 
-/** Outcome of `prepare`: the residual need is empty, cannot be met at all, or is laid out in `ws`. */
+/** Outcome of `residual` and `prepare`: the residual need is empty, cannot be met at all, or is to be searched
+ *  (laid out in `ws` by `prepare`). */
 const COVERED = 0;
 const IMPOSSIBLE = 1;
 const SEARCH = 2;
@@ -75,30 +78,29 @@ let size = 0;
 /** Validates, subtracts the payer's one-kind sources, and lays out the lattice and every party's
  *  feasible vectors and every supplier's prices. */
 function prepare(p: PaymentProblem, limit: number): number {
-  validate(p, limit);
+  const state = residual(p, limit);
+  if (state === SEARCH) layout(p);
+  return state;
+}
+
+/** Validates, subtracts the payer's one-kind sources, keeps the kinds still needed (`kept`, ws.kindOf, ws.keep,
+ *  ws.resid), says whether the cost is covered or impossible, and charges the search's work. */
+function residual(p: PaymentProblem, limit: number): number {
+  const totals = checkedTotals(p, limit);
   const kinds = p.need.length;
-  const own = p.own;
-  const sup = p.suppliers;
   ws.resid = growF64(ws.resid, kinds);
-  ws.stamp = growI32(ws.stamp, kinds);
   ws.keep = growI32(ws.keep, kinds);
   const resid = ws.resid;
-  const stamp = ws.stamp;
-  for (let k = 0; k < kinds; k++) {
-    resid[k] = p.need[k]!;
-    stamp[k] = -1;
-  }
   // 1. the payer's one-kind sources (kinds listed twice still count as one kind)
-  for (let i = 0; i < own.length; i++) {
-    const src = own[i]!;
-    if (isSingle(src)) resid[src.kinds[0]!] = resid[src.kinds[0]!]! - src.copies;
-  }
+  const singles = totals.singles;
   let K = 0;
   let units = 0;
   for (let k = 0; k < kinds; k++) {
-    if (resid[k]! > 0) {
+    const n = p.need[k]! - singles[k]!;
+    if (n > 0) {
+      resid[k] = n;
       ws.keep[k] = K++;
-      units += resid[k]!;
+      units += n;
     } else {
       resid[k] = 0;
       ws.keep[k] = -1;
@@ -112,28 +114,31 @@ function prepare(p: PaymentProblem, limit: number): number {
   ws.kindOf = growI32(ws.kindOf, K);
   ws.top = growI32(ws.top, K);
   ws.stride = growI32(ws.stride, K);
-  ws.dp = growF64(ws.dp, K); // scratch: available copies per kept kind
-  const avail = ws.dp;
-  for (let k = 0; k < kinds; k++) {
-    const j = ws.keep[k]!;
-    if (j >= 0) {
-      ws.kindOf[j] = k;
-      avail[j] = 0;
-    }
-  }
-  let stampId = countCopies(own, avail, 0, true);
-  for (let s = 0; s < sup.length; s++) stampId = countCopies(sup[s]!.sources, avail, stampId, false);
+  for (let k = 0; k < kinds; k++) if (ws.keep[k]! >= 0) ws.kindOf[ws.keep[k]!] = k;
+  const avail = totals.avail;
   let work = 1;
   for (let j = 0; j < K; j++) {
     const n = resid[ws.kindOf[j]!]!;
-    if (n > avail[j]!) return IMPOSSIBLE;
+    if (n > avail[ws.kindOf[j]!]!) return IMPOSSIBLE;
     work *= ((n + 1) * (n + 2)) / 2;
   }
   if (work > PAYMENT_WORK_LIMIT) {
     fail('need', `leaves too much to buy: the search would visit ${work} combinations (the limit is ${PAYMENT_WORK_LIMIT})`, units);
   }
   // at most `work` pairs of a residual and a purchase in each supplier's stage
-  p.charge?.(work * Math.max(1, sup.length));
+  p.charge?.(work * Math.max(1, p.suppliers.length));
+  return SEARCH;
+}
+
+/** Lays out the lattice of the kept kinds' residual need, every party's feasible vectors and every supplier's
+ *  prices (after `residual` said SEARCH). */
+function layout(p: PaymentProblem): void {
+  const sup = p.suppliers;
+  const own = p.own;
+  const resid = ws.resid;
+  const K = kept;
+  let units = 0;
+  for (let j = 0; j < K; j++) units += resid[ws.kindOf[j]!]!;
 
   // 2. the lattice 0..N in mixed radix: idx = Σ digit_j · stride_j. Vector idx is vector idx - stride[j]
   //    plus one unit of kind j, j = low[idx] (the digit the count to idx raised), so sums, supports and
@@ -201,34 +206,6 @@ function prepare(p: PaymentProblem, limit: number): number {
   ws.dp = growF64(ws.dp, nL);
   ws.dp2 = growF64(ws.dp2, nL);
   ws.bd = growI32(ws.bd, K);
-  return SEARCH;
-}
-
-/** A source of one kind (listed once or more): the payer's are subtracted from the need up front. */
-function isSingle(src: UnitSource): boolean {
-  const k = src.kinds[0];
-  for (let j = 1; j < src.kinds.length; j++) if (src.kinds[j] !== k) return false;
-  return true;
-}
-
-/** Adds each source's copies to avail[kept kind] for every kept kind it lists (once per source, however
- *  often the kind is listed), leaving out one-kind sources when they were already subtracted from the need.
- *  Returns the last stamp used. */
-function countCopies(list: readonly UnitSource[], avail: Float64Array, stampId: number, skipSingles: boolean): number {
-  const stamp = ws.stamp;
-  for (let i = 0; i < list.length; i++) {
-    const src = list[i]!;
-    if (skipSingles && isSingle(src)) continue;
-    stampId++;
-    for (let j = 0; j < src.kinds.length; j++) {
-      const k = src.kinds[j]!;
-      if (stamp[k] === stampId) continue;
-      stamp[k] = stampId;
-      const r = ws.keep[k]!;
-      if (r >= 0) avail[r] = avail[r]! + src.copies;
-    }
-  }
-  return stampId;
 }
 
 /** Marks in ws.feas[base + idx] the vectors the sources can provide together (Hall's condition: for every
@@ -242,7 +219,7 @@ function feasible(list: readonly UnitSource[], base: number, units: number, skip
   let total = 0;
   for (let i = 0; i < list.length; i++) {
     const src = list[i]!;
-    if (skipSingles && isSingle(src)) continue;
+    if (skipSingles && isOneKind(src)) continue;
     let mask = 0;
     for (let j = 0; j < src.kinds.length; j++) {
       const r = ws.keep[src.kinds[j]!]!;
@@ -294,9 +271,16 @@ function isMaximalOwn(o: number): boolean {
 /** The least total coins to buy what is missing (0 when own units suffice), or null when impossible within
  *  budget. */
 export function cheapestPayment(p: PaymentProblem): number | null {
-  const state = prepare(p, 0);
+  const state = residual(p, 0);
   if (state === COVERED) return 0;
   if (state === IMPOSSIBLE) return null;
+  // one kind missing (most costs): no lattice to search
+  if (kept === 1) {
+    const k = ws.kindOf[0]!;
+    const v = cheapestOneKind(p, k, ws.resid[k]!);
+    if (v !== undefined) return v;
+  }
+  layout(p);
   const K = kept;
   const L = size;
   const budget = p.budget ?? Infinity;
@@ -360,48 +344,7 @@ export function cheapestPayment(p: PaymentProblem): number | null {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Pareto sets. Each residual holds a list of entries; an entry is the coins paid to the suppliers of the
-// stages so far (D = S-1 numbers; the last supplier's coins follow from the residual), its total, the
-// units bought so far (ties between equal payments keep the plan buying fewer units, so a free unit the
-// payer already has is not bought), and a link to the entry it extends with the vector bought.
-
-class Entries {
-  n = 0;
-  total = new Float64Array(64);
-  units = new Int32Array(64);
-  parent = new Int32Array(64);
-  bought = new Int32Array(64); // lattice index of the vector bought at this stage, -1 for the payer's own
-  next = new Int32Array(64);
-  D = 0;
-  pay = new Float64Array(64);
-  /** Empties the pool for a search with D suppliers before the last (the pool is reused from call to call). */
-  reset(D: number): void {
-    this.n = 0;
-    this.D = D;
-    if (this.pay.length < this.total.length * D) this.pay = new Float64Array(this.total.length * D);
-  }
-  add(parent: number, bought: number, total: number, units: number): number {
-    if (this.n === this.total.length) this.grow(this.n * 2);
-    const e = this.n++;
-    this.parent[e] = parent;
-    this.bought[e] = bought;
-    this.total[e] = total;
-    this.units[e] = units;
-    this.next[e] = -1;
-    this.pay.fill(0, e * this.D, (e + 1) * this.D);
-    return e;
-  }
-  private grow(m: number): void {
-    const f64 = (a: Float64Array, n: number) => { const b = new Float64Array(n); b.set(a); return b; };
-    const i32 = (a: Int32Array) => { const b = new Int32Array(m); b.set(a); return b; };
-    this.pay = f64(this.pay, m * Math.max(1, this.D));
-    this.total = f64(this.total, m);
-    this.units = i32(this.units);
-    this.parent = i32(this.parent);
-    this.bought = i32(this.bought);
-    this.next = i32(this.next);
-  }
-}
+// Pareto sets (payment-pareto.ts): one pool of entries, reused from call to call.
 
 const entries = new Entries();
 
@@ -421,11 +364,18 @@ export function paymentPlans(p: PaymentProblem, limit = Infinity): PaymentPlan[]
   const state = prepare(p, limit);
   const S = p.suppliers.length;
   const kinds = p.need.length;
-  const zeros = (): PaymentPlan => ({
-    toSupplier: new Array<number>(S).fill(0),
-    total: 0,
-    bought: Array.from({ length: S }, () => new Array<number>(kinds).fill(0)),
-  });
+  const zeros = (): PaymentPlan => {
+    // made by loops: Array.from with a function, and fill(), cost more than these short lists
+    const toSupplier: number[] = [];
+    const bought: number[][] = [];
+    for (let s = 0; s < S; s++) {
+      toSupplier.push(0);
+      const v: number[] = [];
+      for (let k = 0; k < kinds; k++) v.push(0);
+      bought.push(v);
+    }
+    return { toSupplier, total: 0, bought };
+  };
   if (state === COVERED) return limit >= 1 ? [zeros()] : [];
   if (state === IMPOSSIBLE || limit === 0) return [];
   const K = kept;
@@ -519,52 +469,6 @@ export function paymentPlans(p: PaymentProblem, limit = Infinity): PaymentPlan[]
     }
     return plan;
   });
-}
-
-/** Adds the entry extending `from` by buying vector b for c coins at stage s to the list starting at
- *  `first`, unless an entry there pays no more to every supplier; removes the entries it dominates.
- *  Returns the list's new first entry. */
-function insert(E: Entries, first: number, from: number, s: number, c: number, b: number, total: number, units: number): number {
-  const D = E.D;
-  const pay = E.pay;
-  let prev = -1;
-  let x = first;
-  while (x !== -1) {
-    // compare the candidate with x over the suppliers paid so far (later ones are 0 in both)
-    let candLe = true;
-    let xLe = true;
-    for (let d = 0; d <= s; d++) {
-      const v = d === s ? pay[from * D + d]! + c : pay[from * D + d]!;
-      const w = pay[x * D + d]!;
-      if (v > w) candLe = false;
-      else if (w > v) xLe = false;
-    }
-    const nx = E.next[x]!;
-    if (xLe) {
-      if (candLe && units < E.units[x]!) {
-        // the same payments, fewer units bought: the better witness takes x's place
-        E.parent[x] = from;
-        E.bought[x] = b;
-        E.units[x] = units;
-      }
-      return first;
-    }
-    if (candLe) {
-      if (prev === -1) first = nx;
-      else E.next[prev] = nx;
-    } else prev = x;
-    x = nx;
-  }
-  const e = E.add(from, b, total, units);
-  for (let d = 0; d < D; d++) E.pay[e * D + d] = d < s ? E.pay[from * D + d]! : d === s ? E.pay[from * D + d]! + c : 0;
-  if (prev === -1) return e;
-  E.next[prev] = e;
-  return first;
-}
-
-function lex(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
 }
 
 /** Writes lattice vector idx into a per-kind array (original kind numbering). */

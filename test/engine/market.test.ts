@@ -61,6 +61,24 @@ describe('Bazaar: enumerations, counts and paying a cost', () => {
     expect(evaluate(g, s, `cheapest(${card('shrine')}.cost, own(player(1)), [seller(player(1), player(2))], 9)`)).toBe(-1);
   });
 
+  it('costs weighed in turn against the same own units and sellers cost what each costs alone, before and after a city grows', () => {
+    // the solver keeps what it worked out from the lists last asked about: a new city is a new list
+    const costs = ['hall', 'shrine', 'forest'].map((id) => `${card(id)}.cost`);
+    const market = '[seller(player(1), player(2)), seller(player(1), player(3))]';
+    const alone = (s: State) => costs.map((c) => evaluate(g, s, `cheapest(${c}, own(player(1)), ${market}, 9)`));
+    const together = `let($o, own(player(1)), let($m, ${market}, [${costs.map((c) => `cheapest(${c}, $o, $m, 9)`).join(', ')}]))`;
+    const plans = `let($o, own(player(1)), let($m, ${market}, [${costs.map((c) => `count(payments(${c}, $o, $m, 9))`).join(', ')}]))`;
+    const before = arrange(g, 3, { 0: ['forest'], 1: ['kiln', 'quarry'] });
+    // a shrine's second stone is nowhere for sale
+    expect(alone(before)).toEqual([4, -1, 0]);
+    expect(evaluate(g, before, together)).toEqual(alone(before));
+    expect(evaluate(g, before, plans)).toEqual([1, 0, 1]);
+    const after = arrange(g, 3, { 0: ['forest', 'mixed'], 1: ['kiln', 'quarry'] });
+    expect(alone(after)).toEqual([2, 2, 0]);
+    expect(evaluate(g, after, together)).toEqual(alone(after));
+    expect(evaluate(g, before, together)).toEqual([4, -1, 0]);
+  });
+
   it('a real trade-off between the two neighbours gives two cheapest plans', () => {
     // seat 1 needs wood + stone + glass with nothing of its own; seat 2 (left) sells wood at 1 (seat 1's
     // post) and glass, seat 3 (right) sells stone and glass

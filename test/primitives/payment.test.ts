@@ -352,6 +352,81 @@ describe('property: the exact Pareto set, against an exhaustive reference', () =
   });
 });
 
+// One kind missing once the payer's one-kind sources are counted (most costs): answered without the search, by
+// the cheapest suppliers first. Up to five suppliers, prices often equal, either/or sources everywhere.
+const oneKindArb: fc.Arbitrary<PaymentProblem> = fc.integer({ min: 1, max: 3 }).chain((kinds) =>
+  fc.record({
+    missing: fc.integer({ min: 0, max: kinds - 1 }),
+    n: fc.integer({ min: 1, max: 4 }),
+    own: fc.array(sourceArb(kinds), { maxLength: 4, size: 'small' }),
+    suppliers: fc.array(
+      fc.record({
+        sources: fc.array(sourceArb(kinds), { minLength: 0, maxLength: 3 }),
+        price: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: kinds, maxLength: kinds }),
+      }),
+      { minLength: 0, maxLength: 5 },
+    ),
+    budget: fc.option(fc.integer({ min: 0, max: 12 }), { nil: undefined }),
+  }).map(({ missing, n, own, suppliers, budget }) => {
+    // the payer's one-kind sources of the missing kind are counted in its need: n stays missing
+    const need = new Array<number>(kinds).fill(0);
+    need[missing] = n;
+    for (const src of own) if (src.kinds.every((k) => k === src.kinds[0]) && src.kinds[0] === missing) need[missing] += src.copies === Infinity ? 0 : src.copies;
+    const ownKept = own.filter((src) => !(src.copies === Infinity && src.kinds.every((k) => k === missing)));
+    return { need, own: ownKept, suppliers, ...(budget === undefined ? {} : { budget }) };
+  }),
+);
+
+describe('property: one kind missing', () => {
+  it('the cheapest total is the reference\'s, and the search\'s cheapest plan (3,000 random problems)', () => {
+    fc.assert(
+      fc.property(oneKindArb, (p) => {
+        const min = referencePlans(p).min;
+        expect(cheapestPayment(p)).toBe(min);
+        expect(paymentPlans(p)[0]?.total ?? null).toBe(min);
+      }),
+      { seed: 20_261_130, numRuns: 3_000 },
+    );
+  });
+});
+
+describe('fixed lists asked about again', () => {
+  it('give every cost the answers the same problem gives with lists of its own (2,000 random problems)', () => {
+    // each problem asked as `fixed` with its lists, then with other costs against the same lists (what a caller
+    // weighing several items does), against copies asked afresh
+    const copy = <T>(v: T): T => structuredClone(v);
+    fc.assert(
+      fc.property(problemArb, fc.array(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }), { minLength: 1, maxLength: 4 }), (p, needs) => {
+        const fixed = { ...p, fixed: true };
+        for (const need of [p.need, ...needs.map((n) => n.slice(0, p.need.length)), p.need]) {
+          const asked = { ...fixed, need };
+          const fresh = { ...copy(p), need: need.slice() };
+          expect(cheapestPayment(asked)).toBe(cheapestPayment(fresh));
+          expect(paymentPlans(asked)).toEqual(paymentPlans(fresh));
+        }
+      }),
+      { seed: 20_261_201, numRuns: 2_000 },
+    );
+  });
+
+  it('are checked again after lists that failed, and only lists promised fixed are reused', () => {
+    const own = [card(WOOD)];
+    const suppliers = [neighbour([card(STONE)]), NOBODY];
+    const need = cost({ [STONE]: 1 });
+    expect(cheapestPayment({ need, own, suppliers, fixed: true })).toBe(2);
+    // a problem with the same need and lists of its own in between, then malformed lists: refused every time
+    const bad = [{ sources: [card(STONE)], price: cost() }, { sources: [{ kinds: [9], copies: 1 }], price: cost() }];
+    expect(() => cheapestPayment({ need, own, suppliers: bad, fixed: true })).toThrow(/suppliers\[1\]\.sources\[0\]\.kinds\[0\]/);
+    expect(() => cheapestPayment({ need, own, suppliers: bad, fixed: true })).toThrow(RangeError);
+    // lists not promised fixed are read afresh: a list changed in place between two calls is seen
+    const mine: UnitSource[] = [];
+    const open = { need, own: mine, suppliers };
+    expect(cheapestPayment(open)).toBe(2);
+    mine.push(card(STONE));
+    expect(cheapestPayment(open)).toBe(0);
+  });
+});
+
 describe('the biggest realistic case', () => {
   // the payer with 6 either/or cards, two neighbours with 6 either/or cards and 8 fixed cards each, prices
   // 1 or 2, a cost of all 7 kinds; and the same with a cost of 5 units of 3 kinds

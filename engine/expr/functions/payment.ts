@@ -16,6 +16,7 @@ import type { Node } from '../parse.js';
 import type { FnCompiler, FunctionDef } from './def.js';
 import { budget, overBudget } from '../../budget.js';
 import { direct } from '../direct.js';
+import { newRecord } from '../value.js';
 
 const sourceList = (of: string): Ty => T.list({ k: 'source', of });
 
@@ -46,7 +47,7 @@ export const sources: FunctionDef = {
           if (!(times >= 0)) throw new RuleError(`sources(): copies must be at least 0, not ${times}`);
           if (times === 0) continue;
           const f = ff(x) as number[];
-          for (let k = 0; k < f.length; k++) if (f[k]! > 0) out.push({ kinds: [k], copies: f[k]! * times });
+          for (let k = 0; k < f.length; k++) if (f[k]! > 0) out.push({ kinds: oneKind(k), copies: f[k]! * times });
           const e = ef(x) as string[];
           if (e.length) {
             const kinds: number[] = [];
@@ -61,6 +62,14 @@ export const sources: FunctionDef = {
     };
   },
 };
+
+/** The list of kind k alone, one per kind, shared by every source of that one kind (values never change: no
+ *  list need be made for each). */
+function oneKind(k: number): readonly number[] {
+  while (oneKinds.length <= k) oneKinds.push(Object.freeze([oneKinds.length]));
+  return oneKinds[k]!;
+}
+const oneKinds: (readonly number[])[] = [];
 
 /** The four arguments every payment function takes, compiled and checked: one problem per evaluation. */
 function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProblem>; of: string } {
@@ -80,13 +89,22 @@ function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProb
   const nf0 = need.fn as Fn<readonly number[]>, of0 = own.fn as Fn<readonly UnitSource[]>, sf0 = sellers.fn, bf0 = budget?.fn as Fn<number> | undefined;
   // the arguments' emitted code itself, from the first call (direct.ts)
   let nf: Fn<readonly number[]> | null = null, of2: Fn<readonly UnitSource[]> | null = null, sf: Fn | null = null, bf: Fn<number> | undefined;
+  // one problem object for this use of the function, refilled at each call: the solver keeps nothing of it and calls nothing back, and every
+  // argument is worked out before it is filled (a call nested in an argument has filled and used it by then).
+  // Values of the rules never change once made: the solver may reuse what it worked out from the same lists.
+  const prob: { -readonly [K in keyof PaymentProblem]: PaymentProblem[K] } = { need: [], own: [], suppliers: [], budget: Infinity, charge: chargeWork, fixed: true };
   return {
     fn: (x: Ctx): PaymentProblem => {
       if (sf === null) { nf = direct(nf0); of2 = direct(of0); sf = direct(sf0); bf = bf0 && direct(bf0); }
       const ss = sf(x) as unknown as readonly Supplier[]; // sellers by their type (a list of any: validation names what is wrong)
       // the sellers as they are when no price is below 0 (the usual case), else with such prices raised to 0
-      const suppliers = clamped(ss) ? ss : ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
-      return { need: nf!(x), own: of2!(x), suppliers, budget: bf ? Math.max(0, bf(x)) : Infinity, charge: chargeWork };
+      const suppliers = ss === lastClamped || clamped(ss) ? ss : ss.map((r) => ({ sources: r.sources, price: r.price.map((p) => Math.max(0, p)) }));
+      const need = nf!(x), own = of2!(x), coins = bf ? Math.max(0, bf(x)) : Infinity;
+      prob.need = need;
+      prob.own = own;
+      prob.suppliers = suppliers;
+      prob.budget = coins;
+      return prob;
     },
     of,
   };
@@ -95,6 +113,7 @@ function problemOf(args: Node[], sc: Scope, c: FnCompiler): { fn: Fn<PaymentProb
 /** Whether every seller's prices are numbers above 0, or +0: what raising them to 0 leaves as they are (a price
  *  that is not a number takes the copying path, where Math.max makes it one, as it always did). */
 function clamped(ss: readonly Supplier[]): boolean {
+  lastClamped = null;
   for (let i = 0; i < ss.length; i++) {
     const r = ss[i];
     if (typeof r !== 'object' || r === null || !Array.isArray(r.price)) return false;
@@ -104,8 +123,12 @@ function clamped(ss: readonly Supplier[]): boolean {
       if (typeof p !== 'number' || !(p > 0 || (p === 0 && 1 / p > 0))) return false;
     }
   }
+  lastClamped = ss;
   return true;
 }
+/** The sellers `clamped` last found so (the rules' values never change: the same list is asked about for every
+ *  item a player might pay for). */
+let lastClamped: readonly Supplier[] | null = null;
 
 /** The search's combinations count against the step's work limit (and validate's check), like list items:
  *  a cost recomputed for every card of a long list would otherwise run for minutes within the limit. */
@@ -113,14 +136,10 @@ function chargeWork(combinations: number): void {
   if ((budget.work += combinations) > budget.limit) overBudget();
 }
 
-function solve<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    // a malformed problem (a price that is not a whole number, a cost too large to search) is a rule error
-    if (e instanceof RangeError) throw new RuleError(e.message);
-    throw e;
-  }
+/** What a payment function throws for what the solver threw: a malformed problem (a price that is not a whole
+ *  number, a cost too large to search) is a rule error. */
+function thrown(e: unknown): unknown {
+  return e instanceof RangeError ? new RuleError(e.message) : e;
 }
 
 /** Whether the payer's one-kind sources alone meet the need (then paying costs nothing). */
@@ -129,15 +148,23 @@ function ownCovers(p: PaymentProblem): boolean {
   let left = 0;
   for (let k = 0; k < need.length; k++) left += need[k]!;
   if (left === 0) return true;
-  if (got.length < need.length) got = new Float64Array(need.length);
-  got.fill(0, 0, need.length);
   const own = p.own;
-  for (let i = 0; i < own.length; i++) { const s = own[i]!; if (s.kinds.length === 1) { const k = s.kinds[0]!; got[k] = got[k]! + s.copies; } }
+  // the units of the same list of sources are counted once (the rules' values never change)
+  if (own !== gotFrom || need.length !== gotKinds) {
+    gotFrom = null;
+    if (got.length < need.length) got = new Float64Array(need.length);
+    got.fill(0, 0, need.length);
+    for (let i = 0; i < own.length; i++) { const s = own[i]!; if (s.kinds.length === 1) { const k = s.kinds[0]!; got[k] = got[k]! + s.copies; } }
+    gotFrom = own;
+    gotKinds = need.length;
+  }
   for (let k = 0; k < need.length; k++) if (got[k]! < need[k]!) return false;
   return true;
 }
-/** ownCovers' units per kind, reused from call to call (it calls nothing back) */
+/** ownCovers' units per kind, reused from call to call (it calls nothing back), and the sources they count */
 let got = new Float64Array(8);
+let gotFrom: readonly UnitSource[] | null = null;
+let gotKinds = -1;
 
 const SELLERS = { name: 'sellers', shows: 'a list of { sources, price }' };
 
@@ -150,27 +177,42 @@ export const payments: FunctionDef = {
     const p = problemOf(args, sc, c);
     const pf = p.fn;
     const plan = recType([['total', T.num], ['pay', T.list(T.num)], ['bought', T.list({ k: 'counts', of: p.of })]]);
+    // lists of zeros made by loops (Array.from with a function and fill() cost more than these short lists)
     const zeroPlan = (n: number) => {
-      const r: Record<string, Value> = Object.create(null);
+      const r = newRecord();
       r.total = 0;
-      r.pay = new Array(n).fill(0);
-      r.bought = Array.from({ length: n }, () => new Array(size).fill(0));
+      const pay: number[] = [];
+      const bought: number[][] = [];
+      for (let i = 0; i < n; i++) {
+        pay.push(0);
+        const counts: number[] = [];
+        for (let k = 0; k < size; k++) counts.push(0);
+        bought.push(counts);
+      }
+      r.pay = pay;
+      r.bought = bought;
       return [r];
     };
     const size = c.env.enums.get(p.of)!.values.length;
     return {
-      fn: (x) => solve(() => {
-        const prob = pf(x);
-        // nothing to buy: one plan, paying nothing (the common case needs no search)
-        if (ownCovers(prob)) return zeroPlan(prob.suppliers.length);
-        return paymentPlans(prob).map((q) => {
-        const r: Record<string, Value> = Object.create(null);
-        r.total = q.total;
-        r.pay = q.toSupplier;
-        r.bought = q.bought;
-        return r;
-      });
-      }),
+      fn: (x) => {
+        try {
+          const prob = pf(x);
+          // nothing to buy: one plan, paying nothing (the common case needs no search)
+          if (ownCovers(prob)) return zeroPlan(prob.suppliers.length);
+          const plans = paymentPlans(prob);
+          const out: Value[] = [];
+          for (let i = 0; i < plans.length; i++) {
+            const q = plans[i]!;
+            const r = newRecord();
+            r.total = q.total;
+            r.pay = q.toSupplier;
+            r.bought = q.bought;
+            out.push(r);
+          }
+          return out;
+        } catch (e) { throw thrown(e); }
+      },
       t: T.list(plan),
     };
   },
@@ -183,6 +225,14 @@ export const cheapest: FunctionDef = {
   returns: 'a number',
   compile({ args, sc, c }) {
     const pf = problemOf(args, sc, c).fn;
-    return { fn: (x) => solve(() => { const prob = pf(x); return ownCovers(prob) ? 0 : cheapestPayment(prob) ?? -1; }), t: T.num };
+    return {
+      fn: (x) => {
+        try {
+          const prob = pf(x);
+          return ownCovers(prob) ? 0 : cheapestPayment(prob) ?? -1;
+        } catch (e) { throw thrown(e); }
+      },
+      t: T.num,
+    };
   },
 };
