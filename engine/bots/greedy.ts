@@ -40,10 +40,13 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
   randInt(rng, 2); // the bot's own stream moves on, whatever the fill-ins drew
   let best = -Infinity;
   let bestList: Choice[] = [];
-  for (const real of cands) {
+  for (let i = 0; i < cands.length; i++) {
+    const real = cands[i]!;
     const choice = blind ? real.map(blind) : real;
     let v = score ? choiceScore(base, g, p.key, me, choice) : 0;
-    const t = cloneState(base);
+    // the last candidate is played on the determinized copy itself (nothing reads it afterwards): a copy less
+    // per decision
+    const t = i === cands.length - 1 ? base : cloneState(base);
     t.halt = true;
     const tp = t.simultaneous ? t.simultaneous.threads.find((th) => th.player === me)!.prompt! : t.prompt!;
     resolve(t, g, tp, choice);
