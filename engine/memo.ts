@@ -194,12 +194,24 @@ function smallCode(v: unknown): number {
 export function argKey(vals: readonly unknown[], n: number): unknown {
   if (n === 1) { const v = vals[0]; return typeof v === 'object' && v !== null ? undefined : v; }
   // up to four small whole numbers or texts (seats, levels, counts, kinds): one number, no text to build
+  if (n === 2) {
+    // the commonest shape written out (the loop below, last argument first)
+    const k1 = smallCode(vals[1]);
+    if (k1 >= 0) { const k0 = smallCode(vals[0]); if (k0 >= 0) return -1 - (k1 * 2048 + k0); }
+    return textKey(vals, n);
+  }
   let num = n <= 4 ? 0 : -1;
   for (let i = n - 1; i >= 0 && num >= 0; i--) {
     const k = smallCode(vals[i]);
     num = k >= 0 ? num * 2048 + k : -1;
   }
   if (num >= 0) return -1 - num; // negative: a key of this shape only
+  return textKey(vals, n);
+}
+
+/** The cache key of arguments that are not all small whole numbers or texts: a text built from them, or
+ *  undefined when one is not a plain value (a list). */
+function textKey(vals: readonly unknown[], n: number): string | undefined {
   let k = '';
   for (let i = 0; i < n; i++) {
     const v = vals[i];
