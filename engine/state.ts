@@ -89,6 +89,10 @@ export function blankState(g: Game, o: NewGameOptions): State {
     log: o.log ? [] : null,
     warns: o.warnings ? new Map() : null,
     lastCell: o.warnings ? { seen: false, table: '', key: '', col: '', row: null } : null,
+    // the fields set later in some states only, present in all (see cloneState)
+    halt: undefined,
+    belief: undefined,
+    beliefOf: undefined,
   };
 }
 
@@ -240,6 +244,13 @@ export function cloneState(s: State): State {
     actions: s.actions,
     dirty: s.dirty.slice(),
     log: s.log ? s.log.slice() : null,
+    // Every field in the order of a new state's (blankState), those that some states set later included: all
+    // states then have one shape to V8, and every read of a state's field in the flow and in expressions stays
+    // a single check, whether it reads the game, a bot's copy or a lookahead. A copy keeps no warnings.
+    warns: null,
+    lastCell: null,
+    halt: undefined,
+    belief: undefined,
     // a copy plans from the belief of the game it was copied from (never its own: only a real game learns)
     beliefOf: s.beliefOf ?? null,
   };
