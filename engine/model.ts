@@ -490,8 +490,7 @@ export interface State {
   /** zone instance → its cards, bottom first. Copies share these lists until one of them writes: change a
    *  list only through `ownZone` (state.ts), never in place. */
   zones: number[][];
-  /** zone instance → the state's mark (the last item) if this state's list is its own (copy on write: both
-   *  states get new marks at a copy, so neither owns any list) */
+  /** zone instance → the state's mark (its last item) if the list is its own (copy on write; state.ts) */
   own: number[];
   /** the version of each part of the state expressions read (memo.ts): zone instances first, then the
    *  variables, then the roles, then the setting (player count, options); changed with `changed` (or
