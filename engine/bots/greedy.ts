@@ -66,7 +66,7 @@ export function choiceScore(s: State, g: Game, key: number, player: number, choi
   const score = g.promptSteps[key]!.prompt.score;
   if (!score) return 0;
   const bindings = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === player)!.bindings : s.bindings;
-  const c: Ctx = { s, g, bindings: bindings.slice(), it: undefined };
+  const c: Ctx = { s, g, bindings: bindings.slice(), it: undefined, memo: undefined }; // the flow's contexts' shape (flow/context.ts)
   c.bindings[0] = player; // '$self' is slot 0 in every compiled game
   // definitions cached (memo.ts): the choices of one decision are judged on one state
   return withCache(() => {
@@ -139,5 +139,5 @@ export function objective(s: State, g: Game, player: number): number {
   const b = s.bindings.slice();
   b[0] = player;
   // definitions cached (memo.ts): a rival's standing, unchanged by the move being judged, is computed once
-  return withCache(() => f({ s, g, bindings: b, it: undefined }));
+  return withCache(() => f({ s, g, bindings: b, it: undefined, memo: undefined })); // the flow's contexts' shape
 }
