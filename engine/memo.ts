@@ -44,12 +44,14 @@ export const memo = { on: false, enabled: true, hits: 0 };
 export function withCache<T>(f: () => T): T {
   if (memo.on || !memo.enabled) return f();
   memo.on = true;
-  try { return f(); } finally { memo.on = false; depth = 0; }
+  try { return f(); } finally { memo.on = false; if (depth !== 0) { depth = 1; pop(); } }
 }
 
 // Recording frames, one per definition being computed: flat (part, version) pairs, the first `fills[depth]`
 // items of the frame's list (a list is never emptied: it keeps its room); a stamp per part and frame keeps
-// each part once.
+// each part once. The innermost frame's list, fill, stamps and serial are also held in the `cur…` variables
+// below (saved into the arrays when a frame opens inside it, taken back when that one ends): a note, made
+// millions of times a game, then reads four variables instead of four arrays indexed by depth.
 let depth = 0;
 const frames: number[][] = [[]];
 const fills: number[] = [0];
@@ -59,6 +61,10 @@ let serial = 0;
 /** each recording's number (recordingId): a double, never given twice in a process (serials wrap around) */
 const recordings: number[] = [0];
 let recorded = 0;
+let curFrame: number[] = frames[0]!;
+let curFill = 0;
+let curStamps: Int32Array = stamps[0]!;
+let curSerial = 0;
 
 /** Whether a definition's reads are being recorded now (a caller with many reads to record may skip them
  *  otherwise). */
@@ -78,35 +84,48 @@ export function track(s: State, key: number): void {
 }
 
 function note(key: number, version: number): void {
-  let st = stamps[depth]!;
-  if (key >= st.length) {
-    const bigger = new Int32Array(Math.max(64, key * 2));
-    bigger.set(st);
-    stamps[depth] = st = bigger;
-  }
-  const id = serials[depth]!;
-  if (st[key] === id) return;
-  st[key] = id;
-  const frame = frames[depth]!, k = fills[depth]!;
-  frame[k] = key;
-  frame[k + 1] = version;
-  fills[depth] = k + 2;
+  if (key >= curStamps.length) growStamps(key);
+  if (curStamps[key] === curSerial) return;
+  curStamps[key] = curSerial;
+  const k = curFill;
+  curFrame[k] = key;
+  curFrame[k + 1] = version;
+  curFill = k + 2;
+}
+
+/** The innermost frame's stamps, with room for part `key`. */
+function growStamps(key: number): void {
+  const bigger = new Int32Array(Math.max(64, key * 2));
+  bigger.set(curStamps);
+  stamps[depth] = curStamps = bigger;
 }
 
 /** Starts recording what a definition reads. */
 export function begin(): void {
+  fills[depth] = curFill;
   depth++;
   if (depth === frames.length) { frames.push([]); fills.push(0); stamps.push(new Int32Array(64)); serials.push(0); recordings.push(0); }
-  fills[depth] = 0;
   if (serial === 0x7fffffff) { serial = 0; for (const st of stamps) st.fill(0); }
-  serials[depth] = ++serial;
+  serials[depth] = curSerial = ++serial;
   recordings[depth] = ++recorded;
+  curFrame = frames[depth]!;
+  curStamps = stamps[depth]!;
+  curFill = 0;
+}
+
+/** Back to the enclosing frame (a frame's recording is over). */
+function pop(): void {
+  depth--;
+  curFrame = frames[depth]!;
+  curFill = fills[depth]!;
+  curStamps = stamps[depth]!;
+  curSerial = serials[depth]!;
 }
 
 /** Stops recording: the parts read, which the enclosing definition (if any) has read too. */
 export function end(): number[] {
-  const deps = frames[depth]!.slice(0, fills[depth]);
-  depth--;
+  const deps = curFrame.slice(0, curFill);
+  pop();
   reuse(deps);
   return deps;
 }
@@ -114,23 +133,36 @@ export function end(): number[] {
 /** `end` for a value that replaces a stale one: the parts read are written over `stale` (the stale value's
  *  list) when they are as many, the usual case (the same arguments read the same parts), else into a new list. */
 export function endOver(stale: number[]): number[] {
-  const frame = frames[depth]!, n = fills[depth]!;
+  const frame = curFrame, n = curFill;
   let deps = stale;
   if (n === stale.length) for (let i = 0; i < n; i++) deps[i] = frame[i]!;
   else deps = frame.slice(0, n);
-  depth--;
+  pop();
   reuse(deps);
   return deps;
 }
 
 /** Stops recording after an error: nothing is kept. */
 export function abandon(): void {
-  depth--;
+  pop();
 }
 
 /** A value reused (or just computed): the enclosing definition, if any, has read what it read. */
 export function reuse(deps: readonly number[]): void {
-  if (depth !== 0) for (let i = 0; i < deps.length; i += 2) note(deps[i]!, deps[i + 1]!);
+  if (depth === 0) return;
+  // `note` for each pair, with the frame's variables read once
+  const frame = curFrame, id = curSerial;
+  let st = curStamps, k = curFill;
+  for (let i = 0; i < deps.length; i += 2) {
+    const key = deps[i]!;
+    if (key >= st.length) { growStamps(key); st = curStamps; }
+    if (st[key] === id) continue;
+    st[key] = id;
+    frame[k] = key;
+    frame[k + 1] = deps[i + 1]!;
+    k += 2;
+  }
+  curFill = k;
 }
 
 /** Whether every part recorded in `deps` has the same version in `s`. */
@@ -162,12 +194,24 @@ function smallCode(v: unknown): number {
 export function argKey(vals: readonly unknown[], n: number): unknown {
   if (n === 1) { const v = vals[0]; return typeof v === 'object' && v !== null ? undefined : v; }
   // up to four small whole numbers or texts (seats, levels, counts, kinds): one number, no text to build
+  if (n === 2) {
+    // the commonest shape written out (the loop below, last argument first)
+    const k1 = smallCode(vals[1]);
+    if (k1 >= 0) { const k0 = smallCode(vals[0]); if (k0 >= 0) return -1 - (k1 * 2048 + k0); }
+    return textKey(vals, n);
+  }
   let num = n <= 4 ? 0 : -1;
   for (let i = n - 1; i >= 0 && num >= 0; i--) {
     const k = smallCode(vals[i]);
     num = k >= 0 ? num * 2048 + k : -1;
   }
   if (num >= 0) return -1 - num; // negative: a key of this shape only
+  return textKey(vals, n);
+}
+
+/** The cache key of arguments that are not all small whole numbers or texts: a text built from them, or
+ *  undefined when one is not a plain value (a list). */
+function textKey(vals: readonly unknown[], n: number): string | undefined {
   let k = '';
   for (let i = 0; i < n; i++) {
     const v = vals[i];

@@ -490,7 +490,7 @@ export interface State {
   /** zone instance → its cards, bottom first. Copies share these lists until one of them writes: change a
    *  list only through `ownZone` (state.ts), never in place. */
   zones: number[][];
-  /** zone instance → 1 if this state's list is its own (copy on write: 0 after a copy, for both states) */
+  /** zone instance → the state's mark (its last item) if the list is its own (copy on write; state.ts) */
   own: number[];
   /** the version of each part of the state expressions read (memo.ts): zone instances first, then the
    *  variables, then the roles, then the setting (player count, options); changed with `changed` (or

@@ -35,7 +35,7 @@ export interface NewGameOptions {
  *  and the zero columns. Made once per game definition. The zone lists are shared by every new state, which owns
  *  none of them: the first change to one copies it (`ownZone`, as after a copy), so they never change. (Not
  *  frozen: a frozen list is another kind of array to V8, and every zone read became slower.) */
-interface Blank { zones: readonly (readonly number[])[]; loc: number[]; zeroCards: number[]; zeroZones: number[] }
+interface Blank { zones: readonly (readonly number[])[]; loc: number[]; zeroCards: number[]; noneOwned: number[] }
 const blanks = new WeakMap<Game, Blank>();
 function blankOf(g: Game): Blank {
   let b = blanks.get(g);
@@ -50,7 +50,7 @@ function blankOf(g: Game): Blank {
     zones[z]!.push(e);
     loc[e] = z;
   }
-  b = { zones, loc, zeroCards: zeros(ne), zeroZones: zeros(ninst) };
+  b = { zones, loc, zeroCards: zeros(ne), noneOwned: zeros(ninst + 1) };
   blanks.set(g, b);
   return b;
 }
@@ -66,7 +66,7 @@ export function blankState(g: Game, o: NewGameOptions): State {
   return {
     players: o.players,
     zones: blank.zones.slice() as number[][],
-    own: blank.zeroZones.slice(),
+    own: withMark(blank.noneOwned.slice()),
     ver: versions(ninst + g.vars.length + 2),
     loc: blank.loc.slice(),
     shown: blank.zeroCards.slice(),
@@ -89,6 +89,10 @@ export function blankState(g: Game, o: NewGameOptions): State {
     log: o.log ? [] : null,
     warns: o.warnings ? new Map() : null,
     lastCell: o.warnings ? { seen: false, table: '', key: '', col: '', row: null } : null,
+    // the fields set later in some states only, present in all (see cloneState)
+    halt: undefined,
+    belief: undefined,
+    beliefOf: undefined,
   };
 }
 
@@ -105,9 +109,10 @@ function fits(s: State, g: Game, blank: Blank, o: NewGameOptions): boolean {
  *  new game shares the starting list instead, as a new state does. */
 function resetState(s: State, g: Game, blank: Blank, o: NewGameOptions): State {
   const ninst = blank.zones.length;
+  const mark = s.own[ninst];
   for (let i = 0; i < ninst; i++) {
     const from = blank.zones[i]!;
-    if (s.own[i] === 1) {
+    if (s.own[i] === mark) {
       const z = s.zones[i]!;
       emptyList(z);
       for (let k = 0; k < from.length; k++) z.push(from[k]!);
@@ -186,35 +191,49 @@ function copyValues(xs: readonly Value[]): Value[] {
   return out;
 }
 
+// Which zone lists a state owns (copy on write): `own` has one item per zone instance and, last, the state's
+// mark; a list is the state's own when its item holds the mark. A copy gives the state copied a new mark, so
+// that it owns none of its lists afterwards without a flag cleared per zone (clearing them cost a fifth of a
+// copy), and the copy a mark of its own. Marks are never given twice in a process.
+let ownMarks = 0;
+
+/** `own` (all items 0, one more than the zone instances) with a new mark last. */
+function withMark(own: number[]): number[] {
+  own[own.length - 1] = ++ownMarks;
+  return own;
+}
+
 /** A zone instance's list, made this state's own first if it is shared with a copy (copy on write). Every
  *  change to a zone's list goes through here. */
 export function ownZone(s: State, inst: number): number[] {
   s.ver[inst] = nextVersion();
-  if (s.own[inst] === 1) return s.zones[inst]!;
+  const own = s.own, mark = own[own.length - 1]!;
+  if (own[inst] === mark) return s.zones[inst]!;
   const z = s.zones[inst]!.slice();
   s.zones[inst] = z;
-  s.own[inst] = 1;
+  own[inst] = mark;
   return z;
 }
 
 /** A copy of the state. Zone lists are shared, not copied: both states own none of them afterwards, and the
- *  first change to one on either side copies it (`ownZone`). */
+ *  first change to one on either side copies it (`ownZone`). The small typed columns are copied by their
+ *  constructors, quicker than `slice`. */
 export function cloneState(s: State): State {
-  s.own.fill(0);
+  withMark(s.own);
   return {
     players: s.players,
     zones: s.zones.slice(),
-    own: s.own.slice(),
+    own: withMark(s.own.slice()),
     ver: s.ver.slice(),
     loc: s.loc.slice(),
     shown: s.shown.slice(),
     mem: s.mem ? copyMemory(s.mem) : null,
-    roles: s.roles.slice(),
-    dealtRoles: s.dealtRoles.slice(),
-    roleShown: s.roleShown.slice(),
+    roles: new Int16Array(s.roles),
+    dealtRoles: new Int16Array(s.dealtRoles),
+    roleShown: new Uint8Array(s.roleShown),
     vars: copyValues(s.vars),
     options: s.options.slice(),
-    rng: s.rng.slice(),
+    rng: new Uint32Array(s.rng),
     bindings: copyValues(s.bindings),
     stack: copyStack(s.stack),
     prompt: s.prompt ? copyPrompt(s.prompt) : null,
@@ -225,20 +244,25 @@ export function cloneState(s: State): State {
     actions: s.actions,
     dirty: s.dirty.slice(),
     log: s.log ? s.log.slice() : null,
+    // Every field in the order of a new state's (blankState), those that some states set later included: all
+    // states then have one shape to V8, and every read of a state's field in the flow and in expressions stays
+    // a single check, whether it reads the game, a bot's copy or a lookahead. A copy keeps no warnings.
+    warns: null,
+    lastCell: null,
+    halt: undefined,
+    belief: undefined,
     // a copy plans from the belief of the game it was copied from (never its own: only a real game learns)
     beliefOf: s.beliefOf ?? null,
   };
 }
 
 // Field by field, not by spreading: a spread copy costs about 1 µs a frame, an object literal a few dozen ns.
+// Every field listed, as the flow makes frames (flow/frames.ts): all frames have one shape.
 function copyStack(fs: readonly Frame[]): Frame[] {
   const out = new Array<Frame>(fs.length);
   for (let i = 0; i < fs.length; i++) {
     const f = fs[i]!;
-    const c: Frame = { list: f.list, i: f.i };
-    if (f.items !== undefined) c.items = f.items.slice();
-    if (f.phase !== undefined) c.phase = f.phase;
-    out[i] = c;
+    out[i] = { list: f.list, i: f.i, items: f.items !== undefined ? f.items.slice() : undefined, phase: f.phase };
   }
   return out;
 }

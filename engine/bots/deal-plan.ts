@@ -7,7 +7,7 @@ import type { Game, State } from '../model.js';
 import { cardSeenIn, roleVisibleTo, varVisibleTo, zoneVisibleTo } from '../visibility.js';
 import { instances } from '../instances.js';
 import { remembered } from '../memory.js';
-import { NO_PLAYER } from '../seats.js';
+import { ALL_SEEING, NO_PLAYER } from '../seats.js';
 
 /** A card the seat remembers in a zone, with the chance that it is still there, and the places it may take there
  *  (indices into its group's places, ascending: hidden places of that zone, of its type where the zone shows
@@ -50,13 +50,16 @@ export function planDeal(s: State, g: Game, viewer: number): DealPlan {
   const pz: number[] = [];
   const pi: number[] = [];
   const ents: number[] = [];
+  const sight = sightOf(g, viewer);
   for (let z = 0; z < s.zones.length; z++) {
+    // a zone the viewer sees shows every card in it (its list not even read)
+    if (sight[z] === 1) continue;
     const zone = s.zones[z]!;
     if (zone.length === 0) continue;
-    const zoneSeen = zoneVisibleTo(s, g, z, viewer); // once for the zone, not once per card
+    if (sight[z] === -1 && zoneVisibleTo(s, g, z, viewer)) continue; // once for the zone, not once per card
     for (let i = 0; i < zone.length; i++) {
       const e = zone[i]!;
-      if (!cardSeenIn(s, e, zoneSeen, viewer)) { pz.push(z); pi.push(i); ents.push(e); }
+      if (!cardSeenIn(s, e, false, viewer)) { pz.push(z); pi.push(i); ents.push(e); }
     }
   }
   // A face-down card shows its back: hidden cards are redealt only among the places holding a card with the
@@ -78,7 +81,8 @@ export function planDeal(s: State, g: Game, viewer: number): DealPlan {
   for (const ks of byBack) {
     if (!ks) continue;
     const cards = ascending(ks, ents);
-    const typed = ks.map((k) => typeKnown(pz[k]!));
+    const typed: boolean[] = [];
+    for (let u = 0; u < ks.length; u++) typed.push(typeKnown(pz[ks[u]!]!));
     const rem: RememberedCard[] = [];
     if (s.mem) {
       for (const e of cards) {
@@ -114,7 +118,32 @@ export function planDeal(s: State, g: Game, viewer: number): DealPlan {
   return { pz, pi, ents, groups, hiddenSeats, dealtRoles, hiddenVars };
 }
 
-let sortRoom = new Int32Array(256);
+/** Zone instance → whether a seat sees it whatever the state (1), never does (0), or it depends on the state
+ *  (-1: visible `to` some, or with a card), per game and seat: planning a redeal asks it of every zone. */
+const sights = new WeakMap<Game, Map<number, Int8Array>>();
+function sightOf(g: Game, viewer: number): Int8Array {
+  let byViewer = sights.get(g);
+  if (!byViewer) sights.set(g, (byViewer = new Map()));
+  let sight = byViewer.get(viewer);
+  if (sight) return sight;
+  const ins = instances(g);
+  sight = new Int8Array(ins.zone.length);
+  for (let z = 0; z < sight.length; z++) {
+    const kind = g.zones[ins.zone[z]!]!.visibility.kind;
+    const owner = ins.owner[z]!;
+    // as zoneVisibleTo decides (visibility.ts)
+    sight[z] = viewer === ALL_SEEING || kind === 'public' ? 1
+      : kind === 'nobody' ? 0
+        : kind === 'owner' ? (viewer >= 0 && owner === viewer ? 1 : 0)
+          : kind === 'others' ? (viewer >= 0 && owner !== viewer ? 1 : 0)
+            : -1;
+  }
+  byViewer.set(viewer, sight);
+  return sight;
+}
+
+/** Scratch counts by card number (module state), all 0 between calls. */
+let cardCounts = new Uint8Array(256);
 /** The cards at places `ks`, ascending. */
 function ascending(ks: readonly number[], ents: readonly number[]): number[] {
   const n = ks.length;
@@ -123,13 +152,17 @@ function ascending(ks: readonly number[], ents: readonly number[]): number[] {
     for (let i = 0; i < n; i++) out.push(ents[ks[i]!]!);
     return sortShort(out);
   }
-  // a long list sorted as a typed list (numbers compared natively, no comparison function called back; card
-  // numbers are whole numbers, so the order is the same)
-  if (sortRoom.length < n) sortRoom = new Int32Array(Math.max(n, 2 * sortRoom.length));
-  const t = sortRoom.subarray(0, n);
-  for (let i = 0; i < n; i++) t[i] = ents[ks[i]!]!;
-  t.sort();
-  for (let i = 0; i < n; i++) out.push(t[i]!);
+  // a long list: each card counted by its number, then the counts read in order between the least and the
+  // greatest (no sort)
+  let lo = Infinity, hi = -1;
+  for (let i = 0; i < n; i++) {
+    const e = ents[ks[i]!]!;
+    if (e >= cardCounts.length) { const bigger = new Uint8Array(Math.max(e + 1, 2 * cardCounts.length)); bigger.set(cardCounts); cardCounts = bigger; }
+    cardCounts[e]!++;
+    if (e < lo) lo = e;
+    if (e > hi) hi = e;
+  }
+  for (let e = lo; e <= hi; e++) for (; cardCounts[e]! > 0; cardCounts[e]!--) out.push(e);
   return out;
 }
 

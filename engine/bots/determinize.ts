@@ -118,10 +118,17 @@ function dealOnce(s: State, g: Game, viewer: number, rng: Uint32Array, plan: Dea
   const typeOf = (e: number) => g.cards[g.entityDef[e]!]!.type;
   for (const { ks, cards, typed, rem } of plan.groups) {
     const used = cleared(0, ks.length); // places (by their index in ks) given a card
+    // the zone last made the copy's own (`ownZone` once for a run of places in one zone, not once per card: the
+    // copy is read by nothing until it is dealt)
+    let ownedZone = -1;
+    let owned: number[] = [];
     const put = (u: number, e: number) => {
       used[u] = 1;
       const z = pz[ks[u]!]!, i = pi[ks[u]!]!;
-      if (d.zones[z]![i] !== e) ownZone(d, z)[i] = e;
+      if (d.zones[z]![i] !== e) {
+        if (z !== ownedZone) { owned = ownZone(d, z); ownedZone = z; }
+        owned[i] = e;
+      }
       d.loc[e] = z;
     };
     const kept = rem.length ? rememberedCards(rng, rem, cards, ks, typed, ents, typeOf) : null;

@@ -40,10 +40,13 @@ export function greedyChoice(s: State, g: Game, p: OpenPrompt, rng: Uint32Array)
   randInt(rng, 2); // the bot's own stream moves on, whatever the fill-ins drew
   let best = -Infinity;
   let bestList: Choice[] = [];
-  for (const real of cands) {
+  for (let i = 0; i < cands.length; i++) {
+    const real = cands[i]!;
     const choice = blind ? real.map(blind) : real;
     let v = score ? choiceScore(base, g, p.key, me, choice) : 0;
-    const t = cloneState(base);
+    // the last candidate is played on the determinized copy itself (nothing reads it afterwards): a copy less
+    // per decision
+    const t = i === cands.length - 1 ? base : cloneState(base);
     t.halt = true;
     const tp = t.simultaneous ? t.simultaneous.threads.find((th) => th.player === me)!.prompt! : t.prompt!;
     resolve(t, g, tp, choice);
@@ -63,7 +66,7 @@ export function choiceScore(s: State, g: Game, key: number, player: number, choi
   const score = g.promptSteps[key]!.prompt.score;
   if (!score) return 0;
   const bindings = s.simultaneous ? s.simultaneous.threads.find((t) => t.player === player)!.bindings : s.bindings;
-  const c: Ctx = { s, g, bindings: bindings.slice(), it: undefined };
+  const c: Ctx = { s, g, bindings: bindings.slice(), it: undefined, memo: undefined }; // the flow's contexts' shape (flow/context.ts)
   c.bindings[0] = player; // '$self' is slot 0 in every compiled game
   // definitions cached (memo.ts): the choices of one decision are judged on one state
   return withCache(() => {
@@ -136,5 +139,5 @@ export function objective(s: State, g: Game, player: number): number {
   const b = s.bindings.slice();
   b[0] = player;
   // definitions cached (memo.ts): a rival's standing, unchanged by the move being judged, is computed once
-  return withCache(() => f({ s, g, bindings: b, it: undefined }));
+  return withCache(() => f({ s, g, bindings: b, it: undefined, memo: undefined })); // the flow's contexts' shape
 }

@@ -15,8 +15,9 @@ let ctxDepth = 0;
 export function ctxEnter(s: State, g: Game, b: Value[]): Ctx {
   let c = ctxPool[ctxDepth];
   if (c === undefined) {
-    // the same fields, in the same order, as every other context: expressions see one shape of context
-    c = { s, g, bindings: b, it: undefined };
+    // the same fields, in the same order, as every other context: expressions see one shape of context (`memo`
+    // included: a decision's options set it on the context they are worked out with)
+    c = { s, g, bindings: b, it: undefined, memo: undefined };
     ctxPool.push(c);
   } else {
     c.s = s;

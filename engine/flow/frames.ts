@@ -14,7 +14,8 @@ const MAX_POOLED = 64;
 export function pushFrame(stack: Frame[], list: number, phase?: number): Frame {
   const f = pool.pop();
   if (!f) {
-    const n: Frame = phase === undefined ? { list, i: 0 } : { list, i: 0, phase };
+    // every field listed, whether it holds something or not: all frames have one shape (copies too, state.ts)
+    const n: Frame = { list, i: 0, items: undefined, phase };
     stack.push(n);
     return n;
   }
@@ -33,7 +34,7 @@ export function pushItemsFrame(stack: Frame[], list: number, from: readonly Valu
   if (f && f.items !== undefined) { items = f.items; emptyList(items); } else items = [];
   for (let k = 1; k < from.length; k++) items.push(from[k]);
   if (!f) {
-    const n: Frame = { list, i: 0, items };
+    const n: Frame = { list, i: 0, items, phase: undefined };
     stack.push(n);
     return n;
   }
