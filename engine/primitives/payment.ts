@@ -357,6 +357,20 @@ interface Candidate {
   units: number;
 }
 
+/** The plan that pays nothing: `suppliers` zeros, and as many lists of `kinds` zeros bought. Made by loops:
+ *  Array.from with a function, and fill(), cost more than these short lists. */
+export function zeroPlan(suppliers: number, kinds: number): PaymentPlan {
+  const toSupplier: number[] = [];
+  const bought: number[][] = [];
+  for (let s = 0; s < suppliers; s++) {
+    toSupplier.push(0);
+    const v: number[] = [];
+    for (let k = 0; k < kinds; k++) v.push(0);
+    bought.push(v);
+  }
+  return { toSupplier, total: 0, bought };
+}
+
 /** Every Pareto-minimal way to pay: no other plan pays each supplier at most as much and one strictly less.
  *  Sorted by total, then by toSupplier lexicographically; at most `limit` of them (the first in that order).
  *  Empty when the need cannot be met within budget. */
@@ -364,18 +378,7 @@ export function paymentPlans(p: PaymentProblem, limit = Infinity): PaymentPlan[]
   const state = prepare(p, limit);
   const S = p.suppliers.length;
   const kinds = p.need.length;
-  const zeros = (): PaymentPlan => {
-    // made by loops: Array.from with a function, and fill(), cost more than these short lists
-    const toSupplier: number[] = [];
-    const bought: number[][] = [];
-    for (let s = 0; s < S; s++) {
-      toSupplier.push(0);
-      const v: number[] = [];
-      for (let k = 0; k < kinds; k++) v.push(0);
-      bought.push(v);
-    }
-    return { toSupplier, total: 0, bought };
-  };
+  const zeros = () => zeroPlan(S, kinds);
   if (state === COVERED) return limit >= 1 ? [zeros()] : [];
   if (state === IMPOSSIBLE || limit === 0) return [];
   const K = kept;

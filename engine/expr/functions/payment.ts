@@ -11,7 +11,7 @@
 import type { Ctx, Fn } from '../../model.js';
 import { ExprError, RuleError, type Scope } from '../env.js';
 import { T, hasField, recType, showType, type Ty, type Value } from '../types.js';
-import { cheapestPayment, paymentPlans, type PaymentProblem, type Supplier, type UnitSource } from '../../primitives/payment.js';
+import { cheapestPayment, paymentPlans, zeroPlan, type PaymentProblem, type Supplier, type UnitSource } from '../../primitives/payment.js';
 import type { Node } from '../parse.js';
 import type { FnCompiler, FunctionDef } from './def.js';
 import { budget, overBudget } from '../../budget.js';
@@ -177,20 +177,13 @@ export const payments: FunctionDef = {
     const p = problemOf(args, sc, c);
     const pf = p.fn;
     const plan = recType([['total', T.num], ['pay', T.list(T.num)], ['bought', T.list({ k: 'counts', of: p.of })]]);
-    // lists of zeros made by loops (Array.from with a function and fill() cost more than these short lists)
-    const zeroPlan = (n: number) => {
+    // nothing to buy: one plan, paying nothing
+    const paysNothing = (n: number) => {
+      const z = zeroPlan(n, size);
       const r = newRecord();
       r.total = 0;
-      const pay: number[] = [];
-      const bought: number[][] = [];
-      for (let i = 0; i < n; i++) {
-        pay.push(0);
-        const counts: number[] = [];
-        for (let k = 0; k < size; k++) counts.push(0);
-        bought.push(counts);
-      }
-      r.pay = pay;
-      r.bought = bought;
+      r.pay = z.toSupplier;
+      r.bought = z.bought;
       return [r];
     };
     const size = c.env.enums.get(p.of)!.values.length;
@@ -199,7 +192,7 @@ export const payments: FunctionDef = {
         try {
           const prob = pf(x);
           // nothing to buy: one plan, paying nothing (the common case needs no search)
-          if (ownCovers(prob)) return zeroPlan(prob.suppliers.length);
+          if (ownCovers(prob)) return paysNothing(prob.suppliers.length);
           const plans = paymentPlans(prob);
           const out: Value[] = [];
           for (let i = 0; i < plans.length; i++) {
