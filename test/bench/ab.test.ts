@@ -17,13 +17,16 @@ describe('bench/ab.mjs', () => {
   });
 
   it('with --heap, gives the bytes each build allocates per game, measured the same way for both', () => {
-    const out = execFileSync(process.execPath, ['--expose-gc', script, root, '--ruleset', 'babel-builders.yaml', '--players', '5', '--bot', 'random', '--games', '10', '--rounds', '5', '--heap'], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--expose-gc', script, root, '--ruleset', 'babel-builders.yaml', '--players', '5', '--bot', 'random', '--games', '20', '--rounds', '5', '--warmup', '2', '--heap'], { encoding: 'utf8' });
     const m = /^heap allocated per game: A (\d+) KiB .*, B (\d+) KiB .*; A\/B (\d+\.\d\d)$/m.exec(out);
     expect(m, out).not.toBeNull();
-    // the same build on both sides: the same games allocate about the same
+    // the same build on both sides: the same games allocate about the same. A random game now allocates some 30 KiB,
+    // and V8's own work (compiling, its caches) moves a round's figure by a third either way (17 to 65 KiB a game
+    // seen in one run): a measurement taken differently on one side (no collection counted, say) would be off by
+    // far more than the factor of 2 allowed here
     expect(Number(m![1])).toBeGreaterThan(0);
-    expect(Number(m![3])).toBeGreaterThan(0.67);
-    expect(Number(m![3])).toBeLessThan(1.5);
+    expect(Number(m![3])).toBeGreaterThan(0.5);
+    expect(Number(m![3])).toBeLessThan(2);
   });
 
   it('asks for the other checkout', () => {
